@@ -1,0 +1,57 @@
+/** Turns every error into a JSON answer; internal details go to the log, never to the caller. */
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { Logger } from '../../core/logging/logger';
+import { HttpError } from '../http/http-error';
+
+/** Errors raised by express's body parser carry a `type` and a `status`. */
+interface BodyParserError {
+  type: string;
+  status: number;
+}
+
+function isBodyParserError(error: unknown): error is BodyParserError {
+  return typeof error === 'object' && error !== null && 'type' in error && 'status' in error;
+}
+
+function fromBodyParser(error: BodyParserError): HttpError | undefined {
+  switch (error.type) {
+    case 'entity.parse.failed':
+      return new HttpError(400, 'The request body is not valid JSON');
+    case 'entity.too.large':
+      return new HttpError(413, 'The request body is too large');
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+      return new HttpError(415, 'The request body encoding is not supported');
+    case 'request.aborted':
+      return new HttpError(400, 'The request was aborted by the client');
+    default:
+      return error.status >= 400 && error.status < 500
+        ? new HttpError(400, 'The request body could not be read')
+        : undefined;
+  }
+}
+
+export const routeNotFound: RequestHandler = (_req, _res, next) => {
+  next(new HttpError(404, 'Not found'));
+};
+
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (error: unknown, req, res, _next) => {
+    const known =
+      error instanceof HttpError
+        ? error
+        : isBodyParserError(error)
+          ? fromBodyParser(error)
+          : undefined;
+    const answer = known ?? new HttpError(500, 'Internal error; quote the request id to support');
+    if (!known) logger.error({ err: error }, 'unhandled error');
+    if (res.headersSent) return;
+    res.status(answer.status).set(answer.headers);
+    res.json({
+      status: 'error',
+      message: answer.message,
+      ...answer.body,
+      ...(answer.status >= 500 ? { requestId: req.requestId } : {}),
+    });
+  };
+}

@@ -1,0 +1,23 @@
+/**
+ * Gives every request an id: the caller's `X-Request-Id` when it is a sane token, else a new
+ * UUID. The id is echoed in the response and carried by every log line of the request.
+ */
+import { randomUUID } from 'node:crypto';
+import type { RequestHandler } from 'express';
+import { withLogContext } from '../../core/logging/log-context';
+
+const ACCEPTED_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    requestId: string;
+  }
+}
+
+export const requestId: RequestHandler = (req, res, next) => {
+  const offered = req.get('x-request-id');
+  const id = offered && ACCEPTED_ID.test(offered) ? offered : randomUUID();
+  req.requestId = id;
+  res.setHeader('X-Request-Id', id);
+  withLogContext({ requestId: id }, next);
+};

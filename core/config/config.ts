@@ -1,0 +1,147 @@
+/**
+ * Configuration from the environment, validated once at start-up. Each process role reads only
+ * the variables it needs; a bad or missing value is reported with the variable's name and what
+ * it expects, and never with a secret's value.
+ */
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+function integer(min: number, max: number) {
+  return z
+    .string()
+    .trim()
+    .regex(/^\d+$/)
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
+}
+
+interface Variable {
+  schema: z.ZodType;
+  expects: string;
+  secret?: boolean;
+}
+
+/** Every variable funnel-sync reads; the README's configuration table mirrors this list. */
+export const VARIABLES = {
+  PORT: { schema: integer(1, 65_535).default(3000), expects: 'a TCP port from 1 to 65535' },
+  REDIS_URL: {
+    schema: z.string().regex(/^rediss?:\/\/\S+$/),
+    expects: 'a redis:// or rediss:// URL',
+  },
+  MONGO_URL: {
+    schema: z.string().regex(/^mongodb(\+srv)?:\/\/\S+$/),
+    expects: 'a mongodb:// or mongodb+srv:// URL',
+  },
+  JWT_SECRET: {
+    schema: z.string().refine((value) => Buffer.byteLength(value) >= 32),
+    expects: 'a secret of at least 32 bytes',
+    secret: true,
+  },
+  WORKER_CONCURRENCY: {
+    schema: integer(1, 256).default(4),
+    expects: 'an integer from 1 to 256 (jobs one worker runs at once)',
+  },
+  MAX_BODY_BYTES: {
+    schema: integer(1_024, 1_073_741_824).default(16 * 1024 * 1024),
+    expects: 'an integer byte count from 1024 to 1073741824',
+  },
+  MAX_ITEMS: {
+    schema: integer(1, 1_000_000).default(10_000),
+    expects: 'an integer from 1 to 1000000',
+  },
+  WAIT_TIMEOUT_MS: {
+    schema: integer(100, 600_000).default(30_000),
+    expects: 'milliseconds from 100 to 600000',
+  },
+  HISTORY_TTL_DAYS: { schema: integer(1, 3_650).default(30), expects: 'days from 1 to 3650' },
+  RATE_LIMIT_PER_MINUTE: {
+    schema: integer(1, 1_000_000).default(600),
+    expects: 'an integer from 1 to 1000000 (requests per token per minute)',
+  },
+  LOG_LEVEL: { schema: z.enum(LOG_LEVELS).default('info'), expects: LOG_LEVELS.join(', ') },
+  QUEUE_PREFIX: {
+    schema: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/)
+      .default('funnel-sync'),
+    expects: 'letters, digits, "_" or "-" (the Redis key prefix of the queue)',
+  },
+} satisfies Record<string, Variable>;
+
+type VariableName = keyof typeof VARIABLES;
+type Output<N extends VariableName> = z.output<(typeof VARIABLES)[N]['schema']>;
+
+const ROLE_VARIABLES = {
+  api: [
+    'PORT',
+    'REDIS_URL',
+    'MONGO_URL',
+    'JWT_SECRET',
+    'MAX_BODY_BYTES',
+    'MAX_ITEMS',
+    'WAIT_TIMEOUT_MS',
+    'HISTORY_TTL_DAYS',
+    'RATE_LIMIT_PER_MINUTE',
+    'LOG_LEVEL',
+    'QUEUE_PREFIX',
+  ],
+  worker: [
+    'REDIS_URL',
+    'MONGO_URL',
+    'WORKER_CONCURRENCY',
+    'MAX_ITEMS',
+    'HISTORY_TTL_DAYS',
+    'LOG_LEVEL',
+    'QUEUE_PREFIX',
+  ],
+  cli: ['REDIS_URL', 'MONGO_URL', 'JWT_SECRET', 'LOG_LEVEL', 'QUEUE_PREFIX'],
+} as const satisfies Record<string, readonly VariableName[]>;
+
+export type Role = keyof typeof ROLE_VARIABLES;
+export type Config<R extends Role> = { [N in (typeof ROLE_VARIABLES)[R][number]]: Output<N> };
+export type ApiConfig = Config<'api'>;
+export type WorkerConfig = Config<'worker'>;
+export type CliConfig = Config<'cli'>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration: ${problems.join('; ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads and validates the variables of `role`; throws a ConfigError naming every bad one. */
+export function loadConfig<R extends Role>(
+  role: R,
+  env: NodeJS.ProcessEnv = process.env,
+): Config<R> {
+  const problems: string[] = [];
+  const config: Record<string, unknown> = {};
+  for (const name of ROLE_VARIABLES[role]) {
+    const variable: Variable = VARIABLES[name];
+    const raw = env[name] === '' ? undefined : env[name];
+    const parsed = variable.schema.safeParse(raw);
+    if (parsed.success) {
+      config[name] = parsed.data;
+    } else if (raw === undefined) {
+      problems.push(`${name} is missing: expected ${variable.expects}`);
+    } else {
+      const shown = variable.secret ? '' : ` (got ${JSON.stringify(raw.slice(0, 60))})`;
+      problems.push(`${name} must be ${variable.expects}${shown}`);
+    }
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config as Config<R>;
+}
+
+/** For entry points: a bad configuration ends the process with one line on stderr. */
+export function loadConfigOrExit<R extends Role>(role: R): Config<R> {
+  try {
+    return loadConfig(role);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`funnel-sync ${role}: ${error.message}\n`);
+    process.exit(78); // EX_CONFIG
+  }
+}

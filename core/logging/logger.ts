@@ -1,0 +1,35 @@
+/** pino, one JSON line per event, with the request or job id of the current context. */
+import pino, { type Logger, type LevelWithSilent } from 'pino';
+import { currentLogContext } from './log-context';
+
+export type { Logger } from 'pino';
+
+/** Keys whose values never reach a log line, wherever they appear in a logged object. */
+const REDACTED_PATHS = [
+  'token',
+  '*.token',
+  'authorization',
+  '*.authorization',
+  'headers.authorization',
+  '*.headers.authorization',
+  'JWT_SECRET',
+  '*.JWT_SECRET',
+  'secret',
+  '*.secret',
+];
+
+export function createLogger(
+  role: string,
+  level: LevelWithSilent = 'info',
+  destination?: pino.DestinationStream,
+): Logger {
+  const options: pino.LoggerOptions = {
+    level,
+    base: { service: 'funnel-sync', role, pid: process.pid },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label) => ({ level: label }) },
+    mixin: () => ({ ...currentLogContext() }),
+    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+  };
+  return destination ? pino(options, destination) : pino(options);
+}

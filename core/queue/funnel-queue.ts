@@ -1,0 +1,99 @@
+/**
+ * The producer side of the funnel queue, used by API processes: add a job and wait for its
+ * result. One instance (and so one QueueEvents subscription) per process.
+ */
+import { Queue, QueueEvents } from 'bullmq';
+import { DEFAULT_JOB_OPTIONS } from './job-options';
+import { JOBS, type JobData, type JobName, type JobResult } from './jobs';
+import { FUNNEL_QUEUE } from './queue-names';
+import type { Redis } from 'ioredis';
+import { createRedis, redisOptions } from './redis-connection';
+
+export type JobOutcome<N extends JobName> =
+  { state: 'completed'; jobId: string; result: JobResult<N> } | { state: 'running'; jobId: string };
+
+export class JobFailedError extends Error {
+  constructor(
+    readonly jobId: string,
+    reason: string,
+  ) {
+    super(`Job ${jobId} failed: ${reason}`);
+    this.name = 'JobFailedError';
+  }
+}
+
+export interface FunnelQueueOptions {
+  redisUrl: string;
+  prefix: string;
+}
+
+export class FunnelQueue {
+  private readonly redis: Redis;
+  private readonly queue: Queue;
+  private readonly events: QueueEvents;
+
+  constructor(options: FunnelQueueOptions) {
+    this.redis = createRedis(options.redisUrl, 'command', 'producer');
+    this.queue = new Queue(FUNNEL_QUEUE, {
+      connection: this.redis,
+      prefix: options.prefix,
+      defaultJobOptions: DEFAULT_JOB_OPTIONS,
+    });
+    this.events = new QueueEvents(FUNNEL_QUEUE, {
+      connection: { url: options.redisUrl, ...redisOptions('blocking') },
+      prefix: options.prefix,
+    });
+    // Every waiting request listens once; thousands may wait at the same time.
+    this.events.setMaxListeners(0);
+    this.queue.setMaxListeners(0);
+    // Connection errors surface through the health check and failed adds, not as crashes.
+    this.redis.on('error', () => undefined);
+    this.queue.on('error', () => undefined);
+    this.events.on('error', () => undefined);
+  }
+
+  async waitUntilReady(): Promise<void> {
+    await Promise.all([this.queue.waitUntilReady(), this.events.waitUntilReady()]);
+  }
+
+  /** Adds a job after checking its data against the job's schema. */
+  async add<N extends JobName>(name: N, data: JobData<N>, jobId?: string) {
+    const parsed: unknown = JOBS[name].data.parse(data);
+    return this.queue.add(name, parsed, jobId ? { jobId } : {});
+  }
+
+  /**
+   * Adds a job and waits up to `timeoutMs` for its result. A job still running then is left to
+   * finish on its own (`state: 'running'`); a job that failed for good throws JobFailedError.
+   */
+  async run<N extends JobName>(
+    name: N,
+    data: JobData<N>,
+    options: { timeoutMs: number; jobId?: string },
+  ): Promise<JobOutcome<N>> {
+    const job = await this.add(name, data, options.jobId);
+    const jobId = job.id ?? '';
+    try {
+      const result: unknown = await job.waitUntilFinished(this.events, options.timeoutMs);
+      return { state: 'completed', jobId, result: JOBS[name].result.parse(result) as JobResult<N> };
+    } catch (error) {
+      const message = (error as Error).message;
+      if (message.includes('timed out before finishing')) return { state: 'running', jobId };
+      throw new JobFailedError(jobId, message);
+    }
+  }
+
+  /** Workers seen by Redis right now; shown by /readyz for operators. */
+  async workerCount(): Promise<number> {
+    return this.queue.getWorkersCount();
+  }
+
+  async ping(): Promise<void> {
+    await this.redis.ping();
+  }
+
+  async close(): Promise<void> {
+    await Promise.allSettled([this.events.close(), this.queue.close()]);
+    this.redis.disconnect();
+  }
+}

@@ -1,0 +1,41 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import prettier from 'eslint-config-prettier';
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'dist/', 'coverage/', 'bench/results/', 'test-artifacts/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': 'error',
+    },
+  },
+  {
+    // core/ is shared by both entry points and must never reach into either.
+    files: ['core/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['**/api/**', '**/worker/**', '../api/*', '../worker/*'] },
+      ],
+    },
+  },
+  {
+    files: ['scripts/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts', 'api/cli/**/*.ts'],
+    rules: { 'no-console': 'off' },
+  },
+  { files: ['**/*.mjs', '**/*.js'], ...tseslint.configs.disableTypeChecked },
+  { files: ['**/*.js'], languageOptions: { globals: { module: 'writable', require: 'readonly' } } },
+  prettier,
+);

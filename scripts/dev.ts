@@ -1,0 +1,119 @@
+/**
+ * `npm run dev`: one API and one worker on local engines. When REDIS_URL or MONGO_URL is unset,
+ * it installs what is missing (scripts/install-engines.sh) and starts redis-server and FerretDB
+ * with their data in .engines/dev, kept across runs. Ctrl-C stops everything it started.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { startLocalEngines, type LocalEngines } from './local-engines';
+
+const ROOT = path.resolve(__dirname, '..');
+const DEV_DIR = path.join(ROOT, '.engines', 'dev');
+
+/** A JWT secret kept in .engines/ so that dev tokens outlive a restart. */
+function devJwtSecret(): string {
+  const file = path.join(ROOT, '.engines', 'dev-jwt-secret');
+  if (!existsSync(file)) {
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600 });
+  }
+  return readFileSync(file, 'utf8').trim();
+}
+
+async function engineUrls(): Promise<{
+  redisUrl: string;
+  mongoUrl: string;
+  engines?: LocalEngines;
+}> {
+  const { REDIS_URL, MONGO_URL } = process.env;
+  if (REDIS_URL && MONGO_URL) return { redisUrl: REDIS_URL, mongoUrl: MONGO_URL };
+  const install = spawnSync('bash', [path.join(ROOT, 'scripts/install-engines.sh')], {
+    stdio: 'inherit',
+  });
+  if (install.status !== 0) throw new Error('Installing the local engines failed (see above).');
+  const engines = await startLocalEngines({ dataDir: DEV_DIR });
+  console.log(
+    `[dev] redis-server at ${engines.redisUrl}, ${engines.engineName} at ${engines.mongoUrl}`,
+  );
+  return {
+    redisUrl: REDIS_URL ?? engines.redisUrl,
+    mongoUrl: MONGO_URL ?? engines.mongoUrl,
+    engines,
+  };
+}
+
+function run(role: 'api' | 'worker', env: NodeJS.ProcessEnv): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', `${role}/main.ts`], {
+    cwd: ROOT,
+    env,
+    stdio: 'inherit',
+  });
+}
+
+async function waitForReady(baseUrl: string, timeoutMs = 60_000): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const status = await fetch(`${baseUrl}/readyz`).then(
+      (response) => response.status,
+      () => 0,
+    );
+    if (status === 200) return true;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return false;
+}
+
+async function main(): Promise<void> {
+  const { redisUrl, mongoUrl, engines } = await engineUrls();
+  const port = process.env.PORT ?? '3000';
+  const env = {
+    ...process.env,
+    REDIS_URL: redisUrl,
+    MONGO_URL: mongoUrl,
+    PORT: port,
+    JWT_SECRET: process.env.JWT_SECRET ?? devJwtSecret(),
+  };
+  const children = [run('api', env), run('worker', env)];
+  let stopping = false;
+
+  const stop = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    await Promise.all(
+      children.map(
+        (child) =>
+          new Promise<void>((resolve) => {
+            if (child.exitCode !== null || child.signalCode !== null) return resolve();
+            child.once('exit', () => resolve());
+            child.kill('SIGTERM');
+          }),
+      ),
+    );
+    await engines?.stop();
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void stop(0));
+  process.on('SIGTERM', () => void stop(0));
+  for (const child of children) {
+    child.once('exit', (code) => {
+      if (!stopping) {
+        console.error(`[dev] a process exited (code ${code}); stopping the rest`);
+        void stop(1);
+      }
+    });
+  }
+
+  const baseUrl = `http://127.0.0.1:${port}`;
+  if (await waitForReady(baseUrl)) {
+    console.log(`\n[dev] funnel-sync is ready at ${baseUrl}  (readiness: ${baseUrl}/readyz)\n`);
+  } else {
+    console.error(`[dev] ${baseUrl}/readyz did not answer 200 within 60 s`);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(`[dev] ${(error as Error).message}`);
+  process.exit(1);
+});

@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Installs the engines that `npm run dev` and `npm test` start locally, when they are missing:
+#   - redis-server, from Debian's packages;
+#   - FerretDB v1 (MongoDB wire protocol on SQLite), built from the Go modules pinned in
+#     scripts/ferretdb/ into $(go env GOPATH)/bin.
+# Usage: scripts/install-engines.sh [--if-needed]
+#   --if-needed  do nothing when REDIS_URL and MONGO_URL are both set (engines supplied by the caller).
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+
+if [[ "${1:-}" == "--if-needed" && -n "${REDIS_URL:-}" && -n "${MONGO_URL:-}" ]]; then
+  exit 0
+fi
+
+log() { echo "[engines] $*" >&2; }
+as_root() { if [[ $(id -u) -eq 0 ]]; then "$@"; else sudo "$@"; fi; }
+
+install_redis() {
+  if command -v redis-server >/dev/null 2>&1; then return 0; fi
+  if ! command -v apt-get >/dev/null 2>&1; then
+    log "redis-server is missing and this is not a Debian machine: install Redis 7 (or set REDIS_URL)."
+    return 1
+  fi
+  log "installing redis-server from Debian's packages..."
+  local started=$SECONDS
+  as_root apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq --no-install-recommends redis-server >/dev/null
+  log "redis-server installed in $((SECONDS - started)) s"
+}
+
+ferretdb_path() {
+  if [[ -n "${FERRETDB_BIN:-}" ]]; then echo "$FERRETDB_BIN"; return; fi
+  if command -v ferretdb >/dev/null 2>&1; then command -v ferretdb; return; fi
+  if command -v go >/dev/null 2>&1; then echo "$(go env GOPATH)/bin/ferretdb"; return; fi
+  echo ""
+}
+
+install_ferretdb() {
+  local bin
+  bin="$(ferretdb_path)"
+  if [[ -n "$bin" && -x "$bin" ]] && "$bin" --version >/dev/null 2>&1; then return 0; fi
+  if ! command -v go >/dev/null 2>&1; then
+    log "ferretdb is missing and Go is not installed: install Go 1.24+ (apt-get install golang-go) and rerun, or set MONGO_URL."
+    return 1
+  fi
+  log "building FerretDB v1.24.2 from Go modules (the first time takes a few minutes)..."
+  local started=$SECONDS src module_dir
+  # The module is fetched and checked against scripts/ferretdb/go.sum. `go install ...@v1.24.2`
+  # is not used: it needs the proxy's version list, and its binary panics at start because the
+  # module lacks the generated build/version/version.txt, which the build below supplies.
+  module_dir="$(cd "$here/ferretdb" && go mod download github.com/FerretDB/FerretDB &&
+    go list -m -f '{{.Dir}}' github.com/FerretDB/FerretDB)"
+  src="$(mktemp -d)"
+  trap 'rm -rf "$src"' RETURN
+  cp -r "$module_dir/." "$src/"
+  chmod -R u+w "$src"
+  echo "v1.24.2" >"$src/build/version/version.txt"
+  mkdir -p "$(dirname "$bin")"
+  (cd "$src" && go build -trimpath -o "$bin" ./cmd/ferretdb)
+  log "ferretdb installed at $bin in $((SECONDS - started)) s"
+}
+
+install_redis
+install_ferretdb

@@ -1,0 +1,78 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startRedis, type RunningEngine } from '../../../scripts/local-engines';
+import { startProcess, type RunningProcess } from '../../support/processes';
+import { isolatedEnv } from '../../support/test-env';
+
+async function readyz(api: RunningProcess) {
+  const response = await fetch(`${api.baseUrl}/readyz`);
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+async function eventually<T>(
+  probe: () => Promise<T>,
+  accept: (value: T) => boolean,
+  timeoutMs: number,
+) {
+  const deadline = Date.now() + timeoutMs;
+  let last = await probe();
+  while (!accept(last) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    last = await probe();
+  }
+  return last;
+}
+
+describe('health and readiness', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'funnel-sync-readyz-'));
+  let redis: RunningEngine;
+  let api: RunningProcess;
+
+  beforeAll(async () => {
+    // A Redis of this test's own, so that stopping it disturbs no other test.
+    redis = await startRedis({ dir });
+    api = await startProcess('api', { ...isolatedEnv('readyz'), REDIS_URL: redis.url });
+  });
+
+  afterAll(async () => {
+    await api.stop();
+    await redis.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('when the process runs, then /healthz is 200 and carries a request id', async () => {
+    const response = await fetch(`${api.baseUrl}/healthz`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('when both engines answer, then /readyz is 200', async () => {
+    const { status, body } = await readyz(api);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ status: 'ok', engines: { redis: 'up', mongodb: 'up' } });
+  });
+
+  it('when Redis stops, then /readyz is 503 naming Redis, and 200 again once it is back', async () => {
+    await redis.stop();
+    const started = Date.now();
+    const down = await readyz(api);
+    expect(down.status).toBe(503);
+    expect(down.body).toMatchObject({
+      status: 'error',
+      message: 'not ready: redis not answering',
+      engines: { redis: 'down', mongodb: 'up' },
+    });
+    expect(Date.now() - started).toBeLessThan(3_000);
+
+    redis = await startRedis({ dir, port: redis.port });
+    const back = await eventually(
+      () => readyz(api),
+      (answer) => answer.status === 200,
+      15_000,
+    );
+    expect(back.status).toBe(200);
+    expect(back.body).toMatchObject({ engines: { redis: 'up', mongodb: 'up' } });
+  });
+});

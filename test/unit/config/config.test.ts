@@ -1,0 +1,81 @@
+import { ConfigError, loadConfig } from '../../../core/config/config';
+
+const validApi = {
+  REDIS_URL: 'redis://127.0.0.1:6379',
+  MONGO_URL: 'mongodb://127.0.0.1:27017/funnel-sync',
+  JWT_SECRET: 'x'.repeat(32),
+};
+
+function problemsOf(run: () => unknown): string[] {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('configuration from the environment', () => {
+  it('when every required variable is valid, then defaults fill the rest', () => {
+    const config = loadConfig('api', validApi);
+    expect(config).toMatchObject({
+      PORT: 3000,
+      MAX_BODY_BYTES: 16 * 1024 * 1024,
+      MAX_ITEMS: 10_000,
+      WAIT_TIMEOUT_MS: 30_000,
+      HISTORY_TTL_DAYS: 30,
+      LOG_LEVEL: 'info',
+    });
+  });
+
+  it('when numbers are given, then they are parsed as integers', () => {
+    const config = loadConfig('worker', {
+      ...validApi,
+      WORKER_CONCURRENCY: '16',
+      MAX_ITEMS: '50000',
+    });
+    expect(config.WORKER_CONCURRENCY).toBe(16);
+    expect(config.MAX_ITEMS).toBe(50_000);
+  });
+
+  it.each([
+    ['PORT', 'not-a-port', /PORT must be a TCP port from 1 to 65535 \(got "not-a-port"\)/],
+    ['PORT', '70000', /PORT must be a TCP port/],
+    ['REDIS_URL', 'http://x', /REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL/],
+    ['MONGO_URL', 'localhost:27017', /MONGO_URL must be a mongodb:\/\//],
+    ['WAIT_TIMEOUT_MS', '1.5', /WAIT_TIMEOUT_MS must be milliseconds/],
+    ['LOG_LEVEL', 'loud', /LOG_LEVEL must be fatal, error, warn, info/],
+  ])('when %s is %p, then the problem names the variable', (name, value, expected) => {
+    const problems = problemsOf(() => loadConfig('api', { ...validApi, [name]: value }));
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(expected);
+  });
+
+  it('when a required variable is missing, then it is named with what it expects', () => {
+    const { MONGO_URL: _omitted, ...rest } = validApi;
+    expect(problemsOf(() => loadConfig('api', rest))).toEqual([
+      'MONGO_URL is missing: expected a mongodb:// or mongodb+srv:// URL',
+    ]);
+  });
+
+  it('when the JWT secret is too short, then its value is never shown', () => {
+    const problems = problemsOf(() =>
+      loadConfig('api', { ...validApi, JWT_SECRET: 'short-secret' }),
+    );
+    expect(problems).toEqual(['JWT_SECRET must be a secret of at least 32 bytes']);
+    expect(problems.join()).not.toContain('short-secret');
+  });
+
+  it('when several variables are bad, then each one is listed', () => {
+    const problems = problemsOf(() =>
+      loadConfig('api', { ...validApi, PORT: 'x', MAX_ITEMS: '0' }),
+    );
+    expect(problems.map((problem) => problem.split(' ')[0])).toEqual(['PORT', 'MAX_ITEMS']);
+  });
+
+  it('when the role is worker, then JWT_SECRET is not required', () => {
+    const { JWT_SECRET: _unused, ...rest } = validApi;
+    expect(() => loadConfig('worker', rest)).not.toThrow();
+  });
+});

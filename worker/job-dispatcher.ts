@@ -1,0 +1,56 @@
+/**
+ * The BullMQ processor function: checks the job's data against its schema, runs the job's
+ * processor inside a log context carrying the job id, and when shutdown aborts the job, hands it
+ * back to the queue instead of failing it.
+ */
+import { WaitingError, type Job } from 'bullmq';
+import type { Connection } from 'mongoose';
+import { withLogContext } from '../core/logging/log-context';
+import type { Logger } from '../core/logging/logger';
+import { JOBS, isJobName, type JobName, type ParsedJobData } from '../core/queue/jobs';
+import type { ProcessorTable } from './processors/processor';
+
+export interface DispatcherDeps {
+  logger: Logger;
+  mongo: Connection;
+  processors: ProcessorTable;
+  workerId: string;
+}
+
+export function createDispatcher(deps: DispatcherDeps) {
+  return async (job: Job, token?: string, signal?: AbortSignal): Promise<unknown> => {
+    const jobId = job.id ?? 'unknown';
+    const data = job.data as { requestId?: unknown };
+    const requestId = typeof data.requestId === 'string' ? data.requestId : undefined;
+    return withLogContext({ jobId, ...(requestId ? { requestId } : {}) }, async () => {
+      if (!isJobName(job.name)) throw new Error(`Unknown job name "${job.name}"`);
+      const name: JobName = job.name;
+      const parsed: ParsedJobData<typeof name> = JOBS[name].data.parse(job.data);
+      const abort = signal ?? new AbortController().signal;
+      const started = Date.now();
+      deps.logger.info({ job: name, attempt: job.attemptsMade + 1 }, 'job started');
+      try {
+        const result = await deps.processors[name](parsed, {
+          jobId,
+          logger: deps.logger,
+          mongo: deps.mongo,
+          signal: abort,
+          workerId: deps.workerId,
+        });
+        deps.logger.info({ job: name, durationMs: Date.now() - started }, 'job finished');
+        return result;
+      } catch (error) {
+        if (abort.aborted) {
+          deps.logger.warn(
+            { job: name },
+            'job interrupted by shutdown; handing it back to the queue',
+          );
+          await job.moveToWait(token);
+          throw new WaitingError();
+        }
+        deps.logger.error({ job: name, err: error }, 'job failed');
+        throw error;
+      }
+    });
+  };
+}

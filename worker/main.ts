@@ -1,0 +1,51 @@
+/** A worker process: takes jobs from the funnel queue and runs them against MongoDB. */
+import { hostname } from 'node:os';
+import { Worker } from 'bullmq';
+import { loadConfigOrExit } from '../core/config/config';
+import { connectMongo } from '../core/db/mongo';
+import { onShutdownSignal } from '../core/lifecycle/graceful-shutdown';
+import { createLogger } from '../core/logging/logger';
+import { FUNNEL_QUEUE } from '../core/queue/queue-names';
+import { redisOptions } from '../core/queue/redis-connection';
+import { createDispatcher } from './job-dispatcher';
+import { PROCESSORS } from './processors';
+
+/** Time left at the end of the shutdown budget for handing jobs back and closing connections. */
+const HAND_BACK_MARGIN_MS = 3_000;
+
+async function main(): Promise<void> {
+  const config = loadConfigOrExit('worker');
+  const logger = createLogger('worker', config.LOG_LEVEL);
+  const mongo = await connectMongo(config.MONGO_URL, 'funnel-sync-worker');
+  const workerId = `${hostname()}:${process.pid}`;
+
+  const worker = new Worker(
+    FUNNEL_QUEUE,
+    createDispatcher({ logger, mongo, processors: PROCESSORS, workerId }),
+    {
+      connection: { url: config.REDIS_URL, ...redisOptions('blocking') },
+      prefix: config.QUEUE_PREFIX,
+      concurrency: config.WORKER_CONCURRENCY,
+      name: workerId,
+    },
+  );
+  worker.on('error', (error) => logger.warn({ err: error }, 'worker connection error'));
+  await worker.waitUntilReady();
+  logger.info({ workerId, concurrency: config.WORKER_CONCURRENCY }, 'worker ready');
+
+  onShutdownSignal(logger, async (deadline) => {
+    // Let running jobs finish; those that would overrun the budget are handed back to the queue.
+    const handBack = setTimeout(
+      () => worker.cancelAllJobs('shutdown'),
+      Math.max(0, deadline - Date.now() - HAND_BACK_MARGIN_MS),
+    );
+    await worker.close();
+    clearTimeout(handBack);
+    await mongo.close();
+  });
+}
+
+main().catch((error: unknown) => {
+  createLogger('worker').fatal({ err: error }, 'worker failed to start');
+  process.exit(1);
+});

@@ -1,0 +1,20 @@
+/** What every job processor receives and returns. */
+import type { Connection } from 'mongoose';
+import type { Logger } from '../../core/logging/logger';
+import type { JobName, JobResult, ParsedJobData } from '../../core/queue/jobs';
+
+export interface ProcessorContext {
+  jobId: string;
+  logger: Logger;
+  mongo: Connection;
+  /** Aborted when the worker shuts down: stop, and the job goes back to the queue. */
+  signal: AbortSignal;
+  workerId: string;
+}
+
+export type Processor<N extends JobName> = (
+  data: ParsedJobData<N>,
+  context: ProcessorContext,
+) => Promise<JobResult<N>>;
+
+export type ProcessorTable = { [N in JobName]: Processor<N> };
