@@ -2,13 +2,17 @@
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import type { Logger } from '../core/logging/logger';
+import type { ApiContext } from './context';
 import { accessLog } from './middleware/access-log';
 import { errorHandler, routeNotFound } from './middleware/error-handler';
 import { requestId } from './middleware/request-id';
 import { healthRoutes, type HealthDeps } from './routes/health.routes';
+import { v1Routes } from './routes/v1.routes';
 
 export interface AppDeps extends HealthDeps {
   logger: Logger;
+  /** Absent in tests of the cross-cutting middleware alone. */
+  context?: ApiContext;
 }
 
 export function createApp(deps: AppDeps): Express {
@@ -19,6 +23,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(accessLog(deps.logger));
   app.use(helmet());
   app.use(healthRoutes(deps));
+  if (deps.context) app.use('/api/v1', v1Routes(deps.context));
   app.use(routeNotFound);
   app.use(errorHandler(deps.logger));
   return app;

@@ -6,7 +6,9 @@ import { onShutdownSignal } from '../core/lifecycle/graceful-shutdown';
 import { loadConfigOrExit } from '../core/config/config';
 import { createLogger } from '../core/logging/logger';
 import { FunnelQueue } from '../core/queue/funnel-queue';
+import { ensureIndexes } from '../core/db/indexes';
 import { createApp } from './app';
+import { createApiContext } from './context';
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit('api');
@@ -15,8 +17,11 @@ async function main(): Promise<void> {
   const queue = new FunnelQueue({ redisUrl: config.REDIS_URL, prefix: config.QUEUE_PREFIX });
   await queue.waitUntilReady();
 
+  const context = createApiContext(config, logger, mongo);
+  await ensureIndexes(context.db, logger);
   const app = createApp({
     logger,
+    context,
     readiness: () => checkReadiness({ redis: () => queue.ping(), mongodb: () => pingMongo(mongo) }),
     workerCount: () => queue.workerCount(),
   });

@@ -7,6 +7,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 export interface LogContext {
   requestId?: string;
   jobId?: string;
+  tenant?: string;
+  tokenId?: string;
 }
 
 const storage = new AsyncLocalStorage<LogContext>();

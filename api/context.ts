@@ -1,0 +1,29 @@
+/**
+ * What the routes of an API process share, built once at start-up (api/main.ts) and handed to
+ * `createApp`; tests build the same from their own engines.
+ */
+import type { Connection } from 'mongoose';
+import type { ApiConfig } from '../core/config/config';
+import { Authenticator } from '../core/auth/authenticator';
+import { collections, type Collections } from '../core/db/collections';
+import type { Logger } from '../core/logging/logger';
+import { TokensRepository } from '../core/repositories/tokens.repository';
+import { UsersRepository } from '../core/repositories/users.repository';
+
+export interface ApiContext {
+  config: ApiConfig;
+  logger: Logger;
+  mongo: Connection;
+  db: Collections;
+  users: UsersRepository;
+  tokens: TokensRepository;
+  auth: Authenticator;
+}
+
+export function createApiContext(config: ApiConfig, logger: Logger, mongo: Connection): ApiContext {
+  const db = collections(mongo);
+  const users = new UsersRepository(db);
+  const tokens = new TokensRepository(db);
+  const auth = new Authenticator({ tokens, users, secret: config.JWT_SECRET, logger });
+  return { config, logger, mongo, db, users, tokens, auth };
+}

@@ -1,0 +1,43 @@
+/**
+ * The one place where contract 1's table is applied: each route declares the ability (and
+ * permission) it needs; this middleware answers 401 or 403 with `WWW-Authenticate`, or sets
+ * `req.principal` and lets the request through.
+ */
+import type { RequestHandler } from 'express';
+import {
+  ABILITY_BY_METHOD,
+  type AccessRequirement,
+  type Permission,
+} from '../../core/domain/access';
+import { isAuthFailure, type Authenticator, type Principal } from '../../core/auth/authenticator';
+import { withLogContext } from '../../core/logging/log-context';
+import { HttpError } from '../http/http-error';
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    principal: Principal;
+  }
+}
+
+function challenge(status: 401 | 403, error: string, message: string): HttpError {
+  return new HttpError(status, message, { 'WWW-Authenticate': `Bearer error="${error}"` });
+}
+
+export function requireAccess(auth: Authenticator, requirement: AccessRequirement): RequestHandler {
+  return async (req, _res, next) => {
+    const identity = await auth.authenticate(req.get('authorization'));
+    if (isAuthFailure(identity)) throw challenge(identity.status, identity.error, identity.message);
+    const refusal = auth.authorize(identity, requirement);
+    if (refusal) throw challenge(refusal.status, refusal.error, refusal.message);
+    req.principal = identity;
+    withLogContext({ tenant: identity.tenant, tokenId: identity.tokenId }, next);
+  };
+}
+
+/** For settings routes: the ability follows the method (GET read, POST create, ...). */
+export function requireAccessByMethod(auth: Authenticator, permission: Permission): RequestHandler {
+  return (req, res, next) => {
+    const ability = ABILITY_BY_METHOD[req.method] ?? 'update';
+    return requireAccess(auth, { ability, permission })(req, res, next);
+  };
+}

@@ -1,0 +1,116 @@
+/**
+ * Registers the usual paths of a settings resource (create, list, get, replace, patch, delete)
+ * in the OpenAPI registry, with the access each needs and the errors each may answer.
+ */
+import type { RouteConfig } from '@asteasolutions/zod-to-openapi';
+import { z } from 'zod';
+import { ABILITY_BY_METHOD, type Permission } from '../../core/domain/access';
+import { bearerAuth, errorBodySchema, registry } from './registry';
+
+type Operation = 'create' | 'list' | 'get' | 'put' | 'patch' | 'delete';
+
+export interface SettingsPathsSpec {
+  tag: string;
+  base: string;
+  idParam: string;
+  permission: Permission;
+  view: z.ZodType;
+  create?: z.ZodType;
+  created?: z.ZodType;
+  patch?: z.ZodType;
+  deleteMeans?: string;
+  only?: Operation[];
+}
+
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: errorBodySchema } },
+});
+
+export const AUTH_ERRORS = {
+  401: errorResponse('Missing, malformed, badly signed, expired or revoked token'),
+  403: errorResponse('The token lacks the ability, or its user the permission'),
+};
+
+/** Registers one path with the security, access note and error answers every API route has. */
+export function registerRoute(
+  route: Omit<RouteConfig, 'security' | 'responses'> & {
+    responses: RouteConfig['responses'];
+    access: string;
+  },
+): void {
+  const { access, ...rest } = route;
+  registry.registerPath({
+    ...rest,
+    path: `/api/v1${route.path}`,
+    security: [{ [bearerAuth.name]: [] }],
+    description: [route.description, `Access: ${access}.`].filter(Boolean).join('\n\n'),
+    responses: { ...route.responses, ...AUTH_ERRORS },
+  });
+}
+
+export function registerSettingsPaths(spec: SettingsPathsSpec): void {
+  const operations = new Set(spec.only ?? ['create', 'list', 'get', 'patch', 'delete']);
+  const itemPath = `${spec.base}/{${spec.idParam}}`;
+  const params = z.object({ [spec.idParam]: z.string() });
+  const access = (method: string) =>
+    `token ability "${ABILITY_BY_METHOD[method]}", user permission "${spec.permission}"`;
+  const json = (schema: z.ZodType, description: string) => ({
+    description,
+    content: { 'application/json': { schema } },
+  });
+  const list = z.object({ items: z.array(spec.view), nextCursor: z.string().nullable() });
+  const notFound = errorResponse('Not found in the tenant');
+  const badBody = errorResponse('The body is not valid; `errors` names each bad field');
+
+  if (operations.has('create') && spec.create) {
+    registerRoute({
+      method: 'post',
+      path: spec.base,
+      tags: [spec.tag],
+      access: access('POST'),
+      request: { body: { content: { 'application/json': { schema: spec.create } } } },
+      responses: { 201: json(spec.created ?? spec.view, 'Created'), 422: badBody },
+    });
+  }
+  if (operations.has('list')) {
+    registerRoute({
+      method: 'get',
+      path: spec.base,
+      tags: [spec.tag],
+      access: access('GET'),
+      responses: { 200: json(list, 'All of the tenant') },
+    });
+  }
+  if (operations.has('get')) {
+    registerRoute({
+      method: 'get',
+      path: itemPath,
+      tags: [spec.tag],
+      access: access('GET'),
+      request: { params },
+      responses: { 200: json(spec.view, 'Found'), 404: notFound },
+    });
+  }
+  if (operations.has('patch') && spec.patch) {
+    registerRoute({
+      method: 'patch',
+      path: itemPath,
+      tags: [spec.tag],
+      access: access('PATCH'),
+      request: { params, body: { content: { 'application/json': { schema: spec.patch } } } },
+      responses: { 200: json(spec.view, 'Changed'), 404: notFound, 422: badBody },
+    });
+  }
+  if (operations.has('delete')) {
+    registerRoute({
+      method: 'delete',
+      path: itemPath,
+      tags: [spec.tag],
+      access: access('DELETE'),
+      description: spec.deleteMeans,
+      request: { params },
+      responses: { 204: { description: 'Done' }, 404: notFound },
+    });
+  }
+}

@@ -1,0 +1,68 @@
+/**
+ * `/settings/tokens`: create (the only answer that holds the token string), list without
+ * secrets, revoke. Needs manage_settings.
+ */
+import { Router } from 'express';
+import { z } from 'zod';
+import { signToken } from '../../../core/auth/token-signer';
+import { tokenBodySchema, tokenView, tokenViewSchema } from '../../../core/auth/token-record';
+import type { ApiContext } from '../../context';
+import { notFound } from '../../http/http-error';
+import { invalid, parseOrThrow } from '../../http/validate';
+import { requireAccessByMethod } from '../../middleware/require-access';
+import { registerSettingsPaths } from '../../openapi/settings-paths';
+
+const createdTokenSchema = tokenViewSchema
+  .extend({ token: z.string().describe('The token; shown this once only') })
+  .meta({ id: 'CreatedToken' });
+
+registerSettingsPaths({
+  tag: 'Tokens',
+  base: '/settings/tokens',
+  idParam: 'id',
+  permission: 'manage_settings',
+  view: tokenViewSchema.meta({ id: 'Token' }),
+  create: tokenBodySchema,
+  created: createdTokenSchema,
+  deleteMeans: 'Revokes the token; it stops working on every API process within a second.',
+  only: ['create', 'list', 'delete'],
+});
+
+export function tokensRoutes(context: ApiContext): Router {
+  const router = Router();
+  router.use('/settings/tokens', requireAccessByMethod(context.auth, 'manage_settings'));
+
+  router.post('/settings/tokens', async (req, res) => {
+    const body = parseOrThrow(tokenBodySchema, req.body);
+    const { tenant } = req.principal;
+    const userId = body.userId ?? req.principal.userId;
+    const user = await context.users.find(tenant, userId);
+    if (!user) throw invalid({ userId: 'No such user in this tenant' });
+    const expiresAt = body.expiresAt ? new Date(body.expiresAt) : null;
+    const record = await context.tokens.create(tenant, {
+      userId,
+      name: body.name,
+      abilities: body.abilities,
+      expiresAt,
+    });
+    const token = signToken(
+      { userId, tenant, tokenId: record._id, abilities: record.abilities },
+      context.config.JWT_SECRET,
+      expiresAt,
+    );
+    res.status(201).json({ ...tokenView(record), token });
+  });
+
+  router.get('/settings/tokens', async (req, res) => {
+    const tokens = await context.tokens.list(req.principal.tenant);
+    res.json({ items: tokens.map(tokenView), nextCursor: null });
+  });
+
+  router.delete('/settings/tokens/:id', async (req, res) => {
+    if (!(await context.tokens.revoke(req.principal.tenant, req.params.id)))
+      throw notFound('No such token');
+    res.status(204).end();
+  });
+
+  return router;
+}

@@ -1,0 +1,54 @@
+/**
+ * The stored record of a token: its id and metadata. The token string itself is never stored;
+ * it is shown once, at creation.
+ */
+import { z } from 'zod';
+import { abilitySchema } from '../domain/access';
+
+export const tokenBodySchema = z.strictObject({
+  name: z.string().trim().min(1).max(200),
+  abilities: z.array(abilitySchema).min(1).max(4),
+  userId: z.string().min(1).max(64).optional(),
+  expiresAt: z.iso
+    .datetime({ offset: true })
+    .refine((value) => Date.parse(value) > Date.now(), 'must be in the future')
+    .optional(),
+});
+export type TokenBody = z.infer<typeof tokenBodySchema>;
+
+export const tokenDocumentSchema = z.object({
+  _id: z.string(),
+  tenant: z.string(),
+  userId: z.string(),
+  name: z.string(),
+  abilities: z.array(abilitySchema),
+  createdAt: z.date(),
+  expiresAt: z.date().nullable(),
+  revokedAt: z.date().nullable(),
+  lastUsedAt: z.date().nullable(),
+});
+export type TokenDocument = z.infer<typeof tokenDocumentSchema>;
+
+export const tokenViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  abilities: z.array(abilitySchema),
+  userId: z.string(),
+  createdAt: z.string(),
+  expiresAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+  lastUsedAt: z.string().nullable(),
+});
+
+export function tokenView(token: TokenDocument): z.infer<typeof tokenViewSchema> {
+  return {
+    id: token._id,
+    name: token.name,
+    abilities: [...new Set(token.abilities)],
+    userId: token.userId,
+    createdAt: token.createdAt.toISOString(),
+    expiresAt: token.expiresAt?.toISOString() ?? null,
+    revokedAt: token.revokedAt?.toISOString() ?? null,
+    lastUsedAt: token.lastUsedAt?.toISOString() ?? null,
+  };
+}

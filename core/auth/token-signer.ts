@@ -1,0 +1,62 @@
+/**
+ * Signs and verifies API tokens: JWTs with HS256 only, so `alg: none` and algorithm confusion
+ * are refused by construction.
+ */
+import jwt from 'jsonwebtoken';
+import { z } from 'zod';
+import { abilitySchema, type Ability } from '../domain/access';
+
+const ALGORITHM = 'HS256';
+const ISSUER = 'funnel-sync';
+
+export const tokenClaimsSchema = z.object({
+  sub: z.string().min(1),
+  tid: z.string().min(1),
+  jti: z.string().min(1),
+  abl: z.array(abilitySchema),
+  exp: z.number().optional(),
+});
+
+export interface TokenClaims {
+  userId: string;
+  tenant: string;
+  tokenId: string;
+  abilities: Ability[];
+}
+
+export type VerifyFailure = 'malformed' | 'bad_signature' | 'expired';
+
+export class TokenVerifyError extends Error {
+  constructor(readonly reason: VerifyFailure) {
+    super(`token ${reason}`);
+    this.name = 'TokenVerifyError';
+  }
+}
+
+export function signToken(claims: TokenClaims, secret: string, expiresAt?: Date | null): string {
+  const payload = {
+    sub: claims.userId,
+    tid: claims.tenant,
+    jti: claims.tokenId,
+    abl: claims.abilities,
+    ...(expiresAt ? { exp: Math.floor(expiresAt.getTime() / 1000) } : {}),
+  };
+  return jwt.sign(payload, secret, { algorithm: ALGORITHM, issuer: ISSUER });
+}
+
+export function verifyToken(token: string, secret: string): TokenClaims {
+  let payload: unknown;
+  try {
+    payload = jwt.verify(token, secret, { algorithms: [ALGORITHM], issuer: ISSUER });
+  } catch (error) {
+    if (error instanceof jwt.TokenExpiredError) throw new TokenVerifyError('expired');
+    if (error instanceof jwt.JsonWebTokenError && /signature|algorithm/i.test(error.message)) {
+      throw new TokenVerifyError('bad_signature');
+    }
+    throw new TokenVerifyError('malformed');
+  }
+  const parsed = tokenClaimsSchema.safeParse(payload);
+  if (!parsed.success) throw new TokenVerifyError('malformed');
+  const { sub, tid, jti, abl } = parsed.data;
+  return { userId: sub, tenant: tid, tokenId: jti, abilities: abl };
+}

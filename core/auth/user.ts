@@ -1,0 +1,49 @@
+/** A user of a tenant: the permissions its tokens act with. */
+import { z } from 'zod';
+import { permissionSchema } from '../domain/access';
+
+export const userBodySchema = z.strictObject({
+  email: z.email().max(320),
+  name: z.string().trim().max(200).optional(),
+  permissions: z.array(permissionSchema).max(2).default([]),
+});
+export type UserBody = z.infer<typeof userBodySchema>;
+
+export const userPatchSchema = z.strictObject({
+  name: z.string().trim().max(200).optional(),
+  permissions: z.array(permissionSchema).max(2).optional(),
+  active: z.boolean().optional(),
+});
+
+export const userDocumentSchema = z.object({
+  _id: z.string(),
+  tenant: z.string(),
+  email: z.string(),
+  name: z.string().nullable(),
+  permissions: z.array(permissionSchema),
+  active: z.boolean(),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+});
+export type UserDocument = z.infer<typeof userDocumentSchema>;
+
+/** The user as the API shows it. */
+export const userViewSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string().nullable(),
+  permissions: z.array(permissionSchema),
+  active: z.boolean(),
+  createdAt: z.string(),
+});
+
+export function userView(user: UserDocument): z.infer<typeof userViewSchema> {
+  return {
+    id: user._id,
+    email: user.email,
+    name: user.name,
+    permissions: [...new Set(user.permissions)],
+    active: user.active,
+    createdAt: user.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,50 @@
+/**
+ * The collections, typed by the zod-inferred document types. Repositories use the driver's
+ * collections directly: batch writes (`bulkWrite`) and projections stay close to the wire.
+ */
+import type { Connection, mongo } from 'mongoose';
+import type { TokenDocument } from '../auth/token-record';
+import type { UserDocument } from '../auth/user';
+import type { HistoryDocument } from '../history/history-record';
+import type { ItemDocument } from '../items/item';
+import type { ContentType } from '../settings/content-type';
+import type { Funnel } from '../settings/funnel';
+
+export type ContentTypeDocument = ContentType & { _id: string; tenant: string };
+export type FunnelDocument = Funnel & { _id: string; tenant: string };
+export interface TenantDocument {
+  _id: string;
+  createdAt: Date;
+}
+
+type Collection<T extends mongo.Document> = mongo.Collection<T>;
+
+export interface Collections {
+  tenants: Collection<TenantDocument>;
+  users: Collection<UserDocument>;
+  tokens: Collection<TokenDocument>;
+  contentTypes: Collection<ContentTypeDocument>;
+  funnels: Collection<FunnelDocument>;
+  items: Collection<ItemDocument>;
+  history: Collection<HistoryDocument>;
+}
+
+export function databaseOf(connection: Connection): mongo.Db {
+  const db = connection.db;
+  if (!db) throw new Error('MongoDB is not connected');
+  return db;
+}
+
+export function collections(connection: Connection): Collections {
+  const db = databaseOf(connection);
+  const named = <T extends mongo.Document>(name: string) => db.collection<T>(name);
+  return {
+    tenants: named<TenantDocument>('tenants'),
+    users: named<UserDocument>('users'),
+    tokens: named<TokenDocument>('tokens'),
+    contentTypes: named<ContentTypeDocument>('content_types'),
+    funnels: named<FunnelDocument>('funnels'),
+    items: named<ItemDocument>('items'),
+    history: named<HistoryDocument>('history'),
+  };
+}

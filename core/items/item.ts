@@ -1,0 +1,44 @@
+/** A content item as stored, and as the API shows it (contract 6). */
+import { z } from 'zod';
+
+export const itemDocumentSchema = z.object({
+  /** tenant:contentType:identifier, see core/domain/keys.ts */
+  _id: z.string(),
+  tenant: z.string(),
+  contentType: z.string(),
+  identifier: z.string(),
+  /** For lazy matching, which compares without regard to case. */
+  identifierLower: z.string(),
+  name: z.string().nullable().optional(),
+  image: z.string().nullable().optional(),
+  parent: z.string().nullable().optional(),
+  properties: z.record(z.string(), z.unknown()).default({}),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+  /** When the request that last wrote the item was received; an older write never wins. */
+  receivedAt: z.date().optional(),
+});
+export type ItemDocument = z.infer<typeof itemDocumentSchema>;
+
+export const itemViewSchema = z.object({
+  identifier: z.string(),
+  name: z.string().nullable(),
+  image: z.string().nullable(),
+  parent: z.string().nullable(),
+  properties: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ItemView = z.infer<typeof itemViewSchema>;
+
+export function itemView(item: ItemDocument): ItemView {
+  return {
+    identifier: item.identifier,
+    name: item.name ?? null,
+    image: item.image ?? null,
+    parent: item.parent ?? null,
+    properties: item.properties ?? {},
+    createdAt: item.createdAt.toISOString(),
+    updatedAt: item.updatedAt.toISOString(),
+  };
+}
