@@ -7,6 +7,8 @@ import type { ApiConfig } from '../core/config/config';
 import { Authenticator } from '../core/auth/authenticator';
 import { collections, type Collections } from '../core/db/collections';
 import type { Logger } from '../core/logging/logger';
+import { ContentTypesRepository } from '../core/repositories/content-types.repository';
+import { FunnelsRepository } from '../core/repositories/funnels.repository';
 import { TokensRepository } from '../core/repositories/tokens.repository';
 import { UsersRepository } from '../core/repositories/users.repository';
 
@@ -17,6 +19,8 @@ export interface ApiContext {
   db: Collections;
   users: UsersRepository;
   tokens: TokensRepository;
+  contentTypes: ContentTypesRepository;
+  funnels: FunnelsRepository;
   auth: Authenticator;
 }
 
@@ -25,5 +29,7 @@ export function createApiContext(config: ApiConfig, logger: Logger, mongo: Conne
   const users = new UsersRepository(db);
   const tokens = new TokensRepository(db);
   const auth = new Authenticator({ tokens, users, secret: config.JWT_SECRET, logger });
-  return { config, logger, mongo, db, users, tokens, auth };
+  const contentTypes = new ContentTypesRepository(db);
+  const funnels = new FunnelsRepository(db);
+  return { config, logger, mongo, db, users, tokens, contentTypes, funnels, auth };
 }

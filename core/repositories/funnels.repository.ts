@@ -1,0 +1,84 @@
+/** Funnels of a tenant, stored under `_id` tenant:endpointUrl (so the URL is unique per tenant). */
+import { documentId } from '../domain/keys';
+import type { Collections, FunnelDocument } from '../db/collections';
+import type { Funnel, FunnelBody } from '../settings/funnel';
+import { DuplicateError, isDuplicateKey } from './users.repository';
+
+function withoutStorageFields(document: FunnelDocument): Funnel {
+  const { _id: _unused, tenant: _tenant, ...funnel } = document;
+  return funnel;
+}
+
+export class FunnelsRepository {
+  constructor(private readonly db: Collections) {}
+
+  async find(tenant: string, endpointUrl: string): Promise<Funnel | null> {
+    const document = await this.db.funnels.findOne({ _id: documentId(tenant, endpointUrl) });
+    return document ? withoutStorageFields(document) : null;
+  }
+
+  async list(tenant: string): Promise<Funnel[]> {
+    const documents = await this.db.funnels.find({ tenant }).sort({ _id: 1 }).toArray();
+    return documents.map(withoutStorageFields);
+  }
+
+  /** Funnels bound to a content type: a content type in use may not be deleted. */
+  async usingContentType(tenant: string, contentType: string): Promise<Funnel[]> {
+    const documents = await this.db.funnels.find({ tenant, contentType }).toArray();
+    return documents.map(withoutStorageFields);
+  }
+
+  /** Throws DuplicateError when the endpoint URL is taken in the tenant. */
+  async create(tenant: string, body: FunnelBody): Promise<Funnel> {
+    const now = new Date();
+    const document: FunnelDocument = {
+      _id: documentId(tenant, body.endpointUrl),
+      tenant,
+      ...body,
+      createdAt: now,
+      updatedAt: now,
+    };
+    try {
+      await this.db.funnels.insertOne(document);
+    } catch (error) {
+      if (isDuplicateKey(error)) {
+        throw new DuplicateError(
+          'endpointUrl',
+          `The endpoint URL "${body.endpointUrl}" is already used`,
+        );
+      }
+      throw error;
+    }
+    return withoutStorageFields(document);
+  }
+
+  /**
+   * Replaces the funnel at `endpointUrl` with `body`; when the body renames the endpoint, the
+   * funnel moves to its new `_id` (DuplicateError if that one is taken). Null when it is absent.
+   */
+  async replace(tenant: string, endpointUrl: string, body: FunnelBody): Promise<Funnel | null> {
+    const current = await this.db.funnels.findOne({ _id: documentId(tenant, endpointUrl) });
+    if (!current) return null;
+    const document: FunnelDocument = {
+      _id: documentId(tenant, body.endpointUrl),
+      tenant,
+      ...body,
+      createdAt: current.createdAt,
+      updatedAt: new Date(),
+    };
+    if (document._id === current._id) {
+      await this.db.funnels.replaceOne({ _id: current._id }, document);
+    } else {
+      await this.create(tenant, body).then(() =>
+        this.db.funnels.replaceOne({ _id: document._id }, document),
+      );
+      await this.db.funnels.deleteOne({ _id: current._id });
+    }
+    return withoutStorageFields(document);
+  }
+
+  async remove(tenant: string, endpointUrl: string): Promise<boolean> {
+    const result = await this.db.funnels.deleteOne({ _id: documentId(tenant, endpointUrl) });
+    return result.deletedCount === 1;
+  }
+}
