@@ -38,17 +38,7 @@ export class FunnelsRepository {
       createdAt: now,
       updatedAt: now,
     };
-    try {
-      await this.db.funnels.insertOne(document);
-    } catch (error) {
-      if (isDuplicateKey(error)) {
-        throw new DuplicateError(
-          'endpointUrl',
-          `The endpoint URL "${body.endpointUrl}" is already used`,
-        );
-      }
-      throw error;
-    }
+    await this.insert(document);
     return withoutStorageFields(document);
   }
 
@@ -69,12 +59,20 @@ export class FunnelsRepository {
     if (document._id === current._id) {
       await this.db.funnels.replaceOne({ _id: current._id }, document);
     } else {
-      await this.create(tenant, body).then(() =>
-        this.db.funnels.replaceOne({ _id: document._id }, document),
-      );
+      await this.insert(document);
       await this.db.funnels.deleteOne({ _id: current._id });
     }
     return withoutStorageFields(document);
+  }
+
+  private async insert(document: FunnelDocument): Promise<void> {
+    try {
+      await this.db.funnels.insertOne(document);
+    } catch (error) {
+      if (!isDuplicateKey(error)) throw error;
+      const message = `The endpoint URL "${document.endpointUrl}" is already used`;
+      throw new DuplicateError('endpointUrl', message);
+    }
   }
 
   async remove(tenant: string, endpointUrl: string): Promise<boolean> {
