@@ -6,6 +6,7 @@ import type { ApiContext } from './context';
 import { accessLog } from './middleware/access-log';
 import { errorHandler, routeNotFound } from './middleware/error-handler';
 import { requestId } from './middleware/request-id';
+import { docsRoutes } from './routes/docs.routes';
 import { healthRoutes, type HealthDeps } from './routes/health.routes';
 import { v1Routes } from './routes/v1.routes';
 
@@ -21,8 +22,11 @@ export function createApp(deps: AppDeps): Express {
   app.set('trust proxy', false);
   app.use(requestId);
   app.use(accessLog(deps.logger));
-  app.use(helmet());
+  // Not upgrade-insecure-requests: an operator may serve the docs page over plain http.
+  app.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));
   app.use(healthRoutes(deps));
+  // Before the v1 routes, so that no auth or body middleware of theirs reaches the public docs.
+  app.use('/api/v1', docsRoutes());
   if (deps.context) app.use('/api/v1', v1Routes(deps.context));
   app.use(routeNotFound);
   app.use(errorHandler(deps.logger));

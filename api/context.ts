@@ -7,6 +7,7 @@ import type { ApiConfig } from '../core/config/config';
 import { Authenticator } from '../core/auth/authenticator';
 import { collections, type Collections } from '../core/db/collections';
 import type { Logger } from '../core/logging/logger';
+import type { FunnelQueue } from '../core/queue/funnel-queue';
 import { ContentTypesRepository } from '../core/repositories/content-types.repository';
 import { FunnelsRepository } from '../core/repositories/funnels.repository';
 import { TokensRepository } from '../core/repositories/tokens.repository';
@@ -16,6 +17,7 @@ export interface ApiContext {
   config: ApiConfig;
   logger: Logger;
   mongo: Connection;
+  queue: FunnelQueue;
   db: Collections;
   users: UsersRepository;
   tokens: TokensRepository;
@@ -24,12 +26,17 @@ export interface ApiContext {
   auth: Authenticator;
 }
 
-export function createApiContext(config: ApiConfig, logger: Logger, mongo: Connection): ApiContext {
+export function createApiContext(
+  config: ApiConfig,
+  logger: Logger,
+  mongo: Connection,
+  queue: FunnelQueue,
+): ApiContext {
   const db = collections(mongo);
   const users = new UsersRepository(db);
   const tokens = new TokensRepository(db);
   const auth = new Authenticator({ tokens, users, secret: config.JWT_SECRET, logger });
   const contentTypes = new ContentTypesRepository(db);
   const funnels = new FunnelsRepository(db);
-  return { config, logger, mongo, db, users, tokens, contentTypes, funnels, auth };
+  return { config, logger, mongo, queue, db, users, tokens, contentTypes, funnels, auth };
 }

@@ -17,7 +17,7 @@ async function main(): Promise<void> {
   const queue = new FunnelQueue({ redisUrl: config.REDIS_URL, prefix: config.QUEUE_PREFIX });
   await queue.waitUntilReady();
 
-  const context = createApiContext(config, logger, mongo);
+  const context = createApiContext(config, logger, mongo, queue);
   await ensureIndexes(context.db, logger);
   const app = createApp({
     logger,

@@ -7,6 +7,9 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { bootstrapTenant } from '../core/auth/bootstrap';
+import { collections } from '../core/db/collections';
+import { connectMongo } from '../core/db/mongo';
 import { startLocalEngines, type LocalEngines } from './local-engines';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -65,6 +68,32 @@ async function waitForReady(baseUrl: string, timeoutMs = 60_000): Promise<boolea
   return false;
 }
 
+/**
+ * A token for the `dev` tenant, so that the API can be tried at once. Each run makes a new token
+ * (bootstrapTenant reuses the tenant and its user).
+ */
+async function printDevToken(mongoUrl: string, secret: string, baseUrl: string): Promise<void> {
+  const mongo = await connectMongo(mongoUrl, 'funnel-sync-dev');
+  try {
+    const { token } = await bootstrapTenant(collections(mongo), secret, {
+      tenant: 'dev',
+      email: 'dev@funnel-sync.local',
+      tokenName: 'npm run dev',
+    });
+    console.log(
+      [
+        '[dev] a token for tenant "dev" (dev@funnel-sync.local), with all four abilities:',
+        `  ${token}`,
+        '[dev] try it:',
+        `  curl -H "Authorization: Bearer ${token}" ${baseUrl}/api/v1/settings/funnels`,
+        `[dev] API docs: ${baseUrl}/api/v1/docs\n`,
+      ].join('\n'),
+    );
+  } finally {
+    await mongo.close();
+  }
+}
+
 async function main(): Promise<void> {
   const { redisUrl, mongoUrl, engines } = await engineUrls();
   const port = process.env.PORT ?? '3000';
@@ -108,6 +137,9 @@ async function main(): Promise<void> {
   const baseUrl = `http://127.0.0.1:${port}`;
   if (await waitForReady(baseUrl)) {
     console.log(`\n[dev] funnel-sync is ready at ${baseUrl}  (readiness: ${baseUrl}/readyz)\n`);
+    await printDevToken(mongoUrl, env.JWT_SECRET, baseUrl).catch((error: unknown) =>
+      console.error(`[dev] no dev token: ${(error as Error).message}`),
+    );
   } else {
     console.error(`[dev] ${baseUrl}/readyz did not answer 200 within 60 s`);
   }

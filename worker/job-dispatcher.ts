@@ -7,14 +7,34 @@ import { WaitingError, type Job } from 'bullmq';
 import type { Connection } from 'mongoose';
 import { withLogContext } from '../core/logging/log-context';
 import type { Logger } from '../core/logging/logger';
-import { JOBS, isJobName, type JobName, type ParsedJobData } from '../core/queue/jobs';
-import type { ProcessorTable } from './processors/processor';
+import type { PayloadStore } from '../core/queue/payload-store';
+import {
+  JOBS,
+  isJobName,
+  type JobName,
+  type JobResult,
+  type ParsedJobData,
+} from '../core/queue/jobs';
+import type { Processor, ProcessorContext, ProcessorTable } from './processors/processor';
 
 export interface DispatcherDeps {
   logger: Logger;
   mongo: Connection;
   processors: ProcessorTable;
   workerId: string;
+  payloads: PayloadStore;
+  historyTtlDays: number;
+}
+
+/** Parses the job's data with its schema and runs the processor of its name. */
+function runJob<N extends JobName>(
+  processors: ProcessorTable,
+  name: N,
+  data: unknown,
+  context: ProcessorContext,
+): Promise<JobResult<N>> {
+  const processor = processors[name] as Processor<N>;
+  return processor(JOBS[name].data.parse(data) as ParsedJobData<N>, context);
 }
 
 export function createDispatcher(deps: DispatcherDeps) {
@@ -25,17 +45,18 @@ export function createDispatcher(deps: DispatcherDeps) {
     return withLogContext({ jobId, ...(requestId ? { requestId } : {}) }, async () => {
       if (!isJobName(job.name)) throw new Error(`Unknown job name "${job.name}"`);
       const name: JobName = job.name;
-      const parsed: ParsedJobData<typeof name> = JOBS[name].data.parse(job.data);
       const abort = signal ?? new AbortController().signal;
       const started = Date.now();
       deps.logger.info({ job: name, attempt: job.attemptsMade + 1 }, 'job started');
       try {
-        const result = await deps.processors[name](parsed, {
+        const result = await runJob(deps.processors, name, job.data, {
           jobId,
           logger: deps.logger,
           mongo: deps.mongo,
           signal: abort,
           workerId: deps.workerId,
+          payloads: deps.payloads,
+          historyTtlDays: deps.historyTtlDays,
         });
         deps.logger.info({ job: name, durationMs: Date.now() - started }, 'job finished');
         return result;

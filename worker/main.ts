@@ -2,11 +2,15 @@
 import { hostname } from 'node:os';
 import { Worker } from 'bullmq';
 import { loadConfigOrExit } from '../core/config/config';
+import { collections } from '../core/db/collections';
+import { ensureIndexes } from '../core/db/indexes';
 import { connectMongo } from '../core/db/mongo';
 import { onShutdownSignal } from '../core/lifecycle/graceful-shutdown';
 import { createLogger } from '../core/logging/logger';
 import { FUNNEL_QUEUE } from '../core/queue/queue-names';
-import { redisOptions } from '../core/queue/redis-connection';
+import { PayloadStore } from '../core/queue/payload-store';
+import { createRedis, redisOptions } from '../core/queue/redis-connection';
+import { schedulePurge } from './history-purge-schedule';
 import { createDispatcher } from './job-dispatcher';
 import { PROCESSORS } from './processors';
 
@@ -18,10 +22,21 @@ async function main(): Promise<void> {
   const logger = createLogger('worker', config.LOG_LEVEL);
   const mongo = await connectMongo(config.MONGO_URL, 'funnel-sync-worker');
   const workerId = `${hostname()}:${process.pid}`;
+  // Waits out a Redis restart rather than failing the job that reads its body.
+  const payloadRedis = createRedis(config.REDIS_URL, 'blocking', 'worker-payloads');
+  const { ttlIndex } = await ensureIndexes(collections(mongo), logger);
+  await schedulePurge(config.REDIS_URL, config.QUEUE_PREFIX, !ttlIndex);
 
   const worker = new Worker(
     FUNNEL_QUEUE,
-    createDispatcher({ logger, mongo, processors: PROCESSORS, workerId }),
+    createDispatcher({
+      logger,
+      mongo,
+      processors: PROCESSORS,
+      workerId,
+      payloads: new PayloadStore(payloadRedis, config.QUEUE_PREFIX),
+      historyTtlDays: config.HISTORY_TTL_DAYS,
+    }),
     {
       connection: { url: config.REDIS_URL, ...redisOptions('blocking') },
       prefix: config.QUEUE_PREFIX,
@@ -41,6 +56,7 @@ async function main(): Promise<void> {
     );
     await worker.close();
     clearTimeout(handBack);
+    payloadRedis.disconnect();
     await mongo.close();
   });
 }

@@ -2,16 +2,27 @@
 import { Router } from 'express';
 import type { ApiContext } from '../context';
 import { jsonBody } from '../middleware/json-body';
+import { funnelsRoutes } from './funnels.routes';
+import { historyRoutes } from './history.routes';
+import { itemsRoutes } from './items.routes';
+import { contentTypeSettingsRoutes } from './settings/content-types.routes';
+import { funnelSettingsRoutes } from './settings/funnels.routes';
 import { tokensRoutes } from './settings/tokens.routes';
 import { usersRoutes } from './settings/users.routes';
 
 export function v1Routes(context: ApiContext): Router {
   const settings = Router();
-  settings.use(jsonBody);
+  // Settings bodies are small JSON; funnel routes read their own, larger bodies.
+  settings.use('/settings', jsonBody);
   settings.use(usersRoutes(context));
   settings.use(tokensRoutes(context));
+  settings.use(contentTypeSettingsRoutes(context));
+  settings.use(funnelSettingsRoutes(context));
 
   const router = Router();
   router.use(settings);
+  router.use(itemsRoutes(context));
+  router.use(historyRoutes(context));
+  router.use(funnelsRoutes(context));
   return router;
 }

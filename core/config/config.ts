@@ -95,7 +95,7 @@ const ROLE_VARIABLES = {
     'LOG_LEVEL',
     'QUEUE_PREFIX',
   ],
-  cli: ['REDIS_URL', 'MONGO_URL', 'JWT_SECRET', 'LOG_LEVEL', 'QUEUE_PREFIX'],
+  cli: ['MONGO_URL', 'JWT_SECRET', 'LOG_LEVEL'],
 } as const satisfies Record<string, readonly VariableName[]>;
 
 export type Role = keyof typeof ROLE_VARIABLES;

@@ -12,6 +12,11 @@ import type { Funnel } from '../settings/funnel';
 
 export type ContentTypeDocument = ContentType & { _id: string; tenant: string };
 export type FunnelDocument = Funnel & { _id: string; tenant: string };
+/** Per content type, the distinct lengths of its identifiers (lazy matching looks only at those). */
+export interface ItemStatsDocument {
+  _id: string;
+  lengths: number[];
+}
 export interface TenantDocument {
   _id: string;
   createdAt: Date;
@@ -26,6 +31,7 @@ export interface Collections {
   contentTypes: Collection<ContentTypeDocument>;
   funnels: Collection<FunnelDocument>;
   items: Collection<ItemDocument>;
+  itemStats: Collection<ItemStatsDocument>;
   history: Collection<HistoryDocument>;
 }
 
@@ -45,6 +51,7 @@ export function collections(connection: Connection): Collections {
     contentTypes: named<ContentTypeDocument>('content_types'),
     funnels: named<FunnelDocument>('funnels'),
     items: named<ItemDocument>('items'),
+    itemStats: named<ItemStatsDocument>('item_stats'),
     history: named<HistoryDocument>('history'),
   };
 }

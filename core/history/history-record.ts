@@ -9,6 +9,46 @@ export type HistoryStatus = z.infer<typeof historyStatusSchema>;
 export const itemErrorsSchema = z.record(z.string(), z.record(z.string(), z.string()));
 export type ItemErrors = z.infer<typeof itemErrorsSchema>;
 
+/**
+ * An error as stored: a list, not a map, because item keys are the sender's identifiers and may
+ * hold `$` or `.`, which make poor (or refused) field names.
+ */
+export const storedErrorSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  message: z.string(),
+});
+export type StoredError = z.infer<typeof storedErrorSchema>;
+
+export function toStoredErrors(errors: ItemErrors): StoredError[] {
+  return Object.entries(errors).flatMap(([key, labels]) =>
+    Object.entries(labels).map(([label, message]) => ({ key, label, message })),
+  );
+}
+
+/** Back to key -> label -> message, in records without a prototype (keys are the sender's). */
+export function fromStoredErrors(stored: readonly StoredError[]): ItemErrors {
+  const errors: ItemErrors = Object.create(null) as ItemErrors;
+  for (const { key, label, message } of stored) {
+    const labels = Object.hasOwn(errors, key)
+      ? (errors[key] as Record<string, string>)
+      : (Object.create(null) as Record<string, string>);
+    labels[label] = message;
+    errors[key] = labels;
+  }
+  return errors;
+}
+
+/** The body as stored (a string, cut at the limit) shown as JSON again when it was not cut. */
+function payloadView(payload: string, truncated: boolean): unknown {
+  if (truncated) return payload;
+  try {
+    return payload.trim() === '' ? null : (JSON.parse(payload) as unknown);
+  } catch {
+    return payload;
+  }
+}
+
 export const historyDocumentSchema = z.object({
   /** tenant:requestId */
   _id: z.string(),
@@ -23,11 +63,12 @@ export const historyDocumentSchema = z.object({
   httpStatus: z.number().int().nullable(),
   itemCount: z.number().int(),
   message: z.string(),
-  errors: itemErrorsSchema,
+  errors: z.array(storedErrorSchema),
   successIds: z.array(z.string()),
   deletedIds: z.array(z.string()),
   notFoundIds: z.array(z.string()),
-  payload: z.unknown(),
+  /** The body as received, as text: stored whatever its keys, cut after 256 KiB. */
+  payload: z.string(),
   payloadTruncated: z.boolean(),
   tokenId: z.string().nullable(),
   dryRun: z.boolean(),
@@ -45,7 +86,13 @@ export const historyViewSchema = historyDocumentSchema
     receivedAt: true,
     finishedAt: true,
   })
-  .extend({ receivedAt: z.string(), finishedAt: z.string().nullable() });
+  .extend({
+    receivedAt: z.string(),
+    finishedAt: z.string().nullable(),
+    errors: itemErrorsSchema,
+    /** The body as received; a string when it was cut (`payloadTruncated`). */
+    payload: z.unknown(),
+  });
 export type HistoryView = z.infer<typeof historyViewSchema>;
 
 export function historyView(record: HistoryDocument): HistoryView {
@@ -59,11 +106,11 @@ export function historyView(record: HistoryDocument): HistoryView {
     httpStatus: record.httpStatus,
     itemCount: record.itemCount,
     message: record.message,
-    errors: record.errors,
+    errors: fromStoredErrors(record.errors),
     successIds: record.successIds,
     deletedIds: record.deletedIds,
     notFoundIds: record.notFoundIds,
-    payload: record.payload,
+    payload: payloadView(record.payload, record.payloadTruncated),
     payloadTruncated: record.payloadTruncated,
     tokenId: record.tokenId,
     dryRun: record.dryRun,

@@ -5,6 +5,7 @@
 import { Queue, QueueEvents } from 'bullmq';
 import { DEFAULT_JOB_OPTIONS } from './job-options';
 import { JOBS, type JobData, type JobName, type JobResult } from './jobs';
+import { PayloadStore } from './payload-store';
 import { FUNNEL_QUEUE } from './queue-names';
 import type { Redis } from 'ioredis';
 import { createRedis, redisOptions } from './redis-connection';
@@ -31,9 +32,11 @@ export class FunnelQueue {
   private readonly redis: Redis;
   private readonly queue: Queue;
   private readonly events: QueueEvents;
+  readonly payloads: PayloadStore;
 
   constructor(options: FunnelQueueOptions) {
     this.redis = createRedis(options.redisUrl, 'command', 'producer');
+    this.payloads = new PayloadStore(this.redis, options.prefix);
     this.queue = new Queue(FUNNEL_QUEUE, {
       connection: this.redis,
       prefix: options.prefix,

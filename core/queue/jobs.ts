@@ -20,8 +20,41 @@ export const pingJob = {
   }),
 };
 
+/**
+ * One funnel request (POST or DELETE): the worker maps, validates and writes its items, stores
+ * the history record, and returns the status code and envelope the caller gets.
+ */
+export const ingestJob = {
+  data: z.object({
+    requestId,
+    tenant: z.string().min(1),
+    endpointUrl: z.string().min(1),
+    method: z.enum(['POST', 'DELETE']),
+    receivedAt: z.iso.datetime(),
+    tokenId: z.string().nullable(),
+    dryRun: z.boolean(),
+    /** Where the body waits in Redis (core/queue/payload-store.ts). */
+    payloadKey: z.string().min(1),
+  }),
+  result: z.object({
+    httpStatus: z.number().int().min(200).max(599),
+    envelope: z.looseObject({ status: z.enum(['success', 'error']), message: z.string() }),
+  }),
+};
+
+/**
+ * Deletes history records past their expiry. Scheduled hourly where the server refuses TTL
+ * indexes (FerretDB v1); on MongoDB the TTL index does the same and this job is not scheduled.
+ */
+export const purgeHistoryJob = {
+  data: z.object({}),
+  result: z.object({ deleted: z.number().int().min(0) }),
+};
+
 export const JOBS = {
   ping: pingJob,
+  ingest: ingestJob,
+  'purge-history': purgeHistoryJob,
 } as const;
 
 export type JobName = keyof typeof JOBS;

@@ -14,6 +14,7 @@ import { connectMongo, pingMongo } from '../../core/db/mongo';
 import { ensureIndexes } from '../../core/db/indexes';
 import { checkReadiness } from '../../core/health/readiness';
 import { createLogger } from '../../core/logging/logger';
+import { FunnelQueue } from '../../core/queue/funnel-queue';
 import { isolatedEnv } from './test-env';
 
 export interface CallOptions {
@@ -32,6 +33,8 @@ export interface CallResult<T = Record<string, unknown>> {
 
 export interface TestApi {
   baseUrl: string;
+  /** The environment it runs on: a worker process started with it serves this API. */
+  env: Record<string, string>;
   context: ApiContext;
   /** Every log line the API wrote, as parsed JSON. */
   logLines: Record<string, unknown>[];
@@ -83,20 +86,22 @@ export async function startTestApi(
   });
   const logger = createLogger('api', config.LOG_LEVEL, sink);
   const mongo = await connectMongo(config.MONGO_URL, 'funnel-sync-test');
-  const context = createApiContext(config, logger, mongo);
+  const queue = new FunnelQueue({ redisUrl: config.REDIS_URL, prefix: config.QUEUE_PREFIX });
+  await queue.waitUntilReady();
+  const context = createApiContext(config, logger, mongo, queue);
   await ensureIndexes(context.db, logger);
   const app = createApp({
     logger,
     context,
-    readiness: () =>
-      checkReadiness({ redis: () => Promise.resolve(), mongodb: () => pingMongo(mongo) }),
-    workerCount: () => Promise.resolve(0),
+    readiness: () => checkReadiness({ redis: () => queue.ping(), mongodb: () => pingMongo(mongo) }),
+    workerCount: () => queue.workerCount(),
   });
   const server: Server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     baseUrl,
+    env,
     context,
     logLines,
     bootstrap: (tenant, email = `owner@${tenant}.test`) =>
@@ -105,6 +110,7 @@ export async function startTestApi(
     close: async () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
+      await queue.close();
       await mongo.dropDatabase().catch(() => undefined);
       await mongo.close();
     },

@@ -1,6 +1,7 @@
 /** What every job processor receives and returns. */
 import type { Connection } from 'mongoose';
 import type { Logger } from '../../core/logging/logger';
+import type { PayloadStore } from '../../core/queue/payload-store';
 import type { JobName, JobResult, ParsedJobData } from '../../core/queue/jobs';
 
 export interface ProcessorContext {
@@ -10,6 +11,9 @@ export interface ProcessorContext {
   /** Aborted when the worker shuts down: stop, and the job goes back to the queue. */
   signal: AbortSignal;
   workerId: string;
+  /** Request bodies, stored once by the API. */
+  payloads: PayloadStore;
+  historyTtlDays: number;
 }
 
 export type Processor<N extends JobName> = (

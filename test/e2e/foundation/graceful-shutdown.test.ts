@@ -50,7 +50,13 @@ describe('graceful shutdown', () => {
         25_000,
       );
       expect(finished.requestId).toBe('sigterm-long');
-      expect(await inspector.getJobState(job.id ?? '')).toBe('completed');
+      // The log line comes just before BullMQ records the completion.
+      let state = await inspector.getJobState(job.id ?? '');
+      for (let tries = 0; state !== 'completed' && tries < 50; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        state = await inspector.getJobState(job.id ?? '');
+      }
+      expect(state).toBe('completed');
     } finally {
       await second.stop();
     }

@@ -1,0 +1,49 @@
+/**
+ * `bootstrap`: a new tenant's first user (both permissions) and a token with all four abilities
+ * (contract 1). Run again, it reuses the tenant and the user and prints a new token.
+ */
+import type { Command } from 'commander';
+import { bootstrapTenant } from '../../core/auth/bootstrap';
+import { userBodySchema } from '../../core/auth/user';
+import { ABILITIES } from '../../core/domain/access';
+import { parseInput, tenantOption } from './input';
+import { emit } from './output';
+import { withStore } from './runtime';
+
+interface BootstrapOptions {
+  tenant: string;
+  email: string;
+  json?: boolean;
+}
+
+export function registerBootstrapCommand(program: Command): void {
+  program
+    .command('bootstrap')
+    .description(
+      'create a tenant with a user that holds both permissions, and print a token with all ' +
+        'four abilities; run again, it reuses both and prints a new token',
+    )
+    .requiredOption('--tenant <slug>', 'tenant: 1-63 lower-case letters, digits or "-"')
+    .requiredOption('--email <email>', "the first user's email (an existing user is reused)")
+    .option('--json', 'print {"tenant","userId","tokenId","token"}')
+    .action(async (options: BootstrapOptions) => {
+      const { tenant, email } = parseInput(
+        userBodySchema.pick({ email: true }).extend(tenantOption),
+        { tenant: options.tenant, email: options.email },
+        { tenant: '--tenant', email: '--email' },
+      );
+      const result = await withStore(({ config, db }) =>
+        bootstrapTenant(db, config.JWT_SECRET, { tenant, email }),
+      );
+      const { userId, tokenId, token } = result;
+      emit(Boolean(options.json), { tenant, userId, tokenId, token }, () => [
+        `Tenant "${tenant}" is ready.`,
+        `  user   ${userId} (${email.toLowerCase()}), permissions manage_funnels, manage_settings`,
+        `  token  ${tokenId}, abilities ${ABILITIES.join(', ')}, never expires`,
+        '',
+        token,
+        '',
+        'Keep this token now: it is not shown again. Send it as "Authorization: Bearer <token>".',
+      ]);
+    });
+}

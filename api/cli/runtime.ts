@@ -1,0 +1,45 @@
+/**
+ * What every CLI command that touches the store runs inside: the validated configuration, a
+ * MongoDB connection with its indexes ensured, and the promise that the connection is closed
+ * before the process exits, whatever happens.
+ */
+import { loadConfigOrExit, type CliConfig } from '../../core/config/config';
+import { collections, type Collections } from '../../core/db/collections';
+import { ensureIndexes } from '../../core/db/indexes';
+import { connectMongo } from '../../core/db/mongo';
+import { createLogger } from '../../core/logging/logger';
+import { CliError, EXIT } from './cli-error';
+
+export interface CliRuntime {
+  config: CliConfig;
+  db: Collections;
+}
+
+export async function withStore<T>(work: (runtime: CliRuntime) => Promise<T>): Promise<T> {
+  const config = loadConfigOrExit('cli');
+  // Logs go to stderr so that --json output on stdout stays one clean document; unless LOG_LEVEL
+  // asks for more, only warnings: a person at a terminal wants the answer, not the engine notes.
+  const level = process.env.LOG_LEVEL ? config.LOG_LEVEL : 'warn';
+  const logger = createLogger('cli', level, process.stderr);
+  const mongo = await connectMongo(config.MONGO_URL, 'funnel-sync-cli').catch((error: unknown) => {
+    throw new CliError(
+      EXIT.unavailable,
+      `MongoDB (MONGO_URL) does not answer: ${(error as Error).message}`,
+    );
+  });
+  try {
+    const db = collections(mongo);
+    await ensureIndexes(db, logger);
+    return await work({ config, db });
+  } finally {
+    await mongo.close();
+  }
+}
+
+/** Commands other than bootstrap act on a tenant that exists; a typo must not create one. */
+export async function requireTenant(db: Collections, tenant: string): Promise<void> {
+  const found = await db.tenants.findOne({ _id: tenant }, { projection: { _id: 1 } });
+  if (!found) {
+    throw new CliError(EXIT.notFound, `no tenant "${tenant}" (create it with: bootstrap)`);
+  }
+}

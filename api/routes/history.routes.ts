@@ -1,0 +1,133 @@
+/**
+ * `/funnels/{endpointUrl}/history`: the requests a funnel received (contract 5). Needs `read`
+ * and manage_funnels.
+ */
+import { Router, type Request } from 'express';
+import { z } from 'zod';
+import { endpointUrlSchema } from '../../core/domain/keys';
+import {
+  historyStatusSchema,
+  historyView,
+  historyViewSchema,
+} from '../../core/history/history-record';
+import { InvalidCursorError } from '../../core/pagination/cursor';
+import { HistoryRepository } from '../../core/repositories/history.repository';
+import type { ApiContext } from '../context';
+import { notFound } from '../http/http-error';
+import { invalid, parseOrThrow } from '../http/validate';
+import { requireAccess } from '../middleware/require-access';
+import { errorBodySchema } from '../openapi/registry';
+import { registerRoute } from '../openapi/settings-paths';
+
+/** A date-time with its offset, or a bare date (midnight UTC). */
+const isoDateSchema = z
+  .union([z.iso.datetime({ offset: true }), z.iso.date()], {
+    error: 'must be an ISO 8601 date-time with an offset, or a date',
+  })
+  .transform((value) => new Date(value));
+
+const listQuerySchema = z
+  .object({
+    status: historyStatusSchema.optional(),
+    from: isoDateSchema.optional().describe('Received at or after (inclusive)'),
+    to: isoDateSchema.optional().describe('Received before (exclusive)'),
+    limit: z.coerce.number().int().min(1).max(100).default(20),
+    cursor: z.string().min(1).optional(),
+  })
+  .refine((query) => !query.from || !query.to || query.from < query.to, {
+    path: ['to'],
+    message: 'must be after from',
+  });
+
+const recordSchema = historyViewSchema.meta({ id: 'HistoryRecord' });
+const entrySchema = historyViewSchema.omit({ payload: true }).meta({ id: 'HistoryEntry' });
+const pageSchema = z
+  .object({ items: z.array(entrySchema), nextCursor: z.string().nullable() })
+  .meta({ id: 'HistoryPage' });
+
+const json = (schema: z.ZodType, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+const access = 'token ability "read", user permission "manage_funnels"';
+const endpointUrlParam = z.object({ endpointUrl: z.string() });
+
+registerRoute({
+  method: 'get',
+  path: '/funnels/{endpointUrl}/history',
+  tags: ['History'],
+  access,
+  description:
+    'Newest first. Entries leave out `payload`; read one record for it. ' +
+    'Filters compose with `cursor`: pass the same filters with it.',
+  request: { params: endpointUrlParam, query: listQuerySchema },
+  responses: {
+    200: json(pageSchema, 'A page; pass `nextCursor` as `cursor` for the next'),
+    404: json(errorBodySchema, 'No funnel with that endpoint URL in the tenant'),
+    422: json(errorBodySchema, 'A bad query parameter; `errors` names each'),
+  },
+});
+
+registerRoute({
+  method: 'get',
+  path: '/funnels/{endpointUrl}/history/{requestId}',
+  tags: ['History'],
+  access,
+  request: { params: endpointUrlParam.extend({ requestId: z.string() }) },
+  responses: {
+    200: json(recordSchema, 'The record'),
+    404: json(errorBodySchema, 'No such funnel, or no such request to it'),
+  },
+});
+
+export function historyRoutes(context: ApiContext): Router {
+  const router = Router();
+  const history = new HistoryRepository(context.db);
+  const readAccess = requireAccess(context.auth, { ability: 'read', permission: 'manage_funnels' });
+
+  /** The funnel's endpoint URL, once it is known to exist in the caller's tenant. */
+  async function funnelEndpoint(tenant: string, endpointUrl: string): Promise<string> {
+    // A malformed endpoint URL names no funnel: 404, as an unknown one.
+    const valid = endpointUrlSchema.safeParse(endpointUrl);
+    if (!valid.success || !(await context.funnels.find(tenant, valid.data))) {
+      throw notFound(`No funnel with endpoint URL "${endpointUrl}"`);
+    }
+    return valid.data;
+  }
+
+  router.get(
+    '/funnels/:endpointUrl/history',
+    readAccess,
+    async (req: Request<{ endpointUrl: string }>, res) => {
+      const { tenant } = req.principal;
+      const funnel = await funnelEndpoint(tenant, req.params.endpointUrl);
+      const query = parseOrThrow(listQuerySchema, req.query);
+      try {
+        const page = await history.list(tenant, funnel, query);
+        // Entries carry no payload (the repository leaves it out): the view without it.
+        const items = page.items.map((entry) => {
+          const { payload: _payload, ...view } = historyView({ ...entry, payload: '' });
+          return view;
+        });
+        res.json({ items, nextCursor: page.nextCursor });
+      } catch (error) {
+        if (error instanceof InvalidCursorError) throw invalid({ cursor: error.message });
+        throw error;
+      }
+    },
+  );
+
+  router.get(
+    '/funnels/:endpointUrl/history/:requestId',
+    readAccess,
+    async (req: Request<{ endpointUrl: string; requestId: string }>, res) => {
+      const { tenant } = req.principal;
+      const funnel = await funnelEndpoint(tenant, req.params.endpointUrl);
+      const record = await history.find(tenant, req.params.requestId, funnel);
+      if (!record) throw notFound('No such request in the history of this funnel');
+      res.json(historyView(record));
+    },
+  );
+
+  return router;
+}

@@ -1,0 +1,218 @@
+/**
+ * `/settings/funnels`: the tenant's funnels (contract 2). Needs manage_funnels. Every write is
+ * checked as a whole against its content type, so a stored funnel always names targets that exist.
+ */
+import { Router } from 'express';
+import { z } from 'zod';
+import { ABILITY_BY_METHOD } from '../../../core/domain/access';
+import { DuplicateError } from '../../../core/repositories/users.repository';
+import {
+  funnelBodySchema,
+  funnelPatchSchema,
+  funnelSchema,
+  mappingProblems,
+  type Funnel,
+  type FunnelBody,
+} from '../../../core/settings/funnel';
+import {
+  requestDataSchema,
+  requestPathSchema,
+  requestPaths,
+} from '../../../core/settings/request-paths';
+import type { ApiContext } from '../../context';
+import { HttpError, notFound } from '../../http/http-error';
+import { invalid, parseOrThrow } from '../../http/validate';
+import { requireAccessByMethod } from '../../middleware/require-access';
+import { errorBodySchema } from '../../openapi/registry';
+import { registerRoute, registerSettingsPaths } from '../../openapi/settings-paths';
+
+/** The shared schemas take any `requestData`; a sample must have the shape of a POST body. */
+const bodySchema = funnelBodySchema.extend({ requestData: requestDataSchema.optional() });
+const patchSchema = funnelPatchSchema.extend({ requestData: requestDataSchema.optional() });
+
+const funnelViewSchema = funnelSchema
+  .extend({ requestData: z.unknown().optional(), createdAt: z.string(), updatedAt: z.string() })
+  .meta({ id: 'Funnel' });
+
+const params = z.object({ endpointUrl: z.string() });
+
+registerSettingsPaths({
+  tag: 'Funnels',
+  base: '/settings/funnels',
+  idParam: 'endpointUrl',
+  permission: 'manage_funnels',
+  view: funnelViewSchema,
+  only: ['list', 'get', 'delete'],
+});
+
+const access = (method: string) =>
+  `token ability "${ABILITY_BY_METHOD[method]}", user permission "manage_funnels"`;
+const json = (schema: z.ZodType, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+const badBody = json(
+  errorBodySchema,
+  'Bad body, a content type the tenant lacks, or a mapping whose target is unknown or mapped twice',
+);
+const taken = json(errorBodySchema, 'The endpoint URL is already used in the tenant');
+const absent = json(errorBodySchema, 'Not found in the tenant');
+const writeBody = (schema: z.ZodType) => ({
+  content: { 'application/json': { schema } },
+});
+
+registerRoute({
+  method: 'post',
+  path: '/settings/funnels',
+  tags: ['Funnels'],
+  access: access('POST'),
+  request: { body: writeBody(bodySchema) },
+  responses: { 201: json(funnelViewSchema, 'Created'), 409: taken, 422: badBody },
+});
+registerRoute({
+  method: 'put',
+  path: '/settings/funnels/{endpointUrl}',
+  tags: ['Funnels'],
+  access: access('PUT'),
+  description:
+    'Replaces the funnel. `endpointUrl` defaults to the one in the path; another one renames it.',
+  request: { params, body: writeBody(bodySchema.partial({ endpointUrl: true })) },
+  responses: { 200: json(funnelViewSchema, 'Replaced'), 404: absent, 409: taken, 422: badBody },
+});
+registerRoute({
+  method: 'patch',
+  path: '/settings/funnels/{endpointUrl}',
+  tags: ['Funnels'],
+  access: access('PATCH'),
+  description: 'Sets the fields given; the result is checked as a whole, as a PUT would be.',
+  request: { params, body: writeBody(patchSchema) },
+  responses: { 200: json(funnelViewSchema, 'Changed'), 404: absent, 409: taken, 422: badBody },
+});
+registerRoute({
+  method: 'get',
+  path: '/settings/funnels/{endpointUrl}/paths',
+  tags: ['Funnels'],
+  access: access('GET'),
+  description:
+    'The source paths of `requestData` with their JSON types. The elements of an array of ' +
+    'objects are listed below the array without an index (`categories.name`), as mappings map ' +
+    'over them; a list of items is read as one item with the keys of all.',
+  request: { params },
+  responses: {
+    200: json(
+      z.object({ items: z.array(requestPathSchema), nextCursor: z.string().nullable() }),
+      'The paths, depth first in the order of the sample',
+    ),
+    404: absent,
+  },
+});
+
+function funnelView(funnel: Funnel): z.infer<typeof funnelViewSchema> {
+  const { requestData, createdAt, updatedAt, ...rest } = funnel;
+  return {
+    ...rest,
+    ...(requestData == null ? {} : { requestData }),
+    createdAt: createdAt.toISOString(),
+    updatedAt: updatedAt.toISOString(),
+  };
+}
+
+/** The stored funnel as a body again, for a PATCH to be laid over. */
+function asBody(funnel: Funnel): Record<string, unknown> {
+  const { createdAt: _created, updatedAt: _updated, requestData, ...rest } = funnel;
+  return requestData == null ? rest : { ...rest, requestData };
+}
+
+/** The content type must exist in the tenant and have every mapped target, each mapped once. */
+async function checkMappings(context: ApiContext, tenant: string, body: FunnelBody) {
+  const contentType = await context.contentTypes.find(tenant, body.contentType);
+  if (!contentType) {
+    throw invalid({ contentType: `No content type "${body.contentType}" in this tenant` });
+  }
+  const problems = mappingProblems(body.mappings, contentType);
+  if (Object.keys(problems).length > 0) throw invalid(problems);
+}
+
+function conflictOnDuplicate(error: unknown): never {
+  if (error instanceof DuplicateError) {
+    throw new HttpError(409, error.message, {}, { errors: { [error.field]: error.message } });
+  }
+  throw error;
+}
+
+export function funnelSettingsRoutes(context: ApiContext): Router {
+  const router = Router();
+  router.use('/settings/funnels', requireAccessByMethod(context.auth, 'manage_funnels'));
+
+  const findOrThrow = async (tenant: string, endpointUrl: string) => {
+    const funnel = await context.funnels.find(tenant, endpointUrl);
+    if (!funnel) throw notFound('No such funnel');
+    return funnel;
+  };
+
+  /** Checks and stores a whole funnel in place of the one at `endpointUrl`. */
+  const replace = async (tenant: string, endpointUrl: string, body: FunnelBody) => {
+    await checkMappings(context, tenant, body);
+    const funnel = await context.funnels
+      .replace(tenant, endpointUrl, body)
+      .catch(conflictOnDuplicate);
+    if (!funnel) throw notFound('No such funnel');
+    return funnel;
+  };
+
+  router.post('/settings/funnels', async (req, res) => {
+    const body = parseOrThrow(bodySchema, req.body);
+    const { tenant } = req.principal;
+    await checkMappings(context, tenant, body);
+    const funnel = await context.funnels.create(tenant, body).catch(conflictOnDuplicate);
+    res.status(201).json(funnelView(funnel));
+  });
+
+  router.get('/settings/funnels', async (req, res) => {
+    const funnels = await context.funnels.list(req.principal.tenant);
+    res.json({ items: funnels.map(funnelView), nextCursor: null });
+  });
+
+  router.get('/settings/funnels/:endpointUrl', async (req, res) => {
+    res.json(funnelView(await findOrThrow(req.principal.tenant, req.params.endpointUrl)));
+  });
+
+  router.get('/settings/funnels/:endpointUrl/paths', async (req, res) => {
+    const funnel = await findOrThrow(req.principal.tenant, req.params.endpointUrl);
+    res.json({ items: requestPaths(funnel.requestData), nextCursor: null });
+  });
+
+  router.put('/settings/funnels/:endpointUrl', async (req, res) => {
+    const { endpointUrl } = req.params;
+    const raw: unknown = req.body;
+    // Left out, the endpoint URL is the one the funnel is addressed by: no rename.
+    const withUrl =
+      typeof raw === 'object' && raw !== null && !Array.isArray(raw) && !('endpointUrl' in raw)
+        ? { ...raw, endpointUrl }
+        : raw;
+    const body = parseOrThrow(bodySchema, withUrl);
+    const { tenant } = req.principal;
+    await findOrThrow(tenant, endpointUrl);
+    res.json(funnelView(await replace(tenant, endpointUrl, body)));
+  });
+
+  router.patch('/settings/funnels/:endpointUrl', async (req, res) => {
+    const patch = parseOrThrow(patchSchema, req.body);
+    // Only the fields sent: the patch schema's defaults must not reset the others.
+    const sent = Object.entries(patch).filter(([field]) =>
+      Object.hasOwn(req.body as object, field),
+    );
+    const { tenant } = req.principal;
+    const stored = await findOrThrow(tenant, req.params.endpointUrl);
+    const body = parseOrThrow(bodySchema, { ...asBody(stored), ...Object.fromEntries(sent) });
+    res.json(funnelView(await replace(tenant, req.params.endpointUrl, body)));
+  });
+
+  router.delete('/settings/funnels/:endpointUrl', async (req, res) => {
+    if (!(await context.funnels.remove(req.principal.tenant, req.params.endpointUrl)))
+      throw notFound('No such funnel');
+    res.status(204).end();
+  });
+
+  return router;
+}

@@ -1,0 +1,160 @@
+/**
+ * The response envelope of the funnel endpoint (spec 2.5, contract 3 and 4), its HTTP status and
+ * the status of the history record, decided in one place for the real run and the dry run alike.
+ */
+import { z } from 'zod';
+import { itemErrorsSchema, type ItemErrors } from '../history/history-record';
+import { MESSAGES, REQUEST_KEY } from './messages';
+import { ownRecord } from './own-record';
+
+/**
+ * The envelope every funnel request is answered with; the API validates against it and gives it
+ * an OpenAPI id (`.meta({ id })`) where it registers its routes, as the other route schemas do.
+ */
+export const envelopeSchema = z.object({
+  status: z.enum(['success', 'error']),
+  message: z.string(),
+  /** Item key (identifier, `[i]` or `_request`) -> field label -> message. */
+  errors: itemErrorsSchema.optional(),
+  data: z
+    .object({
+      /** Partial success: the identifiers, as sent, of the items that were imported. */
+      successIds: z.array(z.string()).optional(),
+      /** DELETE: the identifiers, as sent, that matched an item, which is now gone. */
+      deletedIds: z.array(z.string()).optional(),
+      /** DELETE: the identifiers, as sent, that matched nothing. */
+      notFoundIds: z.array(z.string()).optional(),
+      /** 202 and 504: the request, whose history record will tell the outcome. */
+      requestId: z.string().optional(),
+    })
+    .optional(),
+});
+export type Envelope = z.infer<typeof envelopeSchema>;
+
+/** The outcome of a request as its history record states it. */
+export type EnvelopeHistoryStatus = 'success' | 'partial' | 'error';
+
+export interface EnvelopeResult {
+  httpStatus: 200 | 422;
+  envelope: Envelope;
+  historyStatus: EnvelopeHistoryStatus;
+}
+
+/**
+ * An item after every check: its key in `errors` and its errors. A valid item always has an
+ * identifier, and its key is that identifier as sent (X, even when lazy comparison resolved it to
+ * a stored Y), so the key is what `successIds` lists.
+ */
+export interface CheckedItem {
+  key: string;
+  errors: Readonly<Record<string, string>>;
+}
+
+/** How a POST ended, as the worker knows it. */
+export type ImportOutcome =
+  /** The request failed as a whole (`{"_request": {...}}`): empty body, inactive funnel, ... */
+  | { kind: 'request'; errors: ItemErrors }
+  /** Every item was looked at: `items` once each (after dedupeLastWins), in request order. */
+  | { kind: 'items'; partialValidation: boolean; items: readonly CheckedItem[] };
+
+/**
+ * The `errors` of a request that fails as a whole: `{"_request": {label: message}}`, such as
+ * `requestErrors({ [LABELS.identifiers]: MESSAGES.noIdentifiers })` for a DELETE naming nothing.
+ */
+export function requestErrors(reasons: Readonly<Record<string, string>>): ItemErrors {
+  const errors = ownRecord<Record<string, string>>();
+  errors[REQUEST_KEY] = Object.assign(ownRecord<string>(), reasons);
+  return errors;
+}
+
+const hasErrors = (item: CheckedItem): boolean => Object.keys(item.errors).length > 0;
+
+/** The `errors` of failed items by key; items that share a key have their labels merged. */
+function errorsOf(failed: readonly CheckedItem[]): ItemErrors {
+  const errors = ownRecord<Record<string, string>>();
+  for (const item of failed) {
+    const labels = Object.hasOwn(errors, item.key) ? errors[item.key] : undefined;
+    const merged = labels ?? ownRecord<string>();
+    for (const [label, message] of Object.entries(item.errors)) {
+      if (!Object.hasOwn(merged, label)) merged[label] = message;
+    }
+    errors[item.key] = merged;
+  }
+  return errors;
+}
+
+/**
+ * The answer to a request that failed as a whole, for POST and DELETE alike: 422, the first
+ * reason under `_request` as the message.
+ */
+export function buildRequestFailure(errors: ItemErrors): EnvelopeResult {
+  const reasons = Object.hasOwn(errors, REQUEST_KEY) ? errors[REQUEST_KEY] : undefined;
+  const [message] = Object.values(reasons ?? {});
+  return {
+    httpStatus: 422,
+    envelope: { status: 'error', message: message ?? MESSAGES.requestFailed, errors },
+    historyStatus: 'error',
+  };
+}
+
+/**
+ * The answer to a POST (spec 4.1 rules 8 to 10, contract 3):
+ * - every item valid: 200, "N items were imported", no `errors`, no `data`;
+ * - partial validation on, some valid and some failed: 200, `status: success`, `errors` for the
+ *   failed items and `data.successIds` for the imported ones; history status `partial`;
+ * - otherwise some item failed: 422, "Validation failed for K of M items", `errors` for every
+ *   failed item (with partial validation on, that is every item);
+ * - a request-level failure: 422 with `_request`.
+ * M counts the items after duplicates were folded (each identifier once).
+ */
+export function buildEnvelope(outcome: ImportOutcome): EnvelopeResult {
+  if (outcome.kind === 'request') return buildRequestFailure(outcome.errors);
+  const { items, partialValidation } = outcome;
+  const failed = items.filter(hasErrors);
+  const total = items.length;
+  if (failed.length === 0) {
+    return {
+      httpStatus: 200,
+      envelope: { status: 'success', message: MESSAGES.imported(total) },
+      historyStatus: 'success',
+    };
+  }
+  if (partialValidation && failed.length < total) {
+    const successIds = items.filter((item) => !hasErrors(item)).map((item) => item.key);
+    return {
+      httpStatus: 200,
+      envelope: {
+        status: 'success',
+        message: MESSAGES.partiallyImported(successIds.length, total, failed.length),
+        errors: errorsOf(failed),
+        data: { successIds },
+      },
+      historyStatus: 'partial',
+    };
+  }
+  return {
+    httpStatus: 422,
+    envelope: {
+      status: 'error',
+      message: MESSAGES.validationFailed(failed.length, total),
+      errors: errorsOf(failed),
+    },
+    historyStatus: 'error',
+  };
+}
+
+/** The answer to a DELETE (contract 4): identifiers that matched nothing are no error. */
+export function buildDeleteEnvelope(result: {
+  deletedIds: readonly string[];
+  notFoundIds: readonly string[];
+}): EnvelopeResult {
+  return {
+    httpStatus: 200,
+    envelope: {
+      status: 'success',
+      message: MESSAGES.deleted(result.deletedIds.length),
+      data: { deletedIds: [...result.deletedIds], notFoundIds: [...result.notFoundIds] },
+    },
+    historyStatus: 'success',
+  };
+}

@@ -1,0 +1,99 @@
+/**
+ * Every text the funnel pipeline shows a user, in one place (contract 3), so that wording, counting
+ * and plurals stay the same in envelopes, history records and dry runs.
+ *
+ * Counts agree in number: "1 item was imported", "2 items were imported".
+ */
+
+/** The `errors` key of failures that concern the whole request, not one item (contract 3). */
+export const REQUEST_KEY = '_request';
+
+/** Labels under `_request`, and the label of an item that is not an object. */
+export const LABELS = {
+  body: 'Body',
+  funnel: 'Funnel',
+  identifiers: 'Identifiers',
+  item: 'Item',
+} as const;
+
+/** How many characters of a value sent by the client a message quotes at most. */
+const QUOTE_LIMIT = 60;
+/** How many names (options, identifiers) a message lists before it says "and N more". */
+const LIST_LIMIT = 10;
+
+const items = (count: number): string => `${count} ${count === 1 ? 'item' : 'items'}`;
+const was = (count: number): string => (count === 1 ? 'was' : 'were');
+
+/** Quotes a client's string as JSON, cut after QUOTE_LIMIT characters, so a message stays short. */
+export function quote(value: string): string {
+  const chars = Array.from(value);
+  return chars.length <= QUOTE_LIMIT
+    ? JSON.stringify(value)
+    : `${JSON.stringify(chars.slice(0, QUOTE_LIMIT).join(''))}…`;
+}
+
+/** "a, b, c", or "a, b, and 12 more" past LIST_LIMIT names. */
+export function list(names: readonly string[], limit = LIST_LIMIT): string {
+  if (names.length <= limit) return names.join(', ');
+  return `${names.slice(0, limit).join(', ')} and ${names.length - limit} more`;
+}
+
+export const MESSAGES = {
+  // Request-level (under `_request`).
+  emptyBody: 'The request body is empty',
+  inactiveFunnel: 'The funnel is inactive',
+  identifierNotMapped: 'The identifier field is not mapped',
+  noIdentifiers: 'The request names no identifiers',
+  requestFailed: 'The request failed validation',
+  staleMappings: (contentType: string, targets: readonly string[]) =>
+    `The funnel maps ${list(targets)}, which content type ${quote(contentType)} does not have`,
+
+  // Summaries (the envelope's `message`).
+  imported: (count: number) => `${items(count)} ${was(count)} imported`,
+  partiallyImported: (imported: number, total: number, failed: number) =>
+    `${imported} of ${items(total)} ${was(imported)} imported; ${failed} failed validation`,
+  validationFailed: (failed: number, total: number) =>
+    `Validation failed for ${failed} of ${items(total)}`,
+  deleted: (count: number) => `${items(count)} ${was(count)} deleted`,
+
+  // Item-level (under an item's key and a field label).
+  notAnObject: 'Expected a JSON object',
+  required: 'This field is required',
+  ownParent: 'An item cannot be its own parent',
+  ambiguous: (matches: readonly string[]) => `Ambiguous identifier: matches ${list(matches)}`,
+  referenceNotFound: (identifiers: readonly string[], contentType: string) =>
+    identifiers.length === 1
+      ? `No item with identifier ${quote(identifiers[0] ?? '')} exists in content type ${quote(contentType)}`
+      : `No items with identifiers ${list(identifiers.map(quote))} exist in content type ${quote(contentType)}`,
+  referenceInvalid: (identifiers: readonly string[]) =>
+    identifiers.length === 1
+      ? `The referenced item ${quote(identifiers[0] ?? '')} failed validation`
+      : `The referenced items ${list(identifiers.map(quote))} failed validation`,
+
+  // Identifiers (identifier.ts).
+  identifierType: 'Expected an identifier: a non-empty string or an integer',
+  identifierEmpty: 'The identifier is empty',
+  identifierBlank: 'The identifier is only white space',
+  identifierTooLong: (max: number) => `The identifier is longer than ${max} characters`,
+  identifierUnsafeInteger:
+    'The identifier is an integer too large to be exact; send it as a string',
+  identifierControl: 'The identifier contains a control character',
+  identifierUnicode: 'The identifier contains an unpaired surrogate (not valid Unicode)',
+
+  // Values (value-validators.ts).
+  expectedText: 'Expected a string',
+  expectedNumber: 'Expected a number',
+  expectedInteger: 'Expected an integer',
+  unsafeInteger: 'The integer is too large to be exact (at most 9007199254740991 either way)',
+  expectedBoolean: 'Expected true or false',
+  expectedDate:
+    'Expected an ISO 8601 date (2024-01-31) or date-time with a time zone (2024-01-31T09:30:00Z)',
+  noSuchDate: 'No such date or time in the calendar',
+  expectedUrl: 'Expected an absolute http or https URL',
+  expectedOneOf: (options: readonly string[]) => `Expected one of: ${list(options)}`,
+  noSuchOption: (value: string, options: readonly string[]) =>
+    `No such option ${quote(value)}; expected one of: ${list(options)}`,
+  invalidUnicode: 'The text contains an unpaired surrogate (not valid Unicode)',
+  expectedList: 'Expected an array',
+  atPosition: (index: number, message: string) => `At [${index}]: ${message}`,
+} as const;

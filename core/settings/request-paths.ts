@@ -1,0 +1,95 @@
+/**
+ * A funnel's sample payload (`requestData`) and the source paths it offers to mappings, with
+ * their JSON types (contract 2: keys joined by dots; an array of objects is mapped over without
+ * an index, so its elements' keys are listed below the array's own path).
+ */
+import { z } from 'zod';
+
+/** Deeper samples are refused: MongoDB nests documents at most 100 levels, and no sender needs it. */
+export const MAX_SAMPLE_DEPTH = 32;
+
+export const jsonTypeSchema = z.enum(['string', 'number', 'boolean', 'null', 'object', 'array']);
+export type JsonType = z.infer<typeof jsonTypeSchema>;
+
+export const requestPathSchema = z.object({ path: z.string(), type: jsonTypeSchema });
+export type RequestPath = z.infer<typeof requestPathSchema>;
+
+type JsonObject = Record<string, unknown>;
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Stops as soon as the limit is passed, so a hostile nesting cannot exhaust the stack. */
+function nestedDeeperThan(value: unknown, limit: number): boolean {
+  const children = Array.isArray(value) ? value : isObject(value) ? Object.values(value) : null;
+  if (children === null) return false;
+  if (limit === 0) return true;
+  return children.some((child) => nestedDeeperThan(child, limit - 1));
+}
+
+/** What a funnel accepts as `requestData`: the shape of a POST body, an item or a list of items. */
+export const requestDataSchema = z
+  .union([z.record(z.string(), z.unknown()), z.array(z.record(z.string(), z.unknown()))], {
+    error: 'must be a JSON object or an array of objects',
+  })
+  .refine((value) => !nestedDeeperThan(value, MAX_SAMPLE_DEPTH), {
+    message: `must not be nested more than ${MAX_SAMPLE_DEPTH} levels deep`,
+  });
+
+export function jsonTypeOf(value: unknown): JsonType {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  switch (typeof value) {
+    case 'string':
+      return 'string';
+    case 'number':
+      return 'number';
+    case 'boolean':
+      return 'boolean';
+    default:
+      return 'object';
+  }
+}
+
+/** A key with a dot, or an empty one, cannot be written as a source path, so it is not offered. */
+const isAddressable = (key: string) => key !== '' && !key.includes('.');
+
+/**
+ * Walks the objects that share one path prefix (one object, or every object element of an
+ * array), depth first in the order keys first appear. A path's type is that of its first non-null
+ * value, so a sample whose first item leaves a key `null` still says what the path holds.
+ */
+function collect(objects: JsonObject[], prefix: string, depth: number, found: RequestPath[]) {
+  if (depth > MAX_SAMPLE_DEPTH) return;
+  const children = new Map<string, unknown[]>();
+  for (const object of objects) {
+    for (const [key, value] of Object.entries(object)) {
+      if (!isAddressable(key)) continue;
+      const values = children.get(key) ?? [];
+      values.push(value);
+      children.set(key, values);
+    }
+  }
+  for (const [key, values] of children) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    const type = values.map(jsonTypeOf).find((candidate) => candidate !== 'null') ?? 'null';
+    found.push({ path, type });
+    const nested = values.flatMap((value) =>
+      Array.isArray(value) ? value.filter(isObject) : isObject(value) ? [value] : [],
+    );
+    if (nested.length > 0) collect(nested, path, depth + 1, found);
+  }
+}
+
+/**
+ * The paths of a sample payload. A list of items is read as its items are: paths are relative
+ * to an item, and the keys of all items are merged. Anything other than an object or a list
+ * (no sample at all) offers no path.
+ */
+export function requestPaths(requestData: unknown): RequestPath[] {
+  const items = Array.isArray(requestData) ? requestData : [requestData];
+  const found: RequestPath[] = [];
+  collect(items.filter(isObject), '', 1, found);
+  return found;
+}

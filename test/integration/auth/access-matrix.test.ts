@@ -1,0 +1,377 @@
+/**
+ * Contract 1, the whole matrix: every endpoint × every way a call can lack the right to be
+ * answered, with the exact status, body and challenge.
+ */
+import jwt from 'jsonwebtoken';
+import { signToken } from '../../../core/auth/token-signer';
+import type { Ability, Permission } from '../../../core/domain/access';
+import { startTestApi, type TestApi } from '../../support/api-harness';
+import { TEST_JWT_SECRET } from '../../support/test-env';
+
+interface Endpoint {
+  method: string;
+  path: string;
+  ability: Ability;
+  permission?: Permission;
+  body?: unknown;
+  /** Names a resource of tenant A, so a token of tenant B must get 404. */
+  tenantScoped: boolean;
+}
+
+const FUNNELS: Permission = 'manage_funnels';
+const SETTINGS: Permission = 'manage_settings';
+
+const ENDPOINTS: Endpoint[] = [
+  {
+    method: 'POST',
+    path: '/funnels/erp',
+    ability: 'create',
+    permission: FUNNELS,
+    body: { sku: 'A' },
+    tenantScoped: true,
+  },
+  {
+    method: 'DELETE',
+    path: '/funnels/erp',
+    ability: 'delete',
+    permission: FUNNELS,
+    body: { identifiers: ['A'] },
+    tenantScoped: true,
+  },
+  {
+    method: 'GET',
+    path: '/funnels/erp/history',
+    ability: 'read',
+    permission: FUNNELS,
+    tenantScoped: true,
+  },
+  {
+    method: 'GET',
+    path: '/funnels/erp/history/req-1',
+    ability: 'read',
+    permission: FUNNELS,
+    tenantScoped: true,
+  },
+  { method: 'GET', path: '/content-types/products/items', ability: 'read', tenantScoped: true },
+  { method: 'GET', path: '/content-types/products/items/A-1', ability: 'read', tenantScoped: true },
+  {
+    method: 'GET',
+    path: '/settings/funnels',
+    ability: 'read',
+    permission: FUNNELS,
+    tenantScoped: false,
+  },
+  {
+    method: 'POST',
+    path: '/settings/funnels',
+    ability: 'create',
+    permission: FUNNELS,
+    body: { contentType: 'products', name: 'X', endpointUrl: 'x-new', mappings: [] },
+    tenantScoped: false,
+  },
+  {
+    method: 'GET',
+    path: '/settings/funnels/erp',
+    ability: 'read',
+    permission: FUNNELS,
+    tenantScoped: true,
+  },
+  {
+    method: 'PUT',
+    path: '/settings/funnels/erp',
+    ability: 'update',
+    permission: FUNNELS,
+    body: { contentType: 'products', name: 'ERP', endpointUrl: 'erp', mappings: [] },
+    tenantScoped: true,
+  },
+  {
+    method: 'PATCH',
+    path: '/settings/funnels/erp',
+    ability: 'update',
+    permission: FUNNELS,
+    body: { description: 'd' },
+    tenantScoped: true,
+  },
+  {
+    method: 'DELETE',
+    path: '/settings/funnels/erp',
+    ability: 'delete',
+    permission: FUNNELS,
+    tenantScoped: true,
+  },
+  {
+    method: 'GET',
+    path: '/settings/funnels/erp/paths',
+    ability: 'read',
+    permission: FUNNELS,
+    tenantScoped: true,
+  },
+  {
+    method: 'GET',
+    path: '/settings/users',
+    ability: 'read',
+    permission: SETTINGS,
+    tenantScoped: false,
+  },
+  {
+    method: 'POST',
+    path: '/settings/users',
+    ability: 'create',
+    permission: SETTINGS,
+    body: { email: 'new@a.test', permissions: [] },
+    tenantScoped: false,
+  },
+  {
+    method: 'GET',
+    path: '/settings/users/{userA}',
+    ability: 'read',
+    permission: SETTINGS,
+    tenantScoped: true,
+  },
+  {
+    method: 'PATCH',
+    path: '/settings/users/{userA}',
+    ability: 'update',
+    permission: SETTINGS,
+    body: { name: 'n' },
+    tenantScoped: true,
+  },
+  {
+    method: 'DELETE',
+    path: '/settings/users/{userA}',
+    ability: 'delete',
+    permission: SETTINGS,
+    tenantScoped: true,
+  },
+  {
+    method: 'GET',
+    path: '/settings/tokens',
+    ability: 'read',
+    permission: SETTINGS,
+    tenantScoped: false,
+  },
+  {
+    method: 'POST',
+    path: '/settings/tokens',
+    ability: 'create',
+    permission: SETTINGS,
+    body: { name: 't', abilities: ['read'] },
+    tenantScoped: false,
+  },
+  {
+    method: 'DELETE',
+    path: '/settings/tokens/{tokenA}',
+    ability: 'delete',
+    permission: SETTINGS,
+    tenantScoped: true,
+  },
+  {
+    method: 'GET',
+    path: '/settings/content-types',
+    ability: 'read',
+    permission: SETTINGS,
+    tenantScoped: false,
+  },
+  {
+    method: 'PUT',
+    path: '/settings/content-types/products',
+    ability: 'update',
+    permission: SETTINGS,
+    body: { name: 'Products', kind: 'product', properties: [] },
+    tenantScoped: false,
+  },
+  {
+    method: 'GET',
+    path: '/settings/content-types/products',
+    ability: 'read',
+    permission: SETTINGS,
+    tenantScoped: true,
+  },
+  {
+    method: 'DELETE',
+    path: '/settings/content-types/products',
+    ability: 'delete',
+    permission: SETTINGS,
+    tenantScoped: true,
+  },
+];
+
+const INVALID = 'Bearer error="invalid_token"';
+const INSUFFICIENT = 'Bearer error="insufficient_scope"';
+
+describe('access matrix (contract 1)', () => {
+  let api: TestApi;
+  const tokens: Record<string, string> = {};
+  const ids: Record<string, string> = {};
+
+  /** A token of a fresh user with the given permissions and abilities, in tenant `tenant`. */
+  async function tokenFor(tenant: string, permissions: Permission[], abilities: Ability[]) {
+    const { users, tokens: records, config } = api.context;
+    const user = await users.create(tenant, {
+      email: `${Math.random()}@${tenant}.test`,
+      permissions,
+    });
+    const record = await records.create(tenant, {
+      userId: user._id,
+      name: 'm',
+      abilities,
+      expiresAt: null,
+    });
+    const token = signToken(
+      { userId: user._id, tenant, tokenId: record._id, abilities },
+      config.JWT_SECRET,
+    );
+    return { token, userId: user._id, tokenId: record._id };
+  }
+
+  beforeAll(async () => {
+    api = await startTestApi('matrix');
+    await api.bootstrap('tenant-a');
+    await api.bootstrap('tenant-b');
+    const all: Ability[] = ['read', 'create', 'update', 'delete'];
+    const a = await tokenFor('tenant-a', [FUNNELS, SETTINGS], all);
+    ids.userA = a.userId;
+    ids.tokenA = a.tokenId;
+    tokens.otherTenant = (await tokenFor('tenant-b', [FUNNELS, SETTINGS], all)).token;
+
+    const revoked = await tokenFor('tenant-a', [FUNNELS, SETTINGS], all);
+    await api.context.tokens.revoke('tenant-a', revoked.tokenId);
+    tokens.revoked = revoked.token;
+
+    const deactivated = await tokenFor('tenant-a', [FUNNELS, SETTINGS], all);
+    await api.context.users.update('tenant-a', deactivated.userId, { active: false });
+    tokens.deactivated = deactivated.token;
+
+    const expiredUser = await api.context.users.create('tenant-a', {
+      email: 'exp@a.test',
+      permissions: [FUNNELS, SETTINGS],
+    });
+    const past = new Date(Date.now() - 60_000);
+    const expiredRecord = await api.context.tokens.create('tenant-a', {
+      userId: expiredUser._id,
+      name: 'e',
+      abilities: all,
+      expiresAt: past,
+    });
+    tokens.expired = signToken(
+      { userId: expiredUser._id, tenant: 'tenant-a', tokenId: expiredRecord._id, abilities: all },
+      TEST_JWT_SECRET,
+      past,
+    );
+
+    tokens.badSignature = signToken(
+      { userId: a.userId, tenant: 'tenant-a', tokenId: a.tokenId, abilities: all },
+      'another-secret-that-is-32-bytes-long!!',
+    );
+    const unsigned = (part: object) => Buffer.from(JSON.stringify(part)).toString('base64url');
+    tokens.algNone = `${unsigned({ alg: 'none', typ: 'JWT' })}.${unsigned({ sub: a.userId, tid: 'tenant-a', jti: a.tokenId, abl: all, iss: 'funnel-sync' })}.`;
+    tokens.algHs512 = jwt.sign(
+      { sub: a.userId, tid: 'tenant-a', jti: a.tokenId, abl: all },
+      TEST_JWT_SECRET,
+      { algorithm: 'HS512', issuer: 'funnel-sync' },
+    );
+
+    tokens.noPermissions = (await tokenFor('tenant-a', [], all)).token;
+    for (const ability of all) {
+      tokens[`without-${ability}`] = (
+        await tokenFor(
+          'tenant-a',
+          [FUNNELS, SETTINGS],
+          all.filter((x) => x !== ability),
+        )
+      ).token;
+    }
+  });
+
+  afterAll(() => api.close());
+
+  const pathOf = (endpoint: Endpoint) =>
+    `/api/v1${endpoint.path.replace('{userA}', ids.userA ?? '').replace('{tokenA}', ids.tokenA ?? '')}`;
+
+  async function send(endpoint: Endpoint, authorization?: string) {
+    return api.call<Record<string, unknown>>(endpoint.method, pathOf(endpoint), {
+      body: endpoint.body,
+      headers: authorization ? { authorization } : {},
+    });
+  }
+
+  const label = (endpoint: Endpoint) => `${endpoint.method} ${endpoint.path}`;
+
+  describe.each(ENDPOINTS.map((endpoint) => [label(endpoint), endpoint] as const))(
+    '%s',
+    (_name, endpoint) => {
+      it.each([
+        [
+          'no Authorization header',
+          () => undefined,
+          'Missing bearer token: send "Authorization: Bearer <token>"',
+        ],
+        [
+          'a scheme other than Bearer',
+          () => 'Basic dXNlcjpwYXNz',
+          'The Authorization header must use the Bearer scheme',
+        ],
+        ['garbage', () => 'Bearer not-a-jwt', 'The token is malformed'],
+        [
+          'a bad signature',
+          () => `Bearer ${tokens.badSignature}`,
+          'The token signature is not valid',
+        ],
+        ['alg none', () => `Bearer ${tokens.algNone}`, 'The token signature is not valid'],
+        [
+          'another algorithm (HS512)',
+          () => `Bearer ${tokens.algHs512}`,
+          'The token signature is not valid',
+        ],
+        ['an expired token', () => `Bearer ${tokens.expired}`, 'The token has expired'],
+        ['a revoked token', () => `Bearer ${tokens.revoked}`, 'The token has been revoked'],
+        [
+          'a deactivated user',
+          () => `Bearer ${tokens.deactivated}`,
+          "The token's user is deactivated",
+        ],
+      ])('when it carries %s, then 401 invalid_token', async (_case, header, message) => {
+        const response = await send(endpoint, header());
+        expect(response.status).toBe(401);
+        expect(response.body).toEqual({ status: 'error', message });
+        expect(response.headers.get('www-authenticate')).toBe(INVALID);
+      });
+
+      it(`when the token lacks the "${endpoint.ability}" ability, then 403 insufficient_scope`, async () => {
+        const response = await send(endpoint, `Bearer ${tokens[`without-${endpoint.ability}`]}`);
+        expect(response.status).toBe(403);
+        expect(response.body).toEqual({
+          status: 'error',
+          message: `The token lacks the "${endpoint.ability}" ability`,
+        });
+        expect(response.headers.get('www-authenticate')).toBe(INSUFFICIENT);
+      });
+
+      if (endpoint.permission) {
+        it(`when the user lacks ${endpoint.permission}, then 403 insufficient_scope`, async () => {
+          const response = await send(endpoint, `Bearer ${tokens.noPermissions}`);
+          expect(response.status).toBe(403);
+          expect(response.body).toEqual({
+            status: 'error',
+            message: `The token's user lacks the "${endpoint.permission}" permission`,
+          });
+          expect(response.headers.get('www-authenticate')).toBe(INSUFFICIENT);
+        });
+      } else {
+        it('when the user has no permission at all, then it is not refused (no permission needed)', async () => {
+          const response = await send(endpoint, `Bearer ${tokens.noPermissions}`);
+          expect([401, 403]).not.toContain(response.status);
+        });
+      }
+
+      if (endpoint.tenantScoped) {
+        it("when a token of another tenant names tenant A's resource, then 404 as if it did not exist", async () => {
+          const response = await send(endpoint, `Bearer ${tokens.otherTenant}`);
+          expect(response.status).toBe(404);
+          expect(response.body).toMatchObject({ status: 'error' });
+          expect(response.headers.get('www-authenticate')).toBeNull();
+        });
+      }
+    },
+  );
+});

@@ -1,0 +1,106 @@
+/**
+ * DELETE (spec 4.2, contract 4): `{"identifiers": [...]}` or an array of such objects. The
+ * funnel's lazy comparison applies; an identifier that matches nothing is reported, not refused.
+ */
+import {
+  buildDeleteEnvelope,
+  buildRequestFailure,
+  requestErrors,
+  type EnvelopeResult,
+} from '../../core/pipeline/envelope';
+import { normalizeIdentifier } from '../../core/pipeline/identifier';
+import { identifierMapping } from '../../core/pipeline/mapper';
+import { LABELS, MESSAGES } from '../../core/pipeline/messages';
+import type { ItemErrors } from '../../core/history/history-record';
+import type { ItemStore } from '../../core/repositories/item-store';
+import type { ContentType } from '../../core/settings/content-type';
+import type { Funnel } from '../../core/settings/funnel';
+import { resolveLazyIdentifiers } from './lazy-resolver';
+
+export interface DeleteRequest {
+  tenant: string;
+  funnel: Funnel;
+  contentType: ContentType;
+  parsed: unknown;
+  dryRun: boolean;
+}
+
+export interface DeleteResult extends EnvelopeResult {
+  itemCount: number;
+  deletedIds: string[];
+  notFoundIds: string[];
+}
+
+/** Every value of every `identifiers` array, in order (the API checked the shape). */
+function sentIdentifiers(parsed: unknown): unknown[] {
+  const groups: unknown[] = Array.isArray(parsed) ? parsed : parsed == null ? [] : [parsed];
+  return groups.flatMap((group): unknown[] => {
+    const identifiers = (group as { identifiers?: unknown }).identifiers;
+    return Array.isArray(identifiers) ? (identifiers as unknown[]) : [];
+  });
+}
+
+function failure(errors: ItemErrors, itemCount: number): DeleteResult {
+  return { ...buildRequestFailure(errors), itemCount, deletedIds: [], notFoundIds: [] };
+}
+
+export async function deleteItems(store: ItemStore, request: DeleteRequest): Promise<DeleteResult> {
+  if (!request.funnel.active) {
+    return failure(requestErrors({ [LABELS.funnel]: MESSAGES.inactiveFunnel }), 0);
+  }
+  const sent = sentIdentifiers(request.parsed);
+  if (sent.length === 0) {
+    return failure(requestErrors({ [LABELS.identifiers]: MESSAGES.noIdentifiers }), 0);
+  }
+  const errors: ItemErrors = Object.create(null) as ItemErrors;
+  const identifiers: string[] = [];
+  sent.forEach((value, index) => {
+    const result = normalizeIdentifier(value);
+    if (result.ok) identifiers.push(result.identifier);
+    else errors[`[${index}]`] = { [LABELS.identifiers]: result.message };
+  });
+  const unique = [...new Set(identifiers)];
+
+  // Each identifier as sent -> what it is stored under (itself, unless lazy comparison finds one).
+  const storedAs = new Map(unique.map((identifier) => [identifier, identifier]));
+  if (identifierMapping(request.funnel)?.lazy) {
+    const resolutions = await resolveLazyIdentifiers(
+      store,
+      request.tenant,
+      request.contentType.key,
+      unique,
+    );
+    for (const [sentAs, resolution] of resolutions) {
+      if (resolution.kind === 'ambiguous') {
+        errors[sentAs] = { [LABELS.identifiers]: resolution.message };
+        storedAs.delete(sentAs);
+      } else if (resolution.kind !== 'none') {
+        storedAs.set(sentAs, resolution.identifier);
+      }
+    }
+  }
+  if (Object.keys(errors).length > 0) {
+    const failed = buildRequestFailure(errors);
+    const message = MESSAGES.validationFailed(Object.keys(errors).length, sent.length);
+    return {
+      ...failed,
+      envelope: { ...failed.envelope, message },
+      itemCount: sent.length,
+      deletedIds: [],
+      notFoundIds: [],
+    };
+  }
+
+  const targets = [...new Set(storedAs.values())];
+  const existing = request.dryRun
+    ? await store.existing(request.tenant, request.contentType.key, targets)
+    : await store.delete(request.tenant, request.contentType.key, targets);
+  const deletedIds = unique.filter((identifier) => existing.has(storedAs.get(identifier) ?? ''));
+  const notFoundIds = unique.filter((identifier) => !existing.has(storedAs.get(identifier) ?? ''));
+  return {
+    ...buildDeleteEnvelope({ deletedIds, notFoundIds }),
+    itemCount: unique.length,
+    deletedIds,
+    notFoundIds,
+  };
+}

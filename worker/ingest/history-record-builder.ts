@@ -1,0 +1,58 @@
+/** The history record of one funnel request (contract 5), built from the job and its outcome. */
+import { documentId } from '../../core/domain/keys';
+import {
+  toStoredErrors,
+  type HistoryDocument,
+  type HistoryStatus,
+  type ItemErrors,
+} from '../../core/history/history-record';
+import type { ParsedJobData } from '../../core/queue/jobs';
+
+/** Bodies are kept in full up to this size, cut after it. */
+export const PAYLOAD_LIMIT_BYTES = 256 * 1024;
+
+export interface RequestOutcome {
+  status: HistoryStatus;
+  httpStatus: number;
+  message: string;
+  itemCount: number;
+  errors?: ItemErrors;
+  successIds?: string[];
+  deletedIds?: string[];
+  notFoundIds?: string[];
+}
+
+export function historyRecord(
+  job: ParsedJobData<'ingest'>,
+  raw: Buffer,
+  outcome: RequestOutcome,
+  historyTtlDays: number,
+): HistoryDocument {
+  const receivedAt = new Date(job.receivedAt);
+  const finishedAt = new Date();
+  const truncated = raw.length > PAYLOAD_LIMIT_BYTES;
+  return {
+    _id: documentId(job.tenant, job.requestId),
+    tenant: job.tenant,
+    funnel: job.endpointUrl,
+    requestId: job.requestId,
+    method: job.method,
+    receivedAt,
+    finishedAt,
+    durationMs: finishedAt.getTime() - receivedAt.getTime(),
+    status: outcome.status,
+    httpStatus: outcome.httpStatus,
+    itemCount: outcome.itemCount,
+    message: outcome.message,
+    errors: toStoredErrors(outcome.errors ?? {}),
+    successIds: outcome.successIds ?? [],
+    deletedIds: outcome.deletedIds ?? [],
+    notFoundIds: outcome.notFoundIds ?? [],
+    // A cut may split a multi-byte character; the decoder turns its remains into U+FFFD.
+    payload: (truncated ? raw.subarray(0, PAYLOAD_LIMIT_BYTES) : raw).toString('utf8'),
+    payloadTruncated: truncated,
+    tokenId: job.tokenId,
+    dryRun: job.dryRun,
+    expiresAt: new Date(receivedAt.getTime() + historyTtlDays * 24 * 60 * 60 * 1000),
+  };
+}

@@ -1,0 +1,130 @@
+/**
+ * POST: map, validate, resolve lazy identifiers, check references, write (spec 4.1, contract 3).
+ * The store is asked a fixed number of times whatever the batch size: one query for exact
+ * identifiers and one for lazy candidates, one per referenced content type, one bulkWrite.
+ */
+import {
+  buildEnvelope,
+  buildRequestFailure,
+  type EnvelopeResult,
+} from '../../core/pipeline/envelope';
+import {
+  asItemList,
+  dedupeLastWins,
+  emptyBodyErrors,
+  identifierLabel,
+  identifierMapping,
+  isEmptyBody,
+  mapItems,
+  requestProblems,
+  type MappedItem,
+} from '../../core/pipeline/mapper';
+import {
+  checkReferences,
+  referencedIdentifiers,
+  storeLookup,
+} from '../../core/pipeline/references';
+import type { ItemStore } from '../../core/repositories/item-store';
+import type { ContentType } from '../../core/settings/content-type';
+import type { Funnel } from '../../core/settings/funnel';
+import { resolveLazyIdentifiers } from './lazy-resolver';
+
+export interface ImportRequest {
+  tenant: string;
+  funnel: Funnel;
+  contentType: ContentType;
+  /** The body as received, and its JSON value (undefined when blank). */
+  raw: string;
+  parsed: unknown;
+  receivedAt: Date;
+  dryRun: boolean;
+}
+
+export interface ImportResult extends EnvelopeResult {
+  itemCount: number;
+  /** The identifiers, as sent, of the items written (or that a dry run would write). */
+  successIds: string[];
+}
+
+/** An item after lazy resolution: `identifier` is what it is stored under, `key` what was sent. */
+type ResolvedItem = MappedItem;
+
+async function resolveIdentifiers(
+  store: ItemStore,
+  request: ImportRequest,
+  items: MappedItem[],
+): Promise<ResolvedItem[]> {
+  if (!identifierMapping(request.funnel)?.lazy) return items;
+  const incoming = items.flatMap((item) =>
+    item.identifier === undefined ? [] : [item.identifier],
+  );
+  const resolutions = await resolveLazyIdentifiers(
+    store,
+    request.tenant,
+    request.contentType.key,
+    incoming,
+  );
+  const label = identifierLabel(request.contentType);
+  return items.map((item) => {
+    const resolution = item.identifier === undefined ? undefined : resolutions.get(item.identifier);
+    if (!resolution || resolution.kind === 'none') return item;
+    if (resolution.kind === 'ambiguous') {
+      return { ...item, errors: { ...item.errors, [label]: resolution.message } };
+    }
+    return { ...item, identifier: resolution.identifier };
+  });
+}
+
+async function checkAgainstStore(
+  store: ItemStore,
+  request: ImportRequest,
+  items: ResolvedItem[],
+): Promise<ResolvedItem[]> {
+  const wanted = referencedIdentifiers(items);
+  const found = new Map<string, Set<string>>();
+  await Promise.all(
+    [...wanted].map(async ([contentType, identifiers]) => {
+      found.set(contentType, await store.existing(request.tenant, contentType, identifiers));
+    }),
+  );
+  return checkReferences(items, storeLookup(found), {
+    contentType: request.contentType.key,
+    partialValidation: request.funnel.partialValidation,
+  });
+}
+
+const isValid = (item: ResolvedItem) => Object.keys(item.errors).length === 0;
+
+export async function importItems(store: ItemStore, request: ImportRequest): Promise<ImportResult> {
+  const none = { itemCount: 0, successIds: [] };
+  if (isEmptyBody(request.raw, request.parsed))
+    return { ...buildRequestFailure(emptyBodyErrors()), ...none };
+  const body = asItemList(request.parsed);
+  const problems = requestProblems(request.funnel, request.contentType);
+  if (problems) return { ...buildRequestFailure(problems), itemCount: body.length, successIds: [] };
+
+  const mapped = mapItems(body, request.funnel, request.contentType);
+  // Duplicates fold twice: by identifier as sent, and by the stored identifier lazy matching found.
+  const resolved = dedupeLastWins(await resolveIdentifiers(store, request, dedupeLastWins(mapped)));
+  const checked = await checkAgainstStore(store, request, resolved);
+  const result = buildEnvelope({
+    kind: 'items',
+    partialValidation: request.funnel.partialValidation,
+    items: checked,
+  });
+
+  const writable = result.httpStatus === 200 ? checked.filter(isValid) : [];
+  if (!request.dryRun && writable.length > 0) {
+    await store.upsert(
+      request.tenant,
+      request.contentType.key,
+      writable.map((item) => ({
+        identifier: item.identifier ?? '',
+        set: item.set,
+        unset: item.unset,
+      })),
+      request.receivedAt,
+    );
+  }
+  return { ...result, itemCount: checked.length, successIds: writable.map((item) => item.key) };
+}
