@@ -6,6 +6,7 @@
 import { WaitingError, type Job } from 'bullmq';
 import type { Connection } from 'mongoose';
 import { withLogContext } from '../core/logging/log-context';
+import type { EngineInfo } from '../core/db/engine';
 import type { Logger } from '../core/logging/logger';
 import type { PayloadStore } from '../core/queue/payload-store';
 import {
@@ -24,6 +25,7 @@ export interface DispatcherDeps {
   workerId: string;
   payloads: PayloadStore;
   historyTtlDays: number;
+  engine: EngineInfo;
 }
 
 /** Parses the job's data with its schema and runs the processor of its name. */
@@ -57,6 +59,7 @@ export function createDispatcher(deps: DispatcherDeps) {
           workerId: deps.workerId,
           payloads: deps.payloads,
           historyTtlDays: deps.historyTtlDays,
+          engine: deps.engine,
         });
         deps.logger.info({ job: name, durationMs: Date.now() - started }, 'job finished');
         return result;

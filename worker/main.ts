@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import { Worker } from 'bullmq';
 import { loadConfigOrExit } from '../core/config/config';
 import { collections } from '../core/db/collections';
+import { detectEngine } from '../core/db/engine';
 import { ensureIndexes } from '../core/db/indexes';
 import { connectMongo } from '../core/db/mongo';
 import { onShutdownSignal } from '../core/lifecycle/graceful-shutdown';
@@ -24,6 +25,7 @@ async function main(): Promise<void> {
   const workerId = `${hostname()}:${process.pid}`;
   // Waits out a Redis restart rather than failing the job that reads its body.
   const payloadRedis = createRedis(config.REDIS_URL, 'blocking', 'worker-payloads');
+  const engine = await detectEngine(mongo);
   const { ttlIndex } = await ensureIndexes(collections(mongo), logger);
   await schedulePurge(config.REDIS_URL, config.QUEUE_PREFIX, !ttlIndex);
 
@@ -36,6 +38,7 @@ async function main(): Promise<void> {
       workerId,
       payloads: new PayloadStore(payloadRedis, config.QUEUE_PREFIX),
       historyTtlDays: config.HISTORY_TTL_DAYS,
+      engine,
     }),
     {
       connection: { url: config.REDIS_URL, ...redisOptions('blocking') },
@@ -46,7 +49,7 @@ async function main(): Promise<void> {
   );
   worker.on('error', (error) => logger.warn({ err: error }, 'worker connection error'));
   await worker.waitUntilReady();
-  logger.info({ workerId, concurrency: config.WORKER_CONCURRENCY }, 'worker ready');
+  logger.info({ workerId, concurrency: config.WORKER_CONCURRENCY, engine }, 'worker ready');
 
   onShutdownSignal(logger, async (deadline) => {
     // Let running jobs finish; those that would overrun the budget are handed back to the queue.

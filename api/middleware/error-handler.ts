@@ -3,14 +3,23 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from '../../core/logging/logger';
 import { HttpError } from '../http/http-error';
 
-/** Errors raised by express's body parser carry a `type` and a `status`. */
+/**
+ * Errors raised by express's body parser carry a `status` and mostly a `type`; the ones without a
+ * `type` (a compressed body that does not decompress) and the router's (a path that is not valid
+ * percent-encoding) carry only a `status`.
+ */
 interface BodyParserError {
-  type: string;
+  type?: string;
   status: number;
 }
 
 function isBodyParserError(error: unknown): error is BodyParserError {
-  return typeof error === 'object' && error !== null && 'type' in error && 'status' in error;
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    'status' in error &&
+    typeof error.status === 'number'
+  );
 }
 
 function fromBodyParser(error: BodyParserError): HttpError | undefined {
@@ -25,9 +34,11 @@ function fromBodyParser(error: BodyParserError): HttpError | undefined {
     case 'request.aborted':
       return new HttpError(400, 'The request was aborted by the client');
     default:
-      return error.status >= 400 && error.status < 500
-        ? new HttpError(400, 'The request body could not be read')
-        : undefined;
+      if (error.status < 400 || error.status >= 500) return undefined;
+      if (error instanceof URIError) {
+        return new HttpError(400, 'The request path is not valid percent-encoding');
+      }
+      return new HttpError(400, 'The request body could not be read');
   }
 }
 

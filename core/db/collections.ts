@@ -42,7 +42,11 @@ export function databaseOf(connection: Connection): mongo.Db {
 }
 
 export function collections(connection: Connection): Collections {
-  const db = databaseOf(connection);
+  return collectionsOf(databaseOf(connection));
+}
+
+/** The same over a driver database, for tools and tests that hold a MongoClient. */
+export function collectionsOf(db: mongo.Db): Collections {
   const named = <T extends mongo.Document>(name: string) => db.collection<T>(name);
   return {
     tenants: named<TenantDocument>('tenants'),

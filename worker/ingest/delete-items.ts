@@ -9,7 +9,7 @@ import {
   type EnvelopeResult,
 } from '../../core/pipeline/envelope';
 import { normalizeIdentifier } from '../../core/pipeline/identifier';
-import { identifierMapping } from '../../core/pipeline/mapper';
+import { identifierMapping, requestProblems } from '../../core/pipeline/mapper';
 import { LABELS, MESSAGES } from '../../core/pipeline/messages';
 import type { ItemErrors } from '../../core/history/history-record';
 import type { ItemStore } from '../../core/repositories/item-store';
@@ -45,9 +45,9 @@ function failure(errors: ItemErrors, itemCount: number): DeleteResult {
 }
 
 export async function deleteItems(store: ItemStore, request: DeleteRequest): Promise<DeleteResult> {
-  if (!request.funnel.active) {
-    return failure(requestErrors({ [LABELS.funnel]: MESSAGES.inactiveFunnel }), 0);
-  }
+  // As for POST (contract 4): an inactive funnel, or one without an identifier mapping, fails.
+  const problems = requestProblems(request.funnel, request.contentType);
+  if (problems) return failure(problems, 0);
   const sent = sentIdentifiers(request.parsed);
   if (sent.length === 0) {
     return failure(requestErrors({ [LABELS.identifiers]: MESSAGES.noIdentifiers }), 0);

@@ -48,7 +48,7 @@ async function run(
   const body = parseBody(text);
   if (!body.ok) return failed(400, 'The request body is not valid JSON');
 
-  const store = new ItemStore(db);
+  const store = new ItemStore(db, context.engine);
   context.signal.throwIfAborted();
   const common = {
     tenant: data.tenant,

@@ -1,5 +1,6 @@
 /** What every job processor receives and returns. */
 import type { Connection } from 'mongoose';
+import type { EngineInfo } from '../../core/db/engine';
 import type { Logger } from '../../core/logging/logger';
 import type { PayloadStore } from '../../core/queue/payload-store';
 import type { JobName, JobResult, ParsedJobData } from '../../core/queue/jobs';
@@ -14,6 +15,7 @@ export interface ProcessorContext {
   /** Request bodies, stored once by the API. */
   payloads: PayloadStore;
   historyTtlDays: number;
+  engine: EngineInfo;
 }
 
 export type Processor<N extends JobName> = (

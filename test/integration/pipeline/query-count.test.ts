@@ -1,0 +1,129 @@
+/**
+ * "Never a query per item": with the driver's command monitoring, a request of 1,000 items
+ * issues exactly as many MongoDB commands as one of 10, lazy matching and references included.
+ */
+import { mongo as driver, type Connection } from 'mongoose';
+import { collections, collectionsOf } from '../../../core/db/collections';
+import { detectEngine, type EngineInfo } from '../../../core/db/engine';
+import { connectMongo } from '../../../core/db/mongo';
+import { ItemStore } from '../../../core/repositories/item-store';
+import type { ContentType } from '../../../core/settings/content-type';
+import type { Funnel } from '../../../core/settings/funnel';
+import { importItems } from '../../../worker/ingest/import-items';
+import { uniqueMongoUrl } from '../../support/test-env';
+
+const now = new Date();
+const contentType: ContentType = {
+  key: 'products',
+  name: 'Products',
+  kind: 'generic',
+  properties: [
+    {
+      key: 'related',
+      label: 'Related',
+      type: 'reference',
+      contentType: 'products',
+      multiple: true,
+    },
+    { key: 'price', label: 'Price', type: 'number', multiple: false },
+  ],
+  createdAt: now,
+  updatedAt: now,
+};
+
+const funnel: Funnel = {
+  contentType: 'products',
+  name: 'ERP',
+  endpointUrl: 'erp',
+  description: '',
+  active: true,
+  partialValidation: true,
+  mappings: [
+    { source: 'sku', target: { system: 'identifier' }, lazy: true, optional: false },
+    { source: 'title', target: { system: 'name' }, lazy: false, optional: false },
+    { source: 'parent', target: { system: 'parent' }, lazy: false, optional: true },
+    { source: 'related', target: { property: 'related' }, lazy: false, optional: true },
+    { source: 'price', target: { property: 'price' }, lazy: false, optional: true },
+  ],
+  createdAt: now,
+  updatedAt: now,
+};
+
+describe('MongoDB commands per request', () => {
+  let mongo: Connection;
+  let client: driver.MongoClient;
+  let commands: string[] = [];
+  let engine: EngineInfo;
+
+  beforeAll(async () => {
+    const url = uniqueMongoUrl('querycount');
+    mongo = await connectMongo(url, 'test');
+    engine = await detectEngine(mongo);
+    client = new driver.MongoClient(url, { monitorCommands: true });
+    client.on('commandStarted', (event) => commands.push(event.commandName));
+    await client.connect();
+    // Stored items for the lazy lookup and the references to find.
+    const seed = new ItemStore(collections(mongo), engine);
+    const stored = Array.from({ length: 1_000 }, (_, i) => ({
+      identifier: `SKU-${i}`,
+      set: { name: `Stored ${i}`, properties: {} },
+      unset: { fields: [], properties: [] },
+    }));
+    await seed.upsert('acme', 'products', stored, now);
+  });
+
+  afterAll(async () => {
+    await client.close();
+    await mongo.dropDatabase();
+    await mongo.close();
+  });
+
+  async function commandsFor(count: number): Promise<string[]> {
+    const body = Array.from({ length: count }, (_, i) => ({
+      // New identifiers: the lazy lookup runs (its query is counted) and finds nothing to match.
+      sku: `NEW-${count}-${i}`,
+      title: `Item ${i}`,
+      parent: `SKU-${(i + 1) % 1_000}`,
+      related: [`SKU-${i}`, `SKU-${(i + 7) % 1_000}`],
+      price: i,
+    }));
+    const store = new ItemStore(collectionsOf(client.db(mongo.db?.databaseName)), engine);
+    commands = [];
+    const result = await importItems(store, {
+      tenant: 'acme',
+      funnel,
+      contentType,
+      raw: JSON.stringify(body),
+      parsed: body,
+      receivedAt: new Date(),
+      dryRun: false,
+    });
+    expect(result.httpStatus).toBe(200);
+    expect(result.envelope.errors).toBeUndefined();
+    return commands;
+  }
+
+  it('when a request holds 1,000 items instead of 10, then it issues the same commands', async () => {
+    const small = await commandsFor(10);
+    const large = await commandsFor(1_000);
+    expect(large).toEqual(small);
+    // Lookups (exact, lengths, lazy candidates, references, stored receive times), the write, the
+    // identifier-length stats: a handful, never one per item.
+    expect(small.length).toBeLessThanOrEqual(9);
+  });
+
+  it('when existing items are updated, then the updates come in ceil(n / engine limit) commands', async () => {
+    const store = new ItemStore(collectionsOf(client.db(mongo.db?.databaseName)), engine);
+    const writes = (count: number) =>
+      Array.from({ length: count }, (_, i) => ({
+        identifier: `SKU-${i}`,
+        set: { name: `Renamed ${i}`, properties: {} },
+        unset: { fields: [], properties: [] },
+      }));
+    commands = [];
+    await store.upsert('acme', 'products', writes(200), new Date());
+    const updates = commands.filter((name) => name === 'update').length;
+    // The items' updates, plus one for the identifier-length stats.
+    expect(updates).toBe(Math.ceil(200 / engine.maxUpdateStatements) + 1);
+  });
+});
