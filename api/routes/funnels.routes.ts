@@ -9,6 +9,7 @@ import express, { Router, type RequestHandler } from 'express';
 import type { AccessRequirement } from '../../core/domain/access';
 import type { ApiContext } from '../context';
 import { checkFunnelBody, type FunnelMethod } from '../http/funnel-body';
+import { FunnelLookup } from '../http/funnel-lookup';
 import { HttpError, notFound, unavailable } from '../http/http-error';
 import { requireAccess } from '../middleware/require-access';
 
@@ -34,6 +35,7 @@ function rawBody(limit: number): RequestHandler {
 export function funnelsRoutes(context: ApiContext): Router {
   const router = Router();
   const { config, queue } = context;
+  const lookup = new FunnelLookup(context.funnels);
 
   const handle = (method: FunnelMethod): RequestHandler[] => [
     requireAccess(context.auth, ACCESS[method]),
@@ -45,15 +47,16 @@ export function funnelsRoutes(context: ApiContext): Router {
       const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       checkFunnelBody(method, raw, config.MAX_ITEMS);
       const { tenant, tokenId } = req.principal;
-      const funnel = await context.funnels.find(tenant, endpointUrl);
-      if (!funnel) throw notFound(`No funnel with endpoint URL "${endpointUrl}"`);
+      if (!(await lookup.exists(tenant, endpointUrl))) {
+        throw notFound(`No funnel with endpoint URL "${endpointUrl}"`);
+      }
 
       const jobId = randomUUID();
       const payloadKey = queue.payloads.keyFor(jobId);
       const data = {
         requestId: req.requestId,
         tenant,
-        endpointUrl: funnel.endpointUrl,
+        endpointUrl,
         method,
         receivedAt: receivedAt.toISOString(),
         tokenId,

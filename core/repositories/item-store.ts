@@ -4,7 +4,7 @@
  * on the deterministic `_id`. How writes are sent depends on the engine (core/db/engine.ts).
  */
 import type { mongo } from 'mongoose';
-import { MONGODB_WRITES, type WriteStrategy } from '../db/engine';
+import { MONGODB_TRAITS, type EngineTraits } from '../db/engine';
 import { documentId } from '../domain/keys';
 import type { Collections } from '../db/collections';
 import type { ItemDocument } from '../items/item';
@@ -23,6 +23,8 @@ type ItemOperation = mongo.AnyBulkWriteOperation<ItemDocument>;
  */
 const ONE_BATCH = 1_000_000;
 const DUPLICATE_KEY = 11000;
+/** Lazy keys per `$in`, far under the 16 MB command limit even for long identifiers. */
+const KEYS_PER_QUERY = 50_000;
 
 function duplicateKeyIndexes(error: unknown): number[] | undefined {
   const writeErrors = (error as { writeErrors?: { code?: number; index?: number }[] }).writeErrors;
@@ -34,11 +36,33 @@ function duplicateKeyIndexes(error: unknown): number[] | undefined {
 export class ItemStore {
   constructor(
     private readonly db: Collections,
-    private readonly writes: WriteStrategy = MONGODB_WRITES,
+    private readonly engine: EngineTraits = MONGODB_TRAITS,
   ) {}
 
   private id(tenant: string, contentType: string, identifier: string): string {
     return documentId(tenant, contentType, identifier);
+  }
+
+  /**
+   * The items of a content type with the given `_id`s, reduced to `fields`: one `$in` where the
+   * engine serves it from an index, else one scan of the content type matched in a Set (the
+   * engine scans for the `$in` too, and tests every item against every value).
+   */
+  private async findByIds<K extends keyof ItemDocument>(
+    tenant: string,
+    contentType: string,
+    ids: string[],
+    fields: K[],
+  ): Promise<Pick<ItemDocument, '_id' | K>[]> {
+    if (ids.length === 0) return [];
+    const projection = Object.fromEntries(fields.map((field) => [field, 1]));
+    const options = { projection, batchSize: ONE_BATCH };
+    if (this.engine.indexedFilters) {
+      return this.db.items.find({ _id: { $in: ids } }, options).toArray();
+    }
+    const wanted = new Set(ids);
+    const all = await this.db.items.find({ tenant, contentType }, options).toArray();
+    return all.filter((item) => wanted.has(item._id));
   }
 
   /** Which of `identifiers` exist in the content type: one query. */
@@ -50,10 +74,7 @@ export class ItemStore {
     const ids = [...new Set(identifiers)].map((identifier) =>
       this.id(tenant, contentType, identifier),
     );
-    if (ids.length === 0) return new Set();
-    const found = await this.db.items
-      .find({ _id: { $in: ids } }, { projection: { identifier: 1 }, batchSize: ONE_BATCH })
-      .toArray();
+    const found = await this.findByIds(tenant, contentType, ids, ['identifier']);
     return new Set(found.map((item) => item.identifier));
   }
 
@@ -63,20 +84,30 @@ export class ItemStore {
     return stats?.lengths ?? [];
   }
 
-  /** Stored identifiers whose lower-cased form is one of `lowerKeys`: the lazy candidates. */
+  /**
+   * Stored identifiers whose lower-cased form is one of `lowerKeys`: the lazy candidates. An
+   * indexed `$in` where the engine has one; else one scan matched in a Set, as in findByIds.
+   */
   async lazyCandidates(
     tenant: string,
     contentType: string,
     lowerKeys: string[],
   ): Promise<string[]> {
     if (lowerKeys.length === 0) return [];
-    const found = await this.db.items
-      .find(
-        { tenant, contentType, identifierLower: { $in: lowerKeys } },
-        { projection: { identifier: 1 }, batchSize: ONE_BATCH },
-      )
-      .toArray();
-    return found.map((item) => item.identifier);
+    const options = { projection: { identifier: 1, identifierLower: 1 }, batchSize: ONE_BATCH };
+    if (this.engine.indexedFilters) {
+      const candidates: string[] = [];
+      for (let start = 0; start < lowerKeys.length; start += KEYS_PER_QUERY) {
+        const keys = lowerKeys.slice(start, start + KEYS_PER_QUERY);
+        const filter = { tenant, contentType, identifierLower: { $in: keys } };
+        const found = await this.db.items.find(filter, options).toArray();
+        candidates.push(...found.map((item) => item.identifier));
+      }
+      return candidates;
+    }
+    const wanted = new Set(lowerKeys);
+    const all = await this.db.items.find({ tenant, contentType }, options).toArray();
+    return all.filter((item) => wanted.has(item.identifierLower)).map((item) => item.identifier);
   }
 
   /**
@@ -91,7 +122,7 @@ export class ItemStore {
   ): Promise<void> {
     if (writes.length === 0) return;
     const now = new Date();
-    if (this.writes.splitInserts)
+    if (!this.engine.indexedFilters)
       await this.insertThenUpdate(tenant, contentType, writes, receivedAt, now);
     else await this.guardedUpserts(tenant, contentType, writes, receivedAt, now);
     const lengths = [...new Set(writes.map((write) => write.identifier.toLowerCase().length))];
@@ -126,7 +157,7 @@ export class ItemStore {
   }
 
   /**
-   * FerretDB: one `$in` read of the stored receive times, `insertMany` for the new items, and
+   * FerretDB: one read of the stored receive times, `insertMany` for the new items, and
    * `_id`-only updates for the existing ones that no later request wrote. An item inserted by a
    * concurrent request in between is updated instead.
    */
@@ -138,9 +169,7 @@ export class ItemStore {
     now: Date,
   ): Promise<void> {
     const ids = writes.map((write) => this.id(tenant, contentType, write.identifier));
-    const stored = await this.db.items
-      .find({ _id: { $in: ids } }, { projection: { receivedAt: 1 }, batchSize: ONE_BATCH })
-      .toArray();
+    const stored = await this.findByIds(tenant, contentType, ids, ['receivedAt']);
     const storedAt = new Map(
       stored.map((item) => [item._id, item.receivedAt?.getTime() ?? -Infinity]),
     );
@@ -225,7 +254,7 @@ export class ItemStore {
 
   /** Sends the operations in as few commands as the engine takes; `skipNewer` ignores collisions. */
   private async bulkWriteInSlices(operations: ItemOperation[], skipNewer: boolean): Promise<void> {
-    const size = this.writes.maxUpdateStatements;
+    const size = this.engine.maxUpdateStatements;
     for (let start = 0; start < operations.length; start += size) {
       try {
         await this.db.items.bulkWrite(operations.slice(start, start + size), { ordered: false });

@@ -6,9 +6,6 @@
 import { lazyLookupKeys, resolveLazy, type LazyResolution } from '../../core/pipeline/lazy-match';
 import type { ItemStore } from '../../core/repositories/item-store';
 
-/** `$in` lists are sent in slices of this many keys, far under the 16 MB command limit. */
-const KEYS_PER_QUERY = 50_000;
-
 export async function resolveLazyIdentifiers(
   store: ItemStore,
   tenant: string,
@@ -23,11 +20,7 @@ export async function resolveLazyIdentifiers(
   ]);
   const pending = incoming.filter((identifier) => !exact.has(identifier));
   const keys = lazyLookupKeys(pending, lengths);
-  const candidates: string[] = [];
-  for (let start = 0; start < keys.length; start += KEYS_PER_QUERY) {
-    const slice = keys.slice(start, start + KEYS_PER_QUERY);
-    candidates.push(...(await store.lazyCandidates(tenant, contentType, slice)));
-  }
+  const candidates = await store.lazyCandidates(tenant, contentType, keys);
   // Candidates by lower-cased form, so each identifier looks only at its own substrings.
   const byLower = new Map<string, string[]>();
   for (const candidate of candidates) {

@@ -271,7 +271,9 @@ describe('access matrix (contract 1)', () => {
       { algorithm: 'HS512', issuer: 'funnel-sync' },
     );
 
+    tokens.full = a.token;
     tokens.noPermissions = (await tokenFor('tenant-a', [], all)).token;
+    await seedTenantA();
     for (const ability of all) {
       tokens[`without-${ability}`] = (
         await tokenFor(
@@ -284,6 +286,60 @@ describe('access matrix (contract 1)', () => {
   });
 
   afterAll(() => api.close());
+
+  /** Tenant A's resources, so that tenant B's 404 means "hidden", not "absent everywhere". */
+  async function seedTenantA() {
+    const { contentTypes, funnels, db } = api.context;
+    await contentTypes.put('tenant-a', 'products', {
+      name: 'Products',
+      kind: 'product',
+      properties: [],
+    });
+    await funnels.create('tenant-a', {
+      contentType: 'products',
+      name: 'ERP',
+      endpointUrl: 'erp',
+      description: '',
+      active: true,
+      partialValidation: false,
+      mappings: [{ source: 'sku', target: { system: 'identifier' }, optional: false, lazy: false }],
+      requestData: { sku: 'A-1' },
+    });
+    const now = new Date();
+    await db.items.insertOne({
+      _id: 'tenant-a:products:A-1',
+      tenant: 'tenant-a',
+      contentType: 'products',
+      identifier: 'A-1',
+      identifierLower: 'a-1',
+      properties: {},
+      createdAt: now,
+      updatedAt: now,
+    });
+    await db.history.insertOne({
+      _id: 'tenant-a:req-1',
+      tenant: 'tenant-a',
+      funnel: 'erp',
+      requestId: 'req-1',
+      method: 'POST',
+      receivedAt: now,
+      finishedAt: now,
+      durationMs: 0,
+      status: 'success',
+      httpStatus: 200,
+      itemCount: 1,
+      message: '1 item was imported',
+      errors: [],
+      successIds: ['A-1'],
+      deletedIds: [],
+      notFoundIds: [],
+      payload: '{"sku":"A-1"}',
+      payloadTruncated: false,
+      tokenId: null,
+      dryRun: false,
+      expiresAt: new Date(now.getTime() + 86_400_000),
+    });
+  }
 
   const pathOf = (endpoint: Endpoint) =>
     `/api/v1${endpoint.path.replace('{userA}', ids.userA ?? '').replace('{tokenA}', ids.tokenA ?? '')}`;
@@ -361,6 +417,13 @@ describe('access matrix (contract 1)', () => {
         it('when the user has no permission at all, then it is not refused (no permission needed)', async () => {
           const response = await send(endpoint, `Bearer ${tokens.noPermissions}`);
           expect([401, 403]).not.toContain(response.status);
+        });
+      }
+
+      if (endpoint.method === 'GET') {
+        it("when tenant A's token has every right, then it is answered 200", async () => {
+          const response = await send(endpoint, `Bearer ${tokens.full}`);
+          expect(response.status).toBe(200);
         });
       }
 
