@@ -44,6 +44,10 @@ async function main(): Promise<void> {
       connection: { url: config.REDIS_URL, ...redisOptions('blocking') },
       prefix: config.QUEUE_PREFIX,
       concurrency: config.WORKER_CONCURRENCY,
+      // A worker that dies holding a job loses its lock after this long; the job is then taken
+      // up again by another worker (BullMQ's stalled-job check runs as often).
+      lockDuration: config.JOB_LOCK_MS,
+      stalledInterval: config.JOB_LOCK_MS,
       name: workerId,
     },
   );

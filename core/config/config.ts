@@ -60,6 +60,11 @@ export const VARIABLES = {
     expects: 'an integer from 1 to 1000000 (requests per token per minute)',
   },
   LOG_LEVEL: { schema: z.enum(LOG_LEVELS).default('info'), expects: LOG_LEVELS.join(', ') },
+  JOB_LOCK_MS: {
+    schema: integer(1_000, 600_000).default(30_000),
+    expects:
+      "milliseconds from 1000 to 600000 (after this long a dead worker's job is taken up again)",
+  },
   QUEUE_PREFIX: {
     schema: z
       .string()
@@ -90,6 +95,7 @@ const ROLE_VARIABLES = {
     'REDIS_URL',
     'MONGO_URL',
     'WORKER_CONCURRENCY',
+    'JOB_LOCK_MS',
     'MAX_ITEMS',
     'HISTORY_TTL_DAYS',
     'LOG_LEVEL',
