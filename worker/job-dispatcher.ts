@@ -8,6 +8,7 @@ import type { Connection } from 'mongoose';
 import { withLogContext } from '../core/logging/log-context';
 import type { EngineInfo } from '../core/db/engine';
 import type { Logger } from '../core/logging/logger';
+import type { IdempotencyRecords } from '../core/queue/idempotency-records';
 import type { PayloadStore } from '../core/queue/payload-store';
 import {
   JOBS,
@@ -24,6 +25,7 @@ export interface DispatcherDeps {
   processors: ProcessorTable;
   workerId: string;
   payloads: PayloadStore;
+  idempotency: IdempotencyRecords;
   historyTtlDays: number;
   engine: EngineInfo;
 }
@@ -58,6 +60,7 @@ export function createDispatcher(deps: DispatcherDeps) {
           signal: abort,
           workerId: deps.workerId,
           payloads: deps.payloads,
+          idempotency: deps.idempotency,
           historyTtlDays: deps.historyTtlDays,
           engine: deps.engine,
         });

@@ -9,6 +9,7 @@ import { connectMongo } from '../core/db/mongo';
 import { onShutdownSignal } from '../core/lifecycle/graceful-shutdown';
 import { createLogger } from '../core/logging/logger';
 import { FUNNEL_QUEUE } from '../core/queue/queue-names';
+import { IdempotencyRecords } from '../core/queue/idempotency-records';
 import { PayloadStore } from '../core/queue/payload-store';
 import { createRedis, redisOptions } from '../core/queue/redis-connection';
 import { schedulePurge } from './history-purge-schedule';
@@ -37,6 +38,7 @@ async function main(): Promise<void> {
       processors: PROCESSORS,
       workerId,
       payloads: new PayloadStore(payloadRedis, config.QUEUE_PREFIX),
+      idempotency: new IdempotencyRecords(payloadRedis, config.QUEUE_PREFIX),
       historyTtlDays: config.HISTORY_TTL_DAYS,
       engine,
     }),

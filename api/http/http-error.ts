@@ -17,7 +17,11 @@ export class HttpError extends Error {
 
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 
-export const unavailable = (engine: string, retryAfterSeconds = 5) =>
-  new HttpError(503, `The service is unavailable: ${engine} does not answer`, {
+/** 503 with Retry-After; `cause` stays in the log (the error handler logs 5xx causes). */
+export const unavailable = (engine: string, cause?: unknown, retryAfterSeconds = 5) => {
+  const error = new HttpError(503, `The service is unavailable: ${engine} does not answer`, {
     'Retry-After': String(retryAfterSeconds),
   });
+  if (cause !== undefined) error.cause = cause;
+  return error;
+};

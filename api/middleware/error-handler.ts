@@ -1,7 +1,8 @@
 /** Turns every error into a JSON answer; internal details go to the log, never to the caller. */
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from '../../core/logging/logger';
-import { HttpError } from '../http/http-error';
+import { mongo } from 'mongoose';
+import { HttpError, unavailable } from '../http/http-error';
 
 /**
  * Errors raised by express's body parser carry a `status` and mostly a `type`; the ones without a
@@ -42,6 +43,16 @@ function fromBodyParser(error: BodyParserError): HttpError | undefined {
   }
 }
 
+/** The driver's errors for a server it cannot reach: a 503 to retry, not a 500. */
+function isDatabaseUnavailable(error: unknown): boolean {
+  return (
+    error instanceof mongo.MongoNetworkError ||
+    error instanceof mongo.MongoServerSelectionError ||
+    error instanceof mongo.MongoNotConnectedError ||
+    error instanceof mongo.MongoTopologyClosedError
+  );
+}
+
 export const routeNotFound: RequestHandler = (_req, _res, next) => {
   next(new HttpError(404, 'Not found'));
 };
@@ -53,9 +64,12 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
         ? error
         : isBodyParserError(error)
           ? fromBodyParser(error)
-          : undefined;
+          : isDatabaseUnavailable(error)
+            ? unavailable('the database', error)
+            : undefined;
     const answer = known ?? new HttpError(500, 'Internal error; quote the request id to support');
     if (!known) logger.error({ err: error }, 'unhandled error');
+    else if (answer.status >= 500) logger.warn({ err: answer.cause ?? error }, answer.message);
     if (res.headersSent) return;
     res.status(answer.status).set(answer.headers);
     res.json({

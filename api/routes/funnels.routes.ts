@@ -4,13 +4,15 @@
  * worker's status code and envelope, or 504 with the request id if it takes longer than
  * WAIT_TIMEOUT_MS.
  */
-import { randomUUID } from 'node:crypto';
 import express, { Router, type RequestHandler } from 'express';
 import type { AccessRequirement } from '../../core/domain/access';
 import type { ApiContext } from '../context';
 import { checkFunnelBody, type FunnelMethod } from '../http/funnel-body';
 import { FunnelLookup } from '../http/funnel-lookup';
-import { HttpError, notFound, unavailable } from '../http/http-error';
+import { FunnelSubmitter } from '../http/funnel-submission';
+import { HttpError, notFound } from '../http/http-error';
+import { IdempotencyRecords } from '../../core/queue/idempotency-records';
+import { rateLimit } from '../middleware/rate-limit';
 import { requireAccess } from '../middleware/require-access';
 
 const ACCESS: Record<FunnelMethod, AccessRequirement> = {
@@ -36,9 +38,12 @@ export function funnelsRoutes(context: ApiContext): Router {
   const router = Router();
   const { config, queue } = context;
   const lookup = new FunnelLookup(context.funnels);
+  const records = new IdempotencyRecords(queue.redis, config.QUEUE_PREFIX);
+  const submitter = new FunnelSubmitter(queue, records, config.WAIT_TIMEOUT_MS);
 
   const handle = (method: FunnelMethod): RequestHandler[] => [
     requireAccess(context.auth, ACCESS[method]),
+    rateLimit(queue.redis, config.QUEUE_PREFIX, config.RATE_LIMIT_PER_MINUTE),
     requireJsonContentType,
     rawBody(config.MAX_BODY_BYTES),
     async (req, res) => {
@@ -50,10 +55,7 @@ export function funnelsRoutes(context: ApiContext): Router {
       if (!(await lookup.exists(tenant, endpointUrl))) {
         throw notFound(`No funnel with endpoint URL "${endpointUrl}"`);
       }
-
-      const jobId = randomUUID();
-      const payloadKey = queue.payloads.keyFor(jobId);
-      const data = {
+      const submission = {
         requestId: req.requestId,
         tenant,
         endpointUrl,
@@ -61,25 +63,22 @@ export function funnelsRoutes(context: ApiContext): Router {
         receivedAt: receivedAt.toISOString(),
         tokenId,
         dryRun: req.query.dryRun === 'true',
-        payloadKey,
       };
-      let outcome;
-      try {
-        await queue.payloads.put(payloadKey, raw);
-        outcome = await queue.run('ingest', data, { timeoutMs: config.WAIT_TIMEOUT_MS, jobId });
-      } catch (error) {
-        context.logger.warn({ err: error }, 'could not queue the funnel request');
-        throw unavailable('the queue');
-      }
-      if (outcome.state === 'running') {
+      const idempotencyKey = req.get('idempotency-key');
+      const answer =
+        idempotencyKey === undefined
+          ? await submitter.submit(submission, raw)
+          : await submitter.submitOnce(submission, raw, idempotencyKey);
+      if (answer.state === 'running') {
         res.status(504).json({
           status: 'error',
-          message: `The request is still being processed; its history record will show the outcome`,
+          message: 'The request is still being processed; its history record will show the outcome',
           data: { requestId: req.requestId },
         });
         return;
       }
-      res.status(outcome.result.httpStatus).json(outcome.result.envelope);
+      if (answer.replayed) res.setHeader('Idempotent-Replayed', 'true');
+      res.status(answer.httpStatus).json(answer.envelope);
     },
   ];
 

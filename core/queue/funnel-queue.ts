@@ -2,7 +2,7 @@
  * The producer side of the funnel queue, used by API processes: add a job and wait for its
  * result. One instance (and so one QueueEvents subscription) per process.
  */
-import { Queue, QueueEvents } from 'bullmq';
+import { Job, Queue, QueueEvents } from 'bullmq';
 import { DEFAULT_JOB_OPTIONS } from './job-options';
 import { JOBS, type JobData, type JobName, type JobResult } from './jobs';
 import { PayloadStore } from './payload-store';
@@ -29,7 +29,8 @@ export interface FunnelQueueOptions {
 }
 
 export class FunnelQueue {
-  private readonly redis: Redis;
+  /** The producer's command connection: fails fast while Redis is away. */
+  readonly redis: Redis;
   private readonly queue: Queue;
   private readonly events: QueueEvents;
   readonly payloads: PayloadStore;
@@ -83,6 +84,28 @@ export class FunnelQueue {
       const message = (error as Error).message;
       if (message.includes('timed out before finishing')) return { state: 'running', jobId };
       throw new JobFailedError(jobId, message);
+    }
+  }
+
+  /**
+   * Waits for a job added earlier (by any process): its result, `running` after `timeoutMs`, or
+   * `gone` when the job no longer exists or failed for good.
+   */
+  async waitFor<N extends JobName>(
+    name: N,
+    jobId: string,
+    timeoutMs: number,
+  ): Promise<JobOutcome<N> | { state: 'gone'; jobId: string }> {
+    const job = await Job.fromId(this.queue, jobId);
+    if (!job || (await job.isFailed())) return { state: 'gone', jobId };
+    try {
+      const result: unknown = await job.waitUntilFinished(this.events, timeoutMs);
+      return { state: 'completed', jobId, result: JOBS[name].result.parse(result) as JobResult<N> };
+    } catch (error) {
+      if ((error as Error).message.includes('timed out before finishing')) {
+        return { state: 'running', jobId };
+      }
+      return { state: 'gone', jobId };
     }
   }
 

@@ -77,6 +77,9 @@ export const ingestProcessor: Processor<'ingest'> = async (data, context) => {
   await new HistoryRepository(collections(context.mongo)).save(
     historyRecord(data, raw ?? Buffer.alloc(0), outcome, context.historyTtlDays),
   );
+  const answer = { httpStatus: outcome.httpStatus, envelope: outcome.envelope };
+  if (data.idempotencyRecordKey)
+    await context.idempotency.complete(data.idempotencyRecordKey, answer);
   await context.payloads.remove(data.payloadKey);
   context.logger.info(
     {
@@ -87,5 +90,5 @@ export const ingestProcessor: Processor<'ingest'> = async (data, context) => {
     },
     'funnel request done',
   );
-  return { httpStatus: outcome.httpStatus, envelope: outcome.envelope };
+  return answer;
 };

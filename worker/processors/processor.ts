@@ -2,6 +2,7 @@
 import type { Connection } from 'mongoose';
 import type { EngineInfo } from '../../core/db/engine';
 import type { Logger } from '../../core/logging/logger';
+import type { IdempotencyRecords } from '../../core/queue/idempotency-records';
 import type { PayloadStore } from '../../core/queue/payload-store';
 import type { JobName, JobResult, ParsedJobData } from '../../core/queue/jobs';
 
@@ -14,6 +15,7 @@ export interface ProcessorContext {
   workerId: string;
   /** Request bodies, stored once by the API. */
   payloads: PayloadStore;
+  idempotency: IdempotencyRecords;
   historyTtlDays: number;
   engine: EngineInfo;
 }

@@ -1,0 +1,107 @@
+/**
+ * Hands a checked funnel request to the workers and waits for the answer: the body goes to Redis
+ * once, the job carries its key. With an Idempotency-Key, a repeat gets the first answer again
+ * (`replayed`), or waits for the first request's job when it is still in flight, on any process.
+ */
+import { randomUUID } from 'node:crypto';
+import type { FunnelQueue, JobOutcome } from '../../core/queue/funnel-queue';
+import {
+  sha256,
+  type IdempotencyRecord,
+  type IdempotencyRecords,
+} from '../../core/queue/idempotency-records';
+import type { JobData } from '../../core/queue/jobs';
+import { HttpError, unavailable } from './http-error';
+
+export type Submission = Omit<JobData<'ingest'>, 'payloadKey' | 'idempotencyRecordKey'>;
+
+export type Answer =
+  | { state: 'answered'; httpStatus: number; envelope: Record<string, unknown>; replayed: boolean }
+  | { state: 'running' };
+
+const VALID_KEY = /^[\x21-\x7e]{1,255}$/;
+
+function answerOf(outcome: JobOutcome<'ingest'>, replayed: boolean): Answer {
+  return outcome.state === 'running'
+    ? { state: 'running' }
+    : { state: 'answered', ...outcome.result, replayed };
+}
+
+export class FunnelSubmitter {
+  constructor(
+    private readonly queue: FunnelQueue,
+    private readonly records: IdempotencyRecords,
+    private readonly waitMs: number,
+  ) {}
+
+  async submit(
+    submission: Submission,
+    body: Buffer,
+    idempotencyRecordKey?: string,
+    jobId = randomUUID(),
+  ) {
+    const payloadKey = this.queue.payloads.keyFor(jobId);
+    try {
+      await this.queue.payloads.put(payloadKey, body);
+      const data = {
+        ...submission,
+        payloadKey,
+        ...(idempotencyRecordKey ? { idempotencyRecordKey } : {}),
+      };
+      return answerOf(
+        await this.queue.run('ingest', data, { timeoutMs: this.waitMs, jobId }),
+        false,
+      );
+    } catch (error) {
+      if (idempotencyRecordKey)
+        await this.records.release(idempotencyRecordKey).catch(() => undefined);
+      throw unavailable('the queue', error);
+    }
+  }
+
+  /** `submit`, at most once per Idempotency-Key and body within 24 hours. */
+  async submitOnce(submission: Submission, body: Buffer, clientKey: string): Promise<Answer> {
+    if (!VALID_KEY.test(clientKey)) {
+      throw new HttpError(400, 'The Idempotency-Key must be 1 to 255 visible ASCII characters');
+    }
+    const { tenant, endpointUrl, method, dryRun, requestId } = submission;
+    const recordKey = this.records.keyFor(tenant, endpointUrl, method, clientKey);
+    const bodyHash = sha256(Buffer.concat([Buffer.from(dryRun ? 'dry-run\n' : 'run\n'), body]));
+    const jobId = randomUUID();
+    let existing: IdempotencyRecord | null;
+    try {
+      existing = await this.records.claim(recordKey, {
+        state: 'pending',
+        bodyHash,
+        jobId,
+        requestId,
+      });
+    } catch (error) {
+      throw unavailable('the queue', error);
+    }
+    if (!existing) return this.submit(submission, body, recordKey, jobId);
+    if (existing.bodyHash !== bodyHash) {
+      throw new HttpError(
+        422,
+        'This Idempotency-Key was already used with another request body',
+        {},
+        {
+          errors: { _request: { 'Idempotency-Key': 'Used before with another body' } },
+        },
+      );
+    }
+    if (existing.state === 'done') {
+      return {
+        state: 'answered',
+        httpStatus: existing.httpStatus,
+        envelope: existing.envelope,
+        replayed: true,
+      };
+    }
+    const outcome = await this.queue.waitFor('ingest', existing.jobId, this.waitMs);
+    if (outcome.state !== 'gone') return answerOf(outcome, true);
+    // The first attempt failed for good (or its job expired unanswered): this one takes over.
+    await this.records.release(recordKey);
+    return this.submitOnce(submission, body, clientKey);
+  }
+}

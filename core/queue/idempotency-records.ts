@@ -1,0 +1,66 @@
+/**
+ * Idempotency-Key records in Redis (contract 3), shared by every API process and the workers:
+ * the first request with a key claims it (pending, with its job); the worker that finishes the
+ * job stores the answer (done); a repeat within 24 hours gets that answer again, or waits for the
+ * job still in flight. The client's key is hashed, so any key fits in a Redis key.
+ */
+import { createHash } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import { z } from 'zod';
+
+const TTL_SECONDS = 24 * 60 * 60;
+
+const common = { bodyHash: z.string(), jobId: z.string(), requestId: z.string() };
+export const idempotencyRecordSchema = z.discriminatedUnion('state', [
+  z.object({ state: z.literal('pending'), ...common }),
+  z.object({
+    state: z.literal('done'),
+    ...common,
+    httpStatus: z.number().int(),
+    envelope: z.looseObject({ status: z.string(), message: z.string() }),
+  }),
+]);
+export type IdempotencyRecord = z.infer<typeof idempotencyRecordSchema>;
+export type PendingRecord = Extract<IdempotencyRecord, { state: 'pending' }>;
+export type DoneRecord = Extract<IdempotencyRecord, { state: 'done' }>;
+
+export const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
+
+export class IdempotencyRecords {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+  ) {}
+
+  /** Keys are scoped to the tenant, the funnel and the method. */
+  keyFor(tenant: string, endpointUrl: string, method: string, clientKey: string): string {
+    return `${this.prefix}:idempotency:${tenant}:${endpointUrl}:${method}:${sha256(clientKey)}`;
+  }
+
+  /** Claims the key for a new request; returns the existing record when another has it. */
+  async claim(key: string, pending: PendingRecord): Promise<IdempotencyRecord | null> {
+    const claimed = await this.redis.set(key, JSON.stringify(pending), 'EX', TTL_SECONDS, 'NX');
+    if (claimed === 'OK') return null;
+    const existing = await this.redis.get(key);
+    if (existing === null) return this.claim(key, pending); // expired in between
+    return idempotencyRecordSchema.parse(JSON.parse(existing));
+  }
+
+  /**
+   * Stores the answer of the claimed request, for repeats, keeping the claim's expiry. Called by
+   * the worker that ran the job, so the answer is kept even if the API process that took the
+   * request is gone.
+   */
+  async complete(key: string, answer: Pick<DoneRecord, 'httpStatus' | 'envelope'>): Promise<void> {
+    const current = await this.redis.get(key);
+    if (current === null) return;
+    const claim = idempotencyRecordSchema.parse(JSON.parse(current));
+    const done: DoneRecord = { ...claim, state: 'done', ...answer };
+    await this.redis.set(key, JSON.stringify(done), 'KEEPTTL', 'XX');
+  }
+
+  /** Frees the key of a request that failed for good, so that a repeat is processed anew. */
+  async release(key: string): Promise<void> {
+    await this.redis.del(key);
+  }
+}
