@@ -78,6 +78,7 @@ export const MESSAGES = {
   identifierUnsafeInteger:
     'The identifier is an integer too large to be exact; send it as a string',
   identifierControl: 'The identifier contains a control character',
+  textTooLong: (max: number) => `The value is longer than ${max} characters`,
   identifierUnicode: 'The identifier contains an unpaired surrogate (not valid Unicode)',
 
   // Values (value-validators.ts).

@@ -64,6 +64,11 @@ function validateDate(value: unknown): ValueResult {
   return real ? ok(value) : fail(MESSAGES.noSuchDate);
 }
 
+/** A text value longer than this (UTF-16 units) is refused: a field, not a document store. */
+export const TEXT_MAX_LENGTH = 65_536;
+/** URLs are bounded as browsers and servers bound them. */
+export const URL_MAX_LENGTH = 8_192;
+
 const URL_START = /^https?:\/\//i;
 /** White space and controls, which the URL parser would drop or encode without a word. */
 // eslint-disable-next-line no-control-regex
@@ -73,6 +78,7 @@ function validateMedia(value: unknown): ValueResult {
   if (typeof value !== 'string' || !URL_START.test(value) || URL_UNSAFE.test(value)) {
     return fail(MESSAGES.expectedUrl);
   }
+  if (value.length > URL_MAX_LENGTH) return fail(MESSAGES.textTooLong(URL_MAX_LENGTH));
   if (!isWellFormed(value)) return fail(MESSAGES.invalidUnicode);
   let url: URL;
   try {
@@ -88,6 +94,7 @@ function validateSingle(spec: SingleSpec, value: unknown): ValueResult {
   switch (spec.type) {
     case 'text':
       if (typeof value !== 'string') return fail(MESSAGES.expectedText);
+      if (value.length > TEXT_MAX_LENGTH) return fail(MESSAGES.textTooLong(TEXT_MAX_LENGTH));
       return isWellFormed(value) ? ok(value) : fail(MESSAGES.invalidUnicode);
     case 'number':
       // JSON cannot carry NaN or Infinity; other callers might.

@@ -312,3 +312,24 @@ describe('validateValue', () => {
     );
   });
 });
+
+describe('length limits', () => {
+  it('when a text value is longer than 65,536 characters, then it fails; at the limit it passes', () => {
+    expect(validateValue({ type: 'text' }, 'x'.repeat(65_536))).toEqual({
+      ok: true,
+      value: 'x'.repeat(65_536),
+    });
+    expect(validateValue({ type: 'text' }, 'x'.repeat(65_537))).toEqual({
+      ok: false,
+      message: 'The value is longer than 65536 characters',
+    });
+  });
+
+  it('when a media URL is longer than 8,192 characters, then it fails', () => {
+    const url = `https://example.com/${'a'.repeat(8_200)}`;
+    expect(validateValue({ type: 'media' }, url)).toEqual({
+      ok: false,
+      message: 'The value is longer than 8192 characters',
+    });
+  });
+});
