@@ -1,31 +1,15 @@
 /** The API process: HTTP in, jobs onto the funnel queue, results back to the caller. */
 import type { AddressInfo } from 'node:net';
-import { connectMongo, pingMongo } from '../core/db/mongo';
-import { checkReadiness } from '../core/health/readiness';
-import { onShutdownSignal } from '../core/lifecycle/graceful-shutdown';
 import { loadConfigOrExit } from '../core/config/config';
+import { onShutdownSignal } from '../core/lifecycle/graceful-shutdown';
 import { createLogger } from '../core/logging/logger';
-import { FunnelQueue } from '../core/queue/funnel-queue';
-import { ensureIndexes } from '../core/db/indexes';
-import { createApp } from './app';
-import { createApiContext } from './context';
+import { composeApi } from './compose';
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit('api');
   const logger = createLogger('api', config.LOG_LEVEL);
-  const mongo = await connectMongo(config.MONGO_URL, 'funnel-sync-api');
-  const queue = new FunnelQueue({ redisUrl: config.REDIS_URL, prefix: config.QUEUE_PREFIX });
-  await queue.waitUntilReady();
-
-  const context = createApiContext(config, logger, mongo, queue);
-  await ensureIndexes(context.db, logger);
-  const app = createApp({
-    logger,
-    context,
-    readiness: () => checkReadiness({ redis: () => queue.ping(), mongodb: () => pingMongo(mongo) }),
-    workerCount: () => queue.workerCount(),
-  });
-  const server = app.listen(config.PORT, () => {
+  const api = await composeApi(config, logger);
+  const server = api.app.listen(config.PORT, () => {
     const { port } = server.address() as AddressInfo;
     logger.info({ port, url: `http://127.0.0.1:${port}` }, 'api listening');
   });
@@ -37,8 +21,7 @@ async function main(): Promise<void> {
     const cutoff = setTimeout(() => server.closeAllConnections(), deadline - Date.now() - 1_000);
     await closed;
     clearTimeout(cutoff);
-    await queue.close();
-    await mongo.close();
+    await api.close();
   });
 }
 

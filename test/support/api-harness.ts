@@ -6,15 +6,11 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { Writable } from 'node:stream';
-import { createApp } from '../../api/app';
-import { createApiContext, type ApiContext } from '../../api/context';
+import { composeApi } from '../../api/compose';
+import type { ApiContext } from '../../api/context';
 import { bootstrapTenant, type BootstrapResult } from '../../core/auth/bootstrap';
 import { loadConfig, type ApiConfig } from '../../core/config/config';
-import { connectMongo, pingMongo } from '../../core/db/mongo';
-import { ensureIndexes } from '../../core/db/indexes';
-import { checkReadiness } from '../../core/health/readiness';
 import { createLogger } from '../../core/logging/logger';
-import { FunnelQueue } from '../../core/queue/funnel-queue';
 import { isolatedEnv } from './test-env';
 
 export interface CallOptions {
@@ -85,18 +81,9 @@ export async function startTestApi(
     },
   });
   const logger = createLogger('api', config.LOG_LEVEL, sink);
-  const mongo = await connectMongo(config.MONGO_URL, 'funnel-sync-test');
-  const queue = new FunnelQueue({ redisUrl: config.REDIS_URL, prefix: config.QUEUE_PREFIX });
-  await queue.waitUntilReady();
-  const context = createApiContext(config, logger, mongo, queue);
-  await ensureIndexes(context.db, logger);
-  const app = createApp({
-    logger,
-    context,
-    readiness: () => checkReadiness({ redis: () => queue.ping(), mongodb: () => pingMongo(mongo) }),
-    workerCount: () => queue.workerCount(),
-  });
-  const server: Server = app.listen(0, '127.0.0.1');
+  const composed = await composeApi(config, logger);
+  const { context } = composed;
+  const server: Server = composed.app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
@@ -110,9 +97,8 @@ export async function startTestApi(
     close: async () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
-      await queue.close();
-      await mongo.dropDatabase().catch(() => undefined);
-      await mongo.close();
+      await context.mongo.dropDatabase().catch(() => undefined);
+      await composed.close();
     },
   };
 }

@@ -1,0 +1,42 @@
+/**
+ * Builds an API process's parts from its configuration: the MongoDB connection and indexes, the
+ * queue, the routes' context and the Express app. `api/main.ts` serves it; tests serve the same.
+ */
+import type { Express } from 'express';
+import type { ApiConfig } from '../core/config/config';
+import { ensureIndexes } from '../core/db/indexes';
+import { connectMongo, pingMongo } from '../core/db/mongo';
+import { checkReadiness } from '../core/health/readiness';
+import type { Logger } from '../core/logging/logger';
+import { FunnelQueue } from '../core/queue/funnel-queue';
+import { createApp } from './app';
+import { createApiContext, type ApiContext } from './context';
+
+export interface ComposedApi {
+  app: Express;
+  context: ApiContext;
+  /** Closes the queue and the MongoDB connection (the HTTP server is the caller's). */
+  close(): Promise<void>;
+}
+
+export async function composeApi(config: ApiConfig, logger: Logger): Promise<ComposedApi> {
+  const mongo = await connectMongo(config.MONGO_URL, 'funnel-sync-api');
+  const queue = new FunnelQueue({ redisUrl: config.REDIS_URL, prefix: config.QUEUE_PREFIX });
+  await queue.waitUntilReady();
+  const context = createApiContext(config, logger, mongo, queue);
+  await ensureIndexes(context.db, logger);
+  const app = createApp({
+    logger,
+    context,
+    readiness: () => checkReadiness({ redis: () => queue.ping(), mongodb: () => pingMongo(mongo) }),
+    workerCount: () => queue.workerCount(),
+  });
+  return {
+    app,
+    context,
+    close: async () => {
+      await queue.close();
+      await mongo.close();
+    },
+  };
+}
