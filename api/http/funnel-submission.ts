@@ -13,7 +13,10 @@ import {
 import type { JobData } from '../../core/queue/jobs';
 import { HttpError, unavailable } from './http-error';
 
-export type Submission = Omit<JobData<'ingest'>, 'payloadKey' | 'idempotencyRecordKey'>;
+export type Submission = Omit<
+  JobData<'ingest'>,
+  'payloadKey' | 'idempotencyRecordKey' | 'respondAsync'
+>;
 
 export type Answer =
   | { state: 'answered'; httpStatus: number; envelope: Record<string, unknown>; replayed: boolean }
@@ -55,6 +58,18 @@ export class FunnelSubmitter {
     } catch (error) {
       if (idempotencyRecordKey)
         await this.records.release(idempotencyRecordKey).catch(() => undefined);
+      throw unavailable('the queue', error);
+    }
+  }
+
+  /** Queues the request without waiting (`Prefer: respond-async`); the worker records the outcome. */
+  async enqueue(submission: Submission, body: Buffer): Promise<void> {
+    const jobId = randomUUID();
+    const payloadKey = this.queue.payloads.keyFor(jobId);
+    try {
+      await this.queue.payloads.put(payloadKey, body);
+      await this.queue.add('ingest', { ...submission, payloadKey, respondAsync: true }, jobId);
+    } catch (error) {
       throw unavailable('the queue', error);
     }
   }

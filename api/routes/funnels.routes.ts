@@ -9,7 +9,9 @@ import type { AccessRequirement } from '../../core/domain/access';
 import type { ApiContext } from '../context';
 import { checkFunnelBody, type FunnelMethod } from '../http/funnel-body';
 import { FunnelLookup } from '../http/funnel-lookup';
-import { FunnelSubmitter } from '../http/funnel-submission';
+import { historyRecord } from '../../core/history/history-record-builder';
+import { HistoryRepository } from '../../core/repositories/history.repository';
+import { FunnelSubmitter, type Submission } from '../http/funnel-submission';
 import { HttpError, notFound } from '../http/http-error';
 import { IdempotencyRecords } from '../../core/queue/idempotency-records';
 import { rateLimit } from '../middleware/rate-limit';
@@ -30,6 +32,11 @@ const requireJsonContentType: RequestHandler = (req, _res, next) => {
   next();
 };
 
+/** RFC 7240: `Prefer: respond-async`, alone or among other preferences. */
+function prefersAsync(prefer: string | undefined): boolean {
+  return prefer !== undefined && /(^|[\s,;])respond-async([\s,;]|$)/i.test(prefer);
+}
+
 function rawBody(limit: number): RequestHandler {
   return express.raw({ type: () => true, limit });
 }
@@ -40,6 +47,29 @@ export function funnelsRoutes(context: ApiContext): Router {
   const lookup = new FunnelLookup(context.funnels);
   const records = new IdempotencyRecords(queue.redis, config.QUEUE_PREFIX);
   const submitter = new FunnelSubmitter(queue, records, config.WAIT_TIMEOUT_MS);
+  const history = new HistoryRepository(context.db);
+
+  /**
+   * `Prefer: respond-async`: the record says queued before the job exists (a worker could
+   * finish first otherwise), and says why if the job could not be queued.
+   */
+  const acceptAsync = async (submission: Submission, raw: Buffer) => {
+    const ttl = config.HISTORY_TTL_DAYS;
+    const queued = { status: 'queued' as const, httpStatus: 202, message: 'Queued', itemCount: 0 };
+    await history.save(historyRecord(submission, raw, queued, ttl));
+    try {
+      await submitter.enqueue(submission, raw);
+    } catch (error) {
+      const failed = {
+        status: 'error' as const,
+        httpStatus: 503,
+        message: 'Could not be queued',
+        itemCount: 0,
+      };
+      await history.save(historyRecord(submission, raw, failed, ttl)).catch(() => undefined);
+      throw error;
+    }
+  };
 
   const handle = (method: FunnelMethod): RequestHandler[] => [
     requireAccess(context.auth, ACCESS[method]),
@@ -65,6 +95,21 @@ export function funnelsRoutes(context: ApiContext): Router {
         dryRun: req.query.dryRun === 'true',
       };
       const idempotencyKey = req.get('idempotency-key');
+      if (idempotencyKey === undefined && prefersAsync(req.get('prefer'))) {
+        await acceptAsync(submission, raw);
+        res
+          .status(202)
+          .set({
+            Location: `/api/v1/funnels/${endpointUrl}/history/${encodeURIComponent(req.requestId)}`,
+            'Preference-Applied': 'respond-async',
+          })
+          .json({
+            status: 'success',
+            message: 'The request was accepted; its history record will show the outcome',
+            data: { requestId: req.requestId },
+          });
+        return;
+      }
       const answer =
         idempotencyKey === undefined
           ? await submitter.submit(submission, raw)

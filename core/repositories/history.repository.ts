@@ -40,6 +40,14 @@ export class HistoryRepository {
     await this.db.history.replaceOne({ _id: record._id }, record, { upsert: true });
   }
 
+  /** An asynchronous request's record moves from queued to processing when a worker takes it. */
+  async markProcessing(tenant: string, requestId: string): Promise<void> {
+    await this.db.history.updateOne(
+      { _id: documentId(tenant, requestId) },
+      { $set: { status: 'processing' } },
+    );
+  }
+
   /** One record; with `funnel`, null unless it was a request to that funnel. */
   async find(tenant: string, requestId: string, funnel?: string): Promise<HistoryDocument | null> {
     const record = await this.db.history.findOne({ _id: documentId(tenant, requestId) });

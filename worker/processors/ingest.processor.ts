@@ -10,7 +10,7 @@ import { FunnelsRepository } from '../../core/repositories/funnels.repository';
 import { ItemStore } from '../../core/repositories/item-store';
 import type { JobResult, ParsedJobData } from '../../core/queue/jobs';
 import { deleteItems } from '../ingest/delete-items';
-import { historyRecord, type RequestOutcome } from '../ingest/history-record-builder';
+import { historyRecord, type RequestOutcome } from '../../core/history/history-record-builder';
 import { importItems } from '../ingest/import-items';
 import type { Processor, ProcessorContext } from './processor';
 
@@ -70,13 +70,13 @@ async function run(
 }
 
 export const ingestProcessor: Processor<'ingest'> = async (data, context) => {
+  const history = new HistoryRepository(collections(context.mongo));
+  if (data.respondAsync) await history.markProcessing(data.tenant, data.requestId);
   const raw = await context.payloads.get(data.payloadKey);
   const outcome = raw
     ? await run(data, context, raw)
     : failed(503, 'The request body expired before a worker took it up; send the request again');
-  await new HistoryRepository(collections(context.mongo)).save(
-    historyRecord(data, raw ?? Buffer.alloc(0), outcome, context.historyTtlDays),
-  );
+  await history.save(historyRecord(data, raw ?? Buffer.alloc(0), outcome, context.historyTtlDays));
   const answer = { httpStatus: outcome.httpStatus, envelope: outcome.envelope };
   if (data.idempotencyRecordKey)
     await context.idempotency.complete(data.idempotencyRecordKey, answer);

@@ -1,12 +1,12 @@
 /** The history record of one funnel request (contract 5), built from the job and its outcome. */
-import { documentId } from '../../core/domain/keys';
+import { documentId } from '../domain/keys';
 import {
   toStoredErrors,
   type HistoryDocument,
   type HistoryStatus,
   type ItemErrors,
-} from '../../core/history/history-record';
-import type { ParsedJobData } from '../../core/queue/jobs';
+} from './history-record';
+import type { ParsedJobData } from '../queue/jobs';
 
 /** Bodies are kept in full up to this size, cut after it. */
 export const PAYLOAD_LIMIT_BYTES = 256 * 1024;
@@ -22,13 +22,20 @@ export interface RequestOutcome {
   notFoundIds?: string[];
 }
 
+/** What a record needs of the request: the job's data, or the API's before there is a job. */
+export type RecordedRequest = Pick<
+  ParsedJobData<'ingest'>,
+  'tenant' | 'requestId' | 'endpointUrl' | 'method' | 'receivedAt' | 'tokenId' | 'dryRun'
+>;
+
 export function historyRecord(
-  job: ParsedJobData<'ingest'>,
+  job: RecordedRequest,
   raw: Buffer,
   outcome: RequestOutcome,
   historyTtlDays: number,
 ): HistoryDocument {
   const receivedAt = new Date(job.receivedAt);
+  const finished = outcome.status !== 'queued' && outcome.status !== 'processing';
   const finishedAt = new Date();
   const truncated = raw.length > PAYLOAD_LIMIT_BYTES;
   return {
@@ -38,8 +45,8 @@ export function historyRecord(
     requestId: job.requestId,
     method: job.method,
     receivedAt,
-    finishedAt,
-    durationMs: finishedAt.getTime() - receivedAt.getTime(),
+    finishedAt: finished ? finishedAt : null,
+    durationMs: finished ? finishedAt.getTime() - receivedAt.getTime() : null,
     status: outcome.status,
     httpStatus: outcome.httpStatus,
     itemCount: outcome.itemCount,

@@ -1,0 +1,76 @@
+/**
+ * `Prefer: respond-async`: 202 with Location at once; the history record goes queued, processing,
+ * then final, and holds the same outcome a waiting caller would have got.
+ */
+import { requestIdOf, startPipeline, type Pipeline } from './pipeline-fixture';
+
+async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  let value = await probe();
+  while (!done(value) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    value = await probe();
+  }
+  return value;
+}
+
+describe('asynchronous requests', () => {
+  let pipeline: Pipeline;
+
+  beforeAll(async () => {
+    pipeline = await startPipeline('async');
+  });
+  afterAll(() => pipeline.close());
+
+  it('when a caller prefers respond-async, then 202 with Location, and the record ends as the outcome', async () => {
+    const { url, contentType } = await pipeline.scenario();
+    const response = await pipeline.post(url, [{ sku: 'AS-1', title: 'Async' }, { sku: 'AS-2' }], {
+      headers: { Prefer: 'respond-async' },
+    });
+    expect(response.status).toBe(202);
+    const requestId = requestIdOf(response);
+    expect(response.body).toEqual({
+      status: 'success',
+      message: 'The request was accepted; its history record will show the outcome',
+      data: { requestId },
+    });
+    expect(response.headers.get('location')).toBe(`/api/v1/funnels/${url}/history/${requestId}`);
+    expect(response.headers.get('preference-applied')).toBe('respond-async');
+
+    const record = await until(
+      () => pipeline.history(url, requestId),
+      (r) => r.status !== 'queued' && r.status !== 'processing',
+    );
+    expect(record).toMatchObject({
+      status: 'error',
+      httpStatus: 422,
+      message: 'Validation failed for 1 of 2 items',
+      errors: { 'AS-2': { 'Product Name': 'This field is required' } },
+    });
+    expect(record.finishedAt).not.toBeNull();
+    expect(await pipeline.item(contentType, 'AS-1')).toBeNull();
+  });
+
+  it('when the record is read before a worker is done, then it says queued or processing', async () => {
+    const { url } = await pipeline.scenario();
+    const body = Array.from({ length: 2_000 }, (_, i) => ({ sku: `Q-${i}`, title: `Queued ${i}` }));
+    const response = await pipeline.post(url, body, {
+      headers: { Prefer: 'wait=1, respond-async' },
+    });
+    expect(response.status).toBe(202);
+    const first = await pipeline.history(url, requestIdOf(response));
+    expect(['queued', 'processing', 'success']).toContain(first.status);
+    const seen = new Set<string>([first.status]);
+    const last = await until(
+      async () => {
+        const record = await pipeline.history(url, requestIdOf(response));
+        seen.add(record.status);
+        return record;
+      },
+      (r) => r.status === 'success',
+      30_000,
+    );
+    expect(last).toMatchObject({ status: 'success', httpStatus: 200, itemCount: 2_000 });
+    expect(seen.has('queued') || seen.has('processing')).toBe(true);
+  });
+});
