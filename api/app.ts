@@ -8,6 +8,7 @@ import { errorHandler, routeNotFound } from './middleware/error-handler';
 import { requestId } from './middleware/request-id';
 import { docsRoutes } from './routes/docs.routes';
 import { healthRoutes, type HealthDeps } from './routes/health.routes';
+import { operationsRoutes } from './routes/operations.routes';
 import { v1Routes } from './routes/v1.routes';
 
 export interface AppDeps extends HealthDeps {
@@ -27,7 +28,10 @@ export function createApp(deps: AppDeps): Express {
   app.use(healthRoutes(deps));
   // Before the v1 routes, so that no auth or body middleware of theirs reaches the public docs.
   app.use('/api/v1', docsRoutes());
-  if (deps.context) app.use('/api/v1', v1Routes(deps.context));
+  if (deps.context) {
+    app.use(operationsRoutes(deps.context));
+    app.use('/api/v1', v1Routes(deps.context));
+  }
   app.use(routeNotFound);
   app.use(errorHandler(deps.logger));
   return app;

@@ -8,6 +8,7 @@ import { Authenticator } from '../core/auth/authenticator';
 import { collections, type Collections } from '../core/db/collections';
 import type { Logger } from '../core/logging/logger';
 import type { FunnelQueue } from '../core/queue/funnel-queue';
+import { ApiMetrics } from './metrics/api-metrics';
 import { ContentTypesRepository } from '../core/repositories/content-types.repository';
 import { FunnelsRepository } from '../core/repositories/funnels.repository';
 import { TokensRepository } from '../core/repositories/tokens.repository';
@@ -24,6 +25,7 @@ export interface ApiContext {
   contentTypes: ContentTypesRepository;
   funnels: FunnelsRepository;
   auth: Authenticator;
+  metrics: ApiMetrics;
 }
 
 export function createApiContext(
@@ -38,5 +40,6 @@ export function createApiContext(
   const auth = new Authenticator({ tokens, users, secret: config.JWT_SECRET, logger });
   const contentTypes = new ContentTypesRepository(db);
   const funnels = new FunnelsRepository(db);
-  return { config, logger, mongo, queue, db, users, tokens, contentTypes, funnels, auth };
+  const metrics = new ApiMetrics(queue);
+  return { config, logger, mongo, queue, db, users, tokens, contentTypes, funnels, auth, metrics };
 }

@@ -10,7 +10,7 @@ import {
   type IdempotencyRecord,
   type IdempotencyRecords,
 } from '../../core/queue/idempotency-records';
-import type { JobData } from '../../core/queue/jobs';
+import type { JobData, JobResult } from '../../core/queue/jobs';
 import { HttpError, unavailable } from './http-error';
 
 export type Submission = Omit<
@@ -19,7 +19,13 @@ export type Submission = Omit<
 >;
 
 export type Answer =
-  | { state: 'answered'; httpStatus: number; envelope: Record<string, unknown>; replayed: boolean }
+  | {
+      state: 'answered';
+      httpStatus: number;
+      envelope: Record<string, unknown>;
+      replayed: boolean;
+      stats?: JobResult<'ingest'>['stats'];
+    }
   | { state: 'running' };
 
 const VALID_KEY = /^[\x21-\x7e]{1,255}$/;

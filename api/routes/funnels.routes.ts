@@ -71,7 +71,20 @@ export function funnelsRoutes(context: ApiContext): Router {
     }
   };
 
+  /** Counts every funnel request by its final status, refusals included. */
+  const countRequest =
+    (method: FunnelMethod): RequestHandler =>
+    (req, res, next) => {
+      res.on('finish', () => {
+        const principal = req.principal as typeof req.principal | undefined;
+        const funnel = `${principal?.tenant ?? '-'}/${String(req.params.endpointUrl)}`;
+        context.metrics.request(funnel, method, res.statusCode);
+      });
+      next();
+    };
+
   const handle = (method: FunnelMethod): RequestHandler[] => [
+    countRequest(method),
     requireAccess(context.auth, ACCESS[method]),
     rateLimit(queue.redis, config.QUEUE_PREFIX, config.RATE_LIMIT_PER_MINUTE),
     requireJsonContentType,
@@ -123,6 +136,7 @@ export function funnelsRoutes(context: ApiContext): Router {
         return;
       }
       if (answer.replayed) res.setHeader('Idempotent-Replayed', 'true');
+      else context.metrics.job(`${tenant}/${endpointUrl}`, answer);
       res.status(answer.httpStatus).json(answer.envelope);
     },
   ];

@@ -109,6 +109,16 @@ export class FunnelQueue {
     }
   }
 
+  /** Jobs by state, for metrics and dashboards. */
+  async jobCounts(): Promise<Record<string, number>> {
+    return this.queue.getJobCounts('waiting', 'active', 'delayed', 'failed', 'completed');
+  }
+
+  /** The BullMQ queue itself, for the queue dashboard. */
+  get bullQueue(): Queue {
+    return this.queue;
+  }
+
   /** Workers seen by Redis right now; shown by /readyz for operators. */
   async workerCount(): Promise<number> {
     return this.queue.getWorkersCount();

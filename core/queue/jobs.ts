@@ -43,6 +43,16 @@ export const ingestJob = {
   result: z.object({
     httpStatus: z.number().int().min(200).max(599),
     envelope: z.looseObject({ status: z.enum(['success', 'error']), message: z.string() }),
+    /** For the API's metrics: what the request did to the items, and where its time went. */
+    stats: z
+      .object({
+        imported: z.number().int(),
+        failed: z.number().int(),
+        deleted: z.number().int(),
+        queueWaitMs: z.number(),
+        processingMs: z.number(),
+      })
+      .optional(),
   }),
 };
 

@@ -70,6 +70,7 @@ async function run(
 }
 
 export const ingestProcessor: Processor<'ingest'> = async (data, context) => {
+  const startedAt = Date.now();
   const history = new HistoryRepository(collections(context.mongo));
   if (data.respondAsync) await history.markProcessing(data.tenant, data.requestId);
   const raw = await context.payloads.get(data.payloadKey);
@@ -90,5 +91,12 @@ export const ingestProcessor: Processor<'ingest'> = async (data, context) => {
     },
     'funnel request done',
   );
-  return answer;
+  const stats = {
+    imported: data.dryRun ? 0 : (outcome.successIds?.length ?? 0),
+    failed: Object.keys(outcome.errors ?? {}).filter((key) => key !== '_request').length,
+    deleted: data.dryRun ? 0 : (outcome.deletedIds?.length ?? 0),
+    queueWaitMs: startedAt - Date.parse(data.receivedAt),
+    processingMs: Date.now() - startedAt,
+  };
+  return { ...answer, stats };
 };

@@ -1,0 +1,82 @@
+/**
+ * Prometheus metrics of an API process (GET /metrics): funnel requests by funnel, method and
+ * status; items imported, failed and deleted; queue wait and processing time as the workers
+ * report them with each result; queue depth and worker count, read from Redis at scrape time.
+ * Asynchronous requests (202) count as requests; their items are not seen here.
+ */
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { FunnelQueue } from '../../core/queue/funnel-queue';
+import type { JobResult } from '../../core/queue/jobs';
+
+const SECONDS_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
+
+export class ApiMetrics {
+  readonly registry = new Registry();
+  private readonly requests: Counter<'funnel' | 'method' | 'status'>;
+  private readonly items: Counter<'funnel' | 'outcome'>;
+  private readonly queueWait: Histogram<'funnel'>;
+  private readonly processing: Histogram<'funnel'>;
+
+  constructor(queue: FunnelQueue) {
+    const registers = [this.registry];
+    collectDefaultMetrics({ register: this.registry, prefix: 'funnel_sync_api_' });
+    this.requests = new Counter({
+      name: 'funnel_sync_requests_total',
+      help: 'Funnel requests by funnel (tenant/endpoint), method and HTTP status',
+      labelNames: ['funnel', 'method', 'status'],
+      registers,
+    });
+    this.items = new Counter({
+      name: 'funnel_sync_items_total',
+      help: 'Items by funnel and outcome: imported, failed, deleted',
+      labelNames: ['funnel', 'outcome'],
+      registers,
+    });
+    this.queueWait = new Histogram({
+      name: 'funnel_sync_queue_wait_seconds',
+      help: 'From the request being received to a worker taking its job',
+      labelNames: ['funnel'],
+      buckets: SECONDS_BUCKETS,
+      registers,
+    });
+    this.processing = new Histogram({
+      name: 'funnel_sync_processing_seconds',
+      help: "A worker's time on a funnel request",
+      labelNames: ['funnel'],
+      buckets: SECONDS_BUCKETS,
+      registers,
+    });
+    new Gauge({
+      name: 'funnel_sync_queue_jobs',
+      help: 'Jobs on the funnel queue by state',
+      labelNames: ['state'],
+      registers,
+      async collect() {
+        const counts = await queue.jobCounts().catch(() => ({}));
+        for (const [state, count] of Object.entries(counts)) this.set({ state }, count);
+      },
+    });
+    new Gauge({
+      name: 'funnel_sync_workers',
+      help: 'Worker processes connected to the queue',
+      registers,
+      async collect() {
+        this.set(await queue.workerCount().catch(() => 0));
+      },
+    });
+  }
+
+  request(funnel: string, method: string, status: number): void {
+    this.requests.inc({ funnel, method, status: String(status) });
+  }
+
+  job(funnel: string, result: Pick<JobResult<'ingest'>, 'stats'>): void {
+    const { stats } = result;
+    if (!stats) return;
+    if (stats.imported) this.items.inc({ funnel, outcome: 'imported' }, stats.imported);
+    if (stats.failed) this.items.inc({ funnel, outcome: 'failed' }, stats.failed);
+    if (stats.deleted) this.items.inc({ funnel, outcome: 'deleted' }, stats.deleted);
+    this.queueWait.observe({ funnel }, stats.queueWaitMs / 1000);
+    this.processing.observe({ funnel }, stats.processingMs / 1000);
+  }
+}
