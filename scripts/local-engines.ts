@@ -132,10 +132,11 @@ export async function startRedis(options: { port?: number; dir?: string } = {}) 
   return launch('redis-server', binary, args, port, `redis://127.0.0.1:${port}`);
 }
 
-export async function startFerretDb(options: { dir: string; database?: string }) {
+/** A FerretDB on SQLite in `dir`; `port` and the same `dir` let a test restart it with its data. */
+export async function startFerretDb(options: { dir: string; database?: string; port?: number }) {
   const binary = findFerretDb();
   if (!binary) throw new Error(MISSING_ENGINES_HELP);
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const args = [
     '--handler=sqlite',
     `--sqlite-url=file:${options.dir}/`,
