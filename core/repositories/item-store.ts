@@ -126,11 +126,27 @@ export class ItemStore {
       await this.insertThenUpdate(tenant, contentType, writes, receivedAt, now);
     else await this.guardedUpserts(tenant, contentType, writes, receivedAt, now);
     const lengths = [...new Set(writes.map((write) => write.identifier.toLowerCase().length))];
-    await this.db.itemStats.updateOne(
-      { _id: this.id(tenant, contentType, 'lengths') },
-      { $addToSet: { lengths: { $each: lengths } } },
-      { upsert: true },
-    );
+    await this.recordLengths(tenant, contentType, lengths);
+  }
+
+  /**
+   * Two first writes to a content type may both try to create its stats document; the loser's
+   * upsert collides on `_id` (FerretDB does not retry it as MongoDB does) and is sent once more,
+   * now as an update of the document the winner created.
+   */
+  private async recordLengths(tenant: string, contentType: string, lengths: number[]) {
+    const write = () =>
+      this.db.itemStats.updateOne(
+        { _id: this.id(tenant, contentType, 'lengths') },
+        { $addToSet: { lengths: { $each: lengths } } },
+        { upsert: true },
+      );
+    try {
+      await write();
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== DUPLICATE_KEY) throw error;
+      await write();
+    }
   }
 
   /**

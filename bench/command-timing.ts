@@ -1,0 +1,101 @@
+/**
+ * The database side of a one-item funnel job, command by command: the benchmark sends the same
+ * commands the worker sends for a new item (read from worker/processors/ingest.processor.ts and
+ * core/repositories/item-store.ts), one at a time, and times each. A CPU profile of our processes
+ * cannot see inside the database; this shows which of its commands the job waits on.
+ */
+import { performance } from 'node:perf_hooks';
+import { mongo } from 'mongoose';
+import type { ItemDocument } from '../core/items/item';
+import type { BenchContext } from './context';
+import { median } from './stats';
+import { itemId, makeItems, newItemDocument, runId, upsertOperation } from './workload';
+
+/** A document whose `_id` is a string, as every one of funnel-sync's is. */
+type Keyed = { _id: string } & mongo.Document;
+
+export interface CommandTiming {
+  command: string;
+  medianMs: number;
+}
+
+export async function timeJobCommands(
+  context: BenchContext,
+  count: number,
+): Promise<CommandTiming[]> {
+  const client = await mongo.MongoClient.connect(context.engines.mongoUrl, {
+    appName: 'bench-commands',
+  });
+  const { tenant, contentType, endpointUrl } = context.target;
+  const ferret = context.engines.version.name === 'ferretdb';
+  const timings = new Map<string, number[]>();
+  const time = async (command: string, send: () => Promise<unknown>) => {
+    const started = performance.now();
+    await send();
+    timings.set(command, [...(timings.get(command) ?? []), performance.now() - started]);
+  };
+  try {
+    const db = client.db();
+    const items = db.collection<ItemDocument>('items');
+    for (const item of makeItems(runId(), count)) {
+      const now = new Date();
+      const id = itemId(tenant, contentType, item.sku);
+      await time('funnels.findOne {_id}', () =>
+        db.collection<Keyed>('funnels').findOne({ _id: `${tenant}:${endpointUrl}` }),
+      );
+      await time('content_types.findOne {_id}', () =>
+        db.collection<Keyed>('content_types').findOne({ _id: `${tenant}:${contentType}` }),
+      );
+      if (ferret) {
+        await time('items.find {tenant, contentType} (the whole content type)', () =>
+          items.find({ tenant, contentType }, { projection: { receivedAt: 1 } }).toArray(),
+        );
+        await time('items.insertMany [1 item]', () =>
+          items.insertMany([newItemDocument(tenant, contentType, item, now, now)]),
+        );
+      } else {
+        await time('items.bulkWrite [1 _id upsert]', () =>
+          items.bulkWrite([
+            {
+              updateOne: { ...upsertOperation(tenant, contentType, item, now, now), upsert: true },
+            },
+          ]),
+        );
+      }
+      await time('item_stats.updateOne {_id} upsert', () =>
+        db
+          .collection<Keyed>('item_stats')
+          .updateOne(
+            { _id: `${tenant}:${contentType}:lengths` },
+            { $addToSet: { lengths: { $each: [item.sku.length] } } },
+            { upsert: true },
+          ),
+      );
+      const requestId = runId();
+      await time('history.replaceOne {_id} upsert', () =>
+        db.collection<Keyed>('history').replaceOne(
+          { _id: `${tenant}:${requestId}` },
+          {
+            tenant,
+            funnel: endpointUrl,
+            requestId,
+            method: 'POST',
+            receivedAt: now,
+            finishedAt: now,
+            status: 'success',
+            httpStatus: 200,
+            itemCount: 1,
+            message: '1 item written',
+            errors: [],
+            successIds: [id],
+            payload: JSON.stringify(item),
+          },
+          { upsert: true },
+        ),
+      );
+    }
+  } finally {
+    await client.close();
+  }
+  return [...timings].map(([command, values]) => ({ command, medianMs: median(values) }));
+}

@@ -1,0 +1,54 @@
+/** Runs bench/floor.ts in a process of its own on the benchmark's database and reads its report. */
+import { execFile } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { BenchContext } from './context';
+import type { FloorMode, FloorReport } from './floor';
+import { ROOT } from './node-process';
+import { percentile } from './stats';
+import { makeItems, runId } from './workload';
+
+const run = promisify(execFile);
+
+async function floor(context: BenchContext, body: string, extra: string[]): Promise<FloorReport> {
+  const file = path.join(context.workDir, `floor-${runId()}.json`);
+  writeFileSync(file, body);
+  const { target } = context;
+  const args = ['--import', 'tsx', 'bench/floor.ts', '--mongo', context.engines.mongoUrl];
+  args.push('--body', file, '--tenant', target.tenant, '--content-type', target.contentType);
+  const { stdout } = await run(process.execPath, [...args, ...extra], {
+    cwd: ROOT,
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  return JSON.parse(stdout.trim().split('\n').pop() ?? '') as FloorReport;
+}
+
+/** The floor's write of `body` (the same JSON a batch run POSTs), in one command. */
+export function runFloorBatch(context: BenchContext, body: string): Promise<FloorReport> {
+  return floor(context, body, []);
+}
+
+export interface FloorSingleRun {
+  mode: FloorMode;
+  p50Ms: number;
+  p95Ms: number;
+  p99Ms: number;
+}
+
+/** `count` new items written one command each, one after the other. */
+export async function runFloorSingle(
+  context: BenchContext,
+  count: number,
+  mode: FloorMode | 'auto',
+): Promise<FloorSingleRun> {
+  const body = JSON.stringify(makeItems(runId(), count));
+  const report = await floor(context, body, ['--single', '--mode', mode]);
+  const latencies = report.latenciesMs ?? [];
+  return {
+    mode: report.mode,
+    p50Ms: percentile(latencies, 50),
+    p95Ms: percentile(latencies, 95),
+    p99Ms: percentile(latencies, 99),
+  };
+}

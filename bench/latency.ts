@@ -1,0 +1,79 @@
+/**
+ * Single-item POST latency at a given concurrency, with autocannon: `requests` requests, each a
+ * new item (a fresh identifier per request), `concurrency` connections each with one request in
+ * flight. Every response's time is kept, so that p50, p95 and p99 are exact over the run.
+ */
+import autocannon from 'autocannon';
+import { processGroups, type BenchContext } from './context';
+import { CpuMeter } from './cpu-meter';
+import { percentile } from './stats';
+import { funnelUrl } from './tenant';
+import { makeItems, runId } from './workload';
+
+export interface LatencyRun {
+  requests: number;
+  p50Ms: number;
+  p95Ms: number;
+  p99Ms: number;
+  requestsPerSecond: number;
+  /** CPU ms of API and workers per request, and of the database. */
+  ownCpuMsPerRequest: number;
+  databaseCpuMsPerRequest: number;
+}
+
+export async function runLatency(
+  context: BenchContext,
+  concurrency: number,
+  requests: number,
+): Promise<LatencyRun> {
+  const prefix = runId();
+  let next = 0;
+  const latencies: number[] = [];
+  const failures: string[] = [];
+  const meter = CpuMeter.start(processGroups(context));
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: funnelUrl(context.target),
+        connections: concurrency,
+        amount: requests,
+        timeout: 60,
+        requests: [
+          {
+            method: 'POST',
+            headers: {
+              authorization: `Bearer ${context.target.token}`,
+              'content-type': 'application/json',
+            },
+            setupRequest: (request) => {
+              const [item] = makeItems(`${prefix}-${next++}`, 1);
+              return { ...request, body: JSON.stringify(item) };
+            },
+          },
+        ],
+      },
+      (error, done) => (error ? reject(error as Error) : resolve(done)),
+    );
+    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+      latencies.push(responseTime);
+      if (statusCode !== 200 && failures.length < 5) failures.push(String(statusCode));
+    });
+  });
+  const cpu = meter.stop();
+  if (failures.length > 0 || result.errors > 0 || result.timeouts > 0) {
+    throw new Error(
+      `single-item requests failed: statuses ${failures.join(', ')}, errors ${result.errors}, ` +
+        `timeouts ${result.timeouts}`,
+    );
+  }
+  const own = (cpu.groups.api ?? 0) + (cpu.groups.workers ?? 0);
+  return {
+    requests: latencies.length,
+    p50Ms: percentile(latencies, 50),
+    p95Ms: percentile(latencies, 95),
+    p99Ms: percentile(latencies, 99),
+    requestsPerSecond: (latencies.length / cpu.wallMs) * 1_000,
+    ownCpuMsPerRequest: own / Math.max(1, latencies.length),
+    databaseCpuMsPerRequest: (cpu.groups.database ?? 0) / Math.max(1, latencies.length),
+  };
+}

@@ -1,0 +1,197 @@
+/**
+ * The one table `npm run bench` prints, with the goals of issue 7 beside their figures, and the
+ * JSON file of the run (machine, engine, options, every raw run, the goals).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { EngineVersion } from './engines';
+import type { GoalResult } from './goals';
+import type { MachineInfo } from './machine';
+import type { BenchOptions } from './options';
+import type { ProfileReport } from './profiling';
+import type { Revision } from './revision';
+import type { Results } from './scenarios';
+
+type Row = [scenario: string, figure: string, value: string, goal: string, result: string];
+
+const n = (value: number, digits = 0) =>
+  value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const ms = (value: number) => `${n(value, value < 100 ? 1 : 0)} ms`;
+const mb = (value: number) => `${n(value)} MB`;
+
+function goalCells(goals: GoalResult[], id: string): [string, string] {
+  const goal = goals.find((entry) => entry.id === id);
+  if (!goal) return ['', ''];
+  const result = goal.status === 'not measured' ? goal.status : `${goal.status}: ${goal.figure}`;
+  return [goal.goal, goal.note ? `${result} (${goal.note})` : result];
+}
+
+function rows(results: Results, goals: GoalResult[], floorMode: string): Row[] {
+  const out: Row[] = [];
+  const floorCall = floorMode === 'insert' ? 'insertMany' : 'bulkWrite upserts';
+  const { latency, batch, naive, growth, scaling, storeSize } = results;
+  if (latency) {
+    const line = (run: typeof latency.c1.median) =>
+      `${ms(run.p50Ms)} / ${ms(run.p95Ms)} / ${ms(run.p99Ms)}; ${n(run.requestsPerSecond)} req/s; ` +
+      `CPU/req ${ms(run.ownCpuMsPerRequest)} ours, ${ms(run.databaseCpuMsPerRequest)} database`;
+    out.push([
+      '1 single item, c=1',
+      'p50 / p95 / p99',
+      line(latency.c1.median),
+      ...goalCells(goals, 'single-p50'),
+    ]);
+    out.push(['1 single item, c=32', 'p50 / p95 / p99', line(latency.c32.median), '', '']);
+    const single = (run: typeof latency.floorSingle.median) =>
+      `${ms(run.p50Ms)} / ${ms(run.p95Ms)} / ${ms(run.p99Ms)}`;
+    const call = latency.floorSingle.median.mode === 'insert' ? 'insertOne' : 'updateOne upsert';
+    out.push([
+      `3 floor single write (${call})`,
+      'p50 / p95 / p99',
+      single(latency.floorSingle.median),
+      'reference for goal 1',
+      '',
+    ]);
+    out.push([
+      '3 floor single _id upsert',
+      'p50 / p95 / p99',
+      single(latency.floorSingleUpsert.median),
+      'for reference',
+      '',
+    ]);
+  }
+  if (batch) {
+    for (const size of ['1000', '10000'] as const) {
+      const { product, floor } = batch[size];
+      const p = product.median;
+      out.push([
+        `2 batch ${n(Number(size))}`,
+        'wall; items/s; CPU API+workers',
+        `${ms(p.wallMs)}; ${n(p.itemsPerSecond)}/s; ${ms(p.ownCpuMs)} (API ${ms(p.apiCpuMs)}, workers ${ms(p.workerCpuMs)}); database ${ms(p.databaseCpuMs)}`,
+        '',
+        '',
+      ]);
+      out.push([
+        `3 floor ${n(Number(size))} (${floorCall})`,
+        'wall; CPU of the process',
+        `${ms(floor.median.wallMs)}; ${ms(floor.median.cpuMs)}`,
+        '',
+        '',
+      ]);
+    }
+    out.push(['2÷3 batch 10,000 vs floor', 'CPU ratio', '', ...goalCells(goals, 'cpu-ratio')]);
+    out.push(['2÷3 batch 10,000 vs floor', 'wall ratio', '', ...goalCells(goals, 'wall-ratio')]);
+  }
+  if (naive) {
+    const v = naive.naive.median;
+    out.push([
+      `4 naive route ${n(naive.size)}`,
+      'wall; items/s; CPU',
+      `${ms(v.wallMs)}; ${n(v.itemsPerSecond)}/s; ${ms(v.cpuMs)}; database ${ms(v.databaseCpuMs)}`,
+      ...goalCells(goals, 'naive'),
+    ]);
+  }
+  if (scaling) {
+    for (const { workers, measured } of scaling) {
+      const s = measured.median;
+      out.push([
+        `5 scaling, ${workers} worker${workers === 1 ? '' : 's'}`,
+        'items/s; cores busy',
+        `${n(s.itemsPerSecond)}/s; API ${n(s.apiCores, 2)}, workers ${n(s.workersCores, 2)} ` +
+          `(busiest ${n(s.busiestWorkerCores, 2)}), Redis ${n(s.redisCores, 2)}, database ` +
+          `${n(s.databaseCores, 2)}, bench ${n(s.benchCores, 2)}, others ${n(s.otherCores, 2)}; machine ${n(s.machineBusyCores, 2)}`,
+        ...(workers === 2 ? goalCells(goals, 'scaling') : (['', ''] as const)),
+      ]);
+    }
+  }
+  if (growth) {
+    const g = growth.product.median;
+    out.push([
+      '6 growth, 50,000',
+      'wall; items/s; CPU API+workers',
+      `${ms(g.wallMs)}; ${n(g.itemsPerSecond)}/s; ${ms(g.ownCpuMs)} (API ${ms(g.apiCpuMs)}, workers ${ms(g.workerCpuMs)}); database ${ms(g.databaseCpuMs)}`,
+      ...goalCells(goals, 'growth'),
+    ]);
+    out.push([
+      `6 floor 50,000 (${floorCall})`,
+      'wall; CPU of the process',
+      `${ms(growth.floor.median.wallMs)}; ${ms(growth.floor.median.cpuMs)}`,
+      '',
+      '',
+    ]);
+  }
+  if (batch) {
+    const runs = batch['10000'].product.runs;
+    out.push([
+      '7 memory, batch 10,000',
+      'peak RSS (max of runs)',
+      `API ${mb(Math.max(...runs.map((r) => r.apiPeakRssMb)))} (${mb(Math.max(...runs.map((r) => r.apiRssBeforeMb)))} before), ` +
+        `worker ${mb(Math.max(...runs.map((r) => r.workerPeakRssMb)))} (${mb(Math.max(...runs.map((r) => r.workerRssBeforeMb)))} before)`,
+      ...goalCells(goals, 'rss'),
+    ]);
+  }
+  if (storeSize) {
+    const b = storeSize.batch.median;
+    const s = storeSize.single.median;
+    out.push([
+      `8 1,000 items, store of ${n(storeSize.stored)}`,
+      'wall; CPU API+workers',
+      `${ms(b.wallMs)}; ${ms(b.ownCpuMs)}; database ${ms(b.databaseCpuMs)}`,
+      'none: what FerretDB costs with a',
+      '',
+    ]);
+    out.push([
+      `8 single item, store of ${n(storeSize.stored)}`,
+      'p50 / p95 / p99',
+      `${ms(s.p50Ms)} / ${ms(s.p95Ms)} / ${ms(s.p99Ms)}; CPU/req ${ms(s.ownCpuMsPerRequest)} ours, ${ms(s.databaseCpuMsPerRequest)} database`,
+      'store that is not empty',
+      '',
+    ]);
+  }
+  for (const [scenario, message] of Object.entries(results.failures ?? {})) {
+    out.push([`${scenario} FAILED`, '', message.slice(0, 160), '', '']);
+  }
+  return out;
+}
+
+/** The table as text: a header, a rule, one line per row. */
+export function formatTable(results: Results, goals: GoalResult[]): string {
+  const header: Row = ['scenario', 'figure', 'value', 'goal (issue 7)', 'result'];
+  const body = rows(results, goals, results.floorMode ?? 'insert');
+  const widths = header.map((_, i) =>
+    Math.max(...[header, ...body].map((row) => row[i]?.length ?? 0)),
+  );
+  const line = (row: Row) =>
+    row
+      .map((cell, i) => cell.padEnd(widths[i] ?? 0))
+      .join(' | ')
+      .trimEnd();
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('-|-'), ...body.map(line)].join('\n');
+}
+
+export interface RunRecord {
+  date: string;
+  machine: MachineInfo;
+  engine: EngineVersion;
+  revision: Revision;
+  options: BenchOptions;
+  /** How each figure was obtained, in words. */
+  method: string[];
+  results: Results;
+  goals: GoalResult[];
+  table: string;
+  profiles?: ProfileReport[];
+  /** RSS of the processes once ready, before any request (MiB). */
+  startRssMb: { api: number; workers: number[] };
+  durationSeconds: number;
+}
+
+export const RESULTS_DIR = path.resolve(__dirname, 'results');
+
+/** Writes bench/results/<ISO date-time>.json; returns its path. */
+export function writeRecord(record: RunRecord): string {
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const stamp = record.date.replace(/:/g, '-').replace(/\.\d+Z$/, 'Z');
+  const file = path.join(RESULTS_DIR, `${stamp}.json`);
+  writeFileSync(file, `${JSON.stringify(record, null, 2)}\n`);
+  return file;
+}

@@ -1,0 +1,191 @@
+/**
+ * The scenarios of issue 7, run in order on one stack; each figure is the median of the measured
+ * runs, every raw run is kept for the JSON file. The floor runs beside the product, run for run,
+ * so that both see the same engine in the same state.
+ */
+import { mongo as driver } from 'mongoose';
+import { runBatch, batchBody, type BatchRun } from './batch';
+import type { BenchContext } from './context';
+import type { ScenarioName } from './options';
+import type { FloorReport } from './floor';
+import { runFloorBatch, runFloorSingle, type FloorSingleRun } from './floor-run';
+import { runLatency, type LatencyRun } from './latency';
+import { runNaive, type NaiveRun } from './naive-run';
+import { repeat } from './repeat';
+import { runScaling, type ScalingRun } from './scaling';
+import { medianOf } from './stats';
+import { resetStore, storedItems } from './store-reset';
+import { makeItems, newItemDocument, runId } from './workload';
+import type { ItemDocument } from '../core/items/item';
+
+export interface Measured<T> {
+  median: T;
+  runs: T[];
+}
+
+type FloorBatch = Pick<FloorReport, 'items' | 'wallMs' | 'cpuMs'>;
+
+export interface Results {
+  latency?: {
+    c1: Measured<LatencyRun>;
+    c32: Measured<LatencyRun>;
+    /** The floor's single write as the product does it on this engine (insert on FerretDB). */
+    floorSingle: Measured<FloorSingleRun>;
+    /** A single `_id` upsert, for reference. */
+    floorSingleUpsert: Measured<FloorSingleRun>;
+  };
+  batch?: Record<'1000' | '10000', { product: Measured<BatchRun>; floor: Measured<FloorBatch> }>;
+  floorMode?: string;
+  naive?: { size: number; naive: Measured<NaiveRun> };
+  growth?: { product: Measured<BatchRun>; floor: Measured<FloorBatch> };
+  scaling?: { workers: number; measured: Measured<ScalingRun> }[];
+  storeSize?: { stored: number; batch: Measured<BatchRun>; single: Measured<LatencyRun> };
+  /** Scenario -> why it stopped; the others still ran. */
+  failures?: Record<string, string>;
+}
+
+/** Single-item requests per store-size run: each reads the whole content type on FerretDB. */
+const STORE_SIZE_SINGLES = 3;
+
+const measured = <T extends { [K in keyof T]: number }>(runs: T[]): Measured<T> => ({
+  median: medianOf(runs),
+  runs,
+});
+
+const floorFigures = (report: FloorReport): FloorBatch => ({
+  items: report.items,
+  wallMs: report.wallMs,
+  cpuMs: report.cpuMs,
+});
+
+/** Product and floor, alternating run by run, on an emptied store each time. */
+async function productAndFloor(context: BenchContext, size: number, runs: number, warmup: number) {
+  const product: BatchRun[] = [];
+  const floor: FloorBatch[] = [];
+  let mode = '';
+  await repeat(context, `batch ${size}`, { warmup, runs }, async () => {
+    product.push(await runBatch(context, size));
+    await resetStore(context.mongo);
+    const report = await runFloorBatch(context, batchBody(size));
+    mode = report.mode;
+    floor.push(floorFigures(report));
+  });
+  // The warm-up runs are the first ones.
+  return {
+    product: measured(product.slice(warmup)),
+    floor: measured(floor.slice(warmup)),
+    mode,
+  };
+}
+
+async function latency(context: BenchContext): Promise<Results['latency']> {
+  const { options } = context;
+  const n = options.latencyRequests;
+  const c1 = await repeat(context, 'single item, c=1', options, () => runLatency(context, 1, n));
+  const c32 = await repeat(context, 'single item, c=32', options, () =>
+    runLatency(context, 32, options.burstRequests),
+  );
+  const floorSingle = await repeat(context, 'floor single write', options, () =>
+    runFloorSingle(context, n, 'auto'),
+  );
+  const floorSingleUpsert = await repeat(context, 'floor single upsert', options, () =>
+    runFloorSingle(context, n, 'upsert'),
+  );
+  const strip = ({ mode: _mode, ...figures }: FloorSingleRun) => figures;
+  const withMode = (runs: FloorSingleRun[]): Measured<FloorSingleRun> => ({
+    median: { mode: runs[0]?.mode ?? 'insert', ...medianOf(runs.map(strip)) },
+    runs,
+  });
+  return {
+    c1: measured(c1),
+    c32: measured(c32),
+    floorSingle: withMode(floorSingle),
+    floorSingleUpsert: withMode(floorSingleUpsert),
+  };
+}
+
+/** Fills the store with `count` items of the target's content type, in slices. */
+async function fillStore(context: BenchContext, count: number): Promise<void> {
+  const client = await driver.MongoClient.connect(context.engines.mongoUrl, { appName: 'bench' });
+  try {
+    const items = client.db().collection<ItemDocument>('items');
+    const { tenant, contentType } = context.target;
+    const now = new Date();
+    for (let start = 0; start < count; start += 10_000) {
+      const slice = makeItems(runId(), Math.min(10_000, count - start));
+      await items.insertMany(
+        slice.map((item) => newItemDocument(tenant, contentType, item, now, now)),
+        { ordered: false },
+      );
+    }
+  } finally {
+    await client.close();
+  }
+}
+
+async function storeSize(context: BenchContext): Promise<Results['storeSize']> {
+  const { options } = context;
+  await resetStore(context.mongo);
+  context.log(`store size: filling the store with ${options.storeSize} items`);
+  await fillStore(context, options.storeSize);
+  const stored = await storedItems(context.mongo);
+  const counts = { warmup: 0, runs: options.runs, reset: false };
+  const batch = await repeat(context, `1,000 items into a store of ${stored}`, counts, () =>
+    runBatch(context, 1_000),
+  );
+  const single = await repeat(context, `single items into a store of ${stored}`, counts, () =>
+    runLatency(context, 1, STORE_SIZE_SINGLES),
+  );
+  return { stored, batch: measured(batch), single: measured(single) };
+}
+
+export async function runScenarios(context: BenchContext): Promise<Results> {
+  const { options } = context;
+  const wanted = new Set(options.only);
+  const results: Results = {};
+  // A scenario that fails is reported and the next one runs: one hung request costs one row.
+  const run = async (name: ScenarioName, scenario: () => Promise<void>) => {
+    if (!wanted.has(name)) return;
+    try {
+      await scenario();
+    } catch (error) {
+      const cause = (error as Error).cause as Error | undefined;
+      const message = `${(error as Error).message}${cause ? ` (${cause.message})` : ''}`;
+      context.log(`${name} failed: ${message}`);
+      results.failures = { ...results.failures, [name]: message };
+      await context.stack.setWorkers(options.workers).catch(() => undefined);
+    }
+  };
+  await run('latency', async () => {
+    results.latency = await latency(context);
+  });
+  await run('batch', async () => {
+    const small = await productAndFloor(context, 1_000, options.runs, options.warmup);
+    const large = await productAndFloor(context, 10_000, options.runs, options.warmup);
+    results.floorMode = large.mode;
+    results.batch = {
+      '1000': { product: small.product, floor: small.floor },
+      '10000': { product: large.product, floor: large.floor },
+    };
+  });
+  await run('naive', async () => {
+    const runs = await runNaive(context, 1_000, options);
+    results.naive = { size: 1_000, naive: measured(runs) };
+  });
+  await run('growth', async () => {
+    const growth = await productAndFloor(context, 50_000, options.growthRuns, 0);
+    results.floorMode ??= growth.mode;
+    results.growth = { product: growth.product, floor: growth.floor };
+  });
+  await run('scaling', async () => {
+    const all = await runScaling(context);
+    results.scaling = all.map((runs, i) => ({
+      workers: options.scalingWorkers[i] ?? 0,
+      measured: measured(runs),
+    }));
+  });
+  await run('store-size', async () => {
+    results.storeSize = await storeSize(context);
+  });
+  return results;
+}

@@ -1,0 +1,132 @@
+/**
+ * The system under test: one API process and N worker processes on the benchmark's engines,
+ * configured for large batches (MAX_ITEMS 50,000) and for load (no rate limit in the way, a
+ * long wait timeout). Workers can be replaced by another number of them between scenarios.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { freePort } from '../scripts/local-engines';
+import type { BenchEngines } from './engines';
+import { NodeProcess } from './node-process';
+import { rssKb } from './proc-stats';
+
+export const MAX_ITEMS = 50_000;
+
+export interface StackOptions {
+  workers: number;
+  /** WORKER_CONCURRENCY of each worker. */
+  workerConcurrency: number;
+  logLevel: string;
+  /** When set, API and workers write V8 CPU profiles there when they exit. */
+  profileDir?: string;
+  /** When set, API and workers write their logs there (api.log, worker-1.log, ...). */
+  logDir?: string;
+  /** When set, run the JavaScript that bench/build.ts compiled there, as production does. */
+  buildDir?: string;
+}
+
+export class Stack {
+  readonly workers: NodeProcess[] = [];
+  private started = 0;
+  /** RSS in MiB of each process once ready, before any request: what the process weighs idle. */
+  readonly startRssMb: { api: number; workers: number[] } = { api: 0, workers: [] };
+
+  private constructor(
+    readonly api: NodeProcess,
+    readonly baseUrl: string,
+    readonly jwtSecret: string,
+    private readonly env: Record<string, string>,
+    private readonly options: StackOptions,
+  ) {}
+
+  static async start(engines: BenchEngines, options: StackOptions): Promise<Stack> {
+    const jwtSecret = randomBytes(32).toString('hex');
+    const env = {
+      REDIS_URL: engines.redisUrl,
+      MONGO_URL: engines.mongoUrl,
+      QUEUE_PREFIX: engines.queuePrefix,
+      JWT_SECRET: jwtSecret,
+      LOG_LEVEL: options.logLevel,
+      MAX_ITEMS: String(MAX_ITEMS),
+      // 50,000 items of the workload weigh about 10 MB; room to spare.
+      MAX_BODY_BYTES: String(64 * 1024 * 1024),
+      WAIT_TIMEOUT_MS: '600000',
+      RATE_LIMIT_PER_MINUTE: '1000000',
+      WORKER_CONCURRENCY: String(options.workerConcurrency),
+    };
+    const port = String(await freePort());
+    const api = await NodeProcess.start({
+      name: 'api',
+      ...Stack.entry(options, 'api'),
+      env: { ...env, PORT: port },
+      nodeArgs: Stack.nodeArgs(options),
+      readyText: '"api listening"',
+      ...Stack.logFile(options, 'api'),
+    });
+    const stack = new Stack(api, `http://127.0.0.1:${port}`, jwtSecret, env, options);
+    stack.startRssMb.api = rssKb(api.pid) / 1024;
+    try {
+      await stack.setWorkers(options.workers);
+    } catch (error) {
+      await stack.stop();
+      throw error;
+    }
+    return stack;
+  }
+
+  /** `npm run api` / `npm run worker` (tsx), or `node dist/<role>/main.js` of a build. */
+  private static entry(options: StackOptions, role: 'api' | 'worker') {
+    return options.buildDir
+      ? { entry: path.join(options.buildDir, role, 'main.js'), tsx: false }
+      : { entry: `${role}/main.ts` };
+  }
+
+  private static nodeArgs(options: StackOptions): string[] {
+    if (!options.profileDir) return [];
+    mkdirSync(options.profileDir, { recursive: true });
+    return ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`];
+  }
+
+  private static logFile(options: StackOptions, name: string): { logFile?: string } {
+    if (!options.logDir) return {};
+    mkdirSync(options.logDir, { recursive: true });
+    return { logFile: path.join(options.logDir, `${name}.log`) };
+  }
+
+  /** Starts or stops workers until `count` run. */
+  async setWorkers(count: number): Promise<void> {
+    while (this.workers.length > count) await this.workers.pop()?.stop();
+    const starting: Promise<NodeProcess>[] = [];
+    for (let i = this.workers.length; i < count; i++) {
+      this.started += 1;
+      starting.push(
+        NodeProcess.start({
+          name: `worker ${this.started}`,
+          ...Stack.entry(this.options, 'worker'),
+          env: this.env,
+          nodeArgs: Stack.nodeArgs(this.options),
+          readyText: '"worker ready"',
+          ...Stack.logFile(this.options, `worker-${this.started}`),
+        }),
+      );
+    }
+    const results = await Promise.allSettled(starting);
+    for (const result of results) {
+      if (result.status !== 'fulfilled') continue;
+      this.workers.push(result.value);
+      this.startRssMb.workers.push(rssKb(result.value.pid) / 1024);
+    }
+    const failed = results.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
+  }
+
+  /** The pids of the processes whose CPU counts as ours. */
+  get pids(): { api: number; workers: number[] } {
+    return { api: this.api.pid, workers: this.workers.map((worker) => worker.pid) };
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all([...this.workers.splice(0).map((worker) => worker.stop()), this.api.stop()]);
+  }
+}

@@ -1,0 +1,122 @@
+/**
+ * What every scenario sends, and the documents it must end up as: one content type, one funnel
+ * mapping a typical ERP item to it, items with fresh identifiers, and the item document the
+ * product stores for a new item. The floor (floor.ts) and the naive route (naive-server.ts) build
+ * their documents here, so that all three write the same thing.
+ */
+import type { ItemDocument } from '../core/items/item';
+
+/** The body of `PUT /settings/content-types/{key}`. */
+export const CONTENT_TYPE_BODY = {
+  name: 'Bench products',
+  kind: 'product',
+  properties: [
+    { key: 'color', label: 'Color', type: 'text' },
+    { key: 'price', label: 'Price', type: 'number' },
+    { key: 'stock', label: 'Stock', type: 'integer' },
+  ],
+} as const;
+
+/** The body of `POST /settings/funnels` for a funnel on `contentType` at `endpointUrl`. */
+export function funnelBody(contentType: string, endpointUrl: string) {
+  return {
+    contentType,
+    name: `Bench ${endpointUrl}`,
+    endpointUrl,
+    mappings: [
+      { source: 'sku', target: { system: 'identifier' } },
+      { source: 'title', target: { system: 'name' } },
+      { source: 'attrs.color', target: { property: 'color' }, optional: true },
+      { source: 'price', target: { property: 'price' } },
+      { source: 'stock', target: { property: 'stock' } },
+    ],
+  };
+}
+
+/** One item as a sender's system sends it; `description` and `attrs.size` are not mapped. */
+export interface SenderItem {
+  sku: string;
+  title: string;
+  price: number;
+  stock: number;
+  description: string;
+  attrs: { color: string; size: string };
+}
+
+const COLORS = ['red', 'green', 'blue', 'black', 'white'];
+
+/** `count` items whose identifiers start with `prefix`: new to the store when the prefix is. */
+export function makeItems(prefix: string, count: number): SenderItem[] {
+  return Array.from({ length: count }, (_, i) => ({
+    sku: `${prefix}-${String(i).padStart(6, '0')}`,
+    title: `Bench item ${i}`,
+    price: Math.round(i * 1.37 * 100) / 100,
+    stock: i % 500,
+    description: 'A product sent by the benchmark, with a little text that nobody maps.',
+    attrs: { color: COLORS[i % COLORS.length] ?? 'red', size: 'M' },
+  }));
+}
+
+/** A short random run id: fresh identifiers for every run, so that every item is new. */
+export function runId(): string {
+  return Math.random().toString(36).slice(2, 10);
+}
+
+/** `tenant:contentType:identifier`, the product's `_id` scheme (core/domain/keys.ts). */
+export function itemId(tenant: string, contentType: string, identifier: string): string {
+  return `${tenant}:${contentType}:${identifier}`;
+}
+
+/** The fields the funnel maps, read from one sender item. */
+function mapped(item: SenderItem) {
+  return {
+    name: item.title,
+    properties: { color: item.attrs.color, price: item.price, stock: item.stock },
+  };
+}
+
+/** The document the product inserts for a new item (core/repositories/item-store.ts). */
+export function newItemDocument(
+  tenant: string,
+  contentType: string,
+  item: SenderItem,
+  receivedAt: Date,
+  now: Date,
+): ItemDocument {
+  return {
+    _id: itemId(tenant, contentType, item.sku),
+    tenant,
+    contentType,
+    identifier: item.sku,
+    identifierLower: item.sku.toLowerCase(),
+    ...mapped(item),
+    createdAt: now,
+    updatedAt: now,
+    receivedAt,
+  };
+}
+
+/** The `_id`-keyed upsert the product sends for an item on MongoDB (and for existing ones). */
+export function upsertOperation(
+  tenant: string,
+  contentType: string,
+  item: SenderItem,
+  receivedAt: Date,
+  now: Date,
+) {
+  const { name, properties } = mapped(item);
+  const set: Record<string, unknown> = {
+    tenant,
+    contentType,
+    identifier: item.sku,
+    identifierLower: item.sku.toLowerCase(),
+    updatedAt: now,
+    receivedAt,
+    name,
+  };
+  for (const [key, value] of Object.entries(properties)) set[`properties.${key}`] = value;
+  return {
+    filter: { _id: itemId(tenant, contentType, item.sku) },
+    update: { $set: set, $setOnInsert: { createdAt: now } },
+  };
+}

@@ -1,0 +1,168 @@
+/**
+ * Issue 5, faults: two requests for the same identifier take effect in the order they were
+ * received, even when the first finishes after the second. The product keeps each item's
+ * `receivedAt` (the request's receive time) and never lets an older write replace a newer one.
+ * Each scenario checks its own preconditions from the history records (received first, finished
+ * last), so that a pass means the reordering really happened.
+ */
+import type { HistoryView } from '../../core/history/history-record';
+import type { RunningProcess } from '../support/processes';
+import {
+  Deployment,
+  makeItems,
+  sleep,
+  storedAsSent,
+  type SentItem,
+  type Timed,
+} from './support/deployment';
+
+/** The large first request: this many other items around the contested one. */
+const LARGE = 3_000;
+
+describe('two requests for the same identifier', () => {
+  let deployment: Deployment;
+
+  beforeAll(async () => {
+    deployment = await Deployment.start({
+      label: 'order',
+      env: { JOB_LOCK_MS: '3000', WAIT_TIMEOUT_MS: '120000', WORKER_CONCURRENCY: '2' },
+      workers: 2,
+    });
+  });
+
+  afterAll(async () => {
+    await deployment.close();
+  });
+
+  const history = async (url: string, requestId: string): Promise<HistoryView> => {
+    const record = await deployment.history(url, requestId);
+    if (!record) throw new Error(`no history record for ${requestId}`);
+    return record;
+  };
+
+  /** Both records, and the preconditions of the scenario: first received first, finished last. */
+  async function expectReordered(url: string, firstId: string, secondId: string) {
+    const first = await history(url, firstId);
+    const second = await history(url, secondId);
+    expect(Date.parse(first.receivedAt)).toBeLessThan(Date.parse(second.receivedAt));
+    expect(Date.parse(String(first.finishedAt))).toBeGreaterThan(
+      Date.parse(String(second.finishedAt)),
+    );
+  }
+
+  /** A large POST holding `contested` among LARGE others, and its items. */
+  function largeBody(prefix: string, contested: SentItem): SentItem[] {
+    const others = makeItems(prefix, LARGE);
+    return [...others.slice(0, LARGE / 2), contested, ...others.slice(LARGE / 2)];
+  }
+
+  const item = (sku: string, tag: string): SentItem => ({
+    sku,
+    title: tag,
+    attrs: { color: tag },
+    price: tag.length,
+  });
+
+  // KNOWN GAP (issue 5) for an item that existed: on FerretDB the store reads the stored receive
+  // times, inserts the new items (hundreds of ms for 3,000), and then updates the existing ones by
+  // `_id` alone (core/repositories/item-store.ts, insertThenUpdate): the second request's write
+  // lands in between and is overwritten by the older one. `.failing` keeps the suite green while
+  // the gap is open; jest reports the test as failed the day it passes, and `.failing` should go.
+  for (const existing of [false, true]) {
+    (existing ? it.failing : it)(
+      `when a large first request finishes after a one-item second one sent 5 ms later, then the second's value stays (${existing ? 'item existed' : 'new item'})`,
+      async () => {
+        const { contentType, url } = await deployment.funnel();
+        const contested = existing ? 'X-old' : 'X-new';
+        // Seeds the item, or another one: either way the API has the token and funnel at hand.
+        const seeded = await deployment.timed('POST', url, [
+          item(existing ? contested : 'warm-up', 'seed'),
+        ]);
+        expect(seeded.status).toBe(200);
+        const firstBody = largeBody('F', item(contested, 'first'));
+        const first = deployment.timed('POST', url, firstBody, { 'X-Request-Id': `${url}-1` });
+        await sleep(5);
+        const second = deployment.timed('POST', url, [item(contested, 'second')], {
+          'X-Request-Id': `${url}-2`,
+        });
+        const answers: Timed[] = await Promise.all([first, second]);
+        expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+        await expectReordered(url, `${url}-1`, `${url}-2`);
+
+        const stored = await deployment.storedItems(contentType);
+        const byIdentifier = new Map(stored.map((doc) => [doc.identifier, doc]));
+        expect(byIdentifier.get(contested)?.name).toBe('second');
+        expect(byIdentifier.get(contested)?.properties).toEqual({ color: 'second', price: 6 });
+        // The first request's other items were written as sent.
+        const others = firstBody.filter((sent) => sent.sku !== contested);
+        expect(
+          others.filter((sent) => !storedAsSent(byIdentifier.get(sent.sku) ?? ({} as never), sent)),
+        ).toEqual([]);
+      },
+    );
+  }
+
+  it("when the first request's worker is killed and its job runs again after the second finished, then the second's value stays", async () => {
+    const { contentType, url } = await deployment.funnel();
+    const contested = 'X-retried';
+    const firstBody = largeBody('R', item(contested, 'first'));
+    const first = deployment.timed('POST', url, firstBody, { 'X-Request-Id': `${url}-1` });
+    const victim = await Promise.race(
+      deployment.workers.map((worker) =>
+        worker
+          .waitForLog((line) => line.msg === 'job started' && line.requestId === `${url}-1`)
+          .then(() => worker),
+      ),
+    );
+    await victim.stop('SIGKILL');
+    const survivor = deployment.workers.find((worker) => worker !== victim) as RunningProcess;
+
+    // The second is received after the first, and finished while the first waits for its lock.
+    const second = await deployment.timed('POST', url, [item(contested, 'second')], {
+      'X-Request-Id': `${url}-2`,
+    });
+    expect(second.status).toBe(200);
+    const firstAnswer = await first;
+    expect(firstAnswer.status).toBe(200);
+    await survivor.waitForLog(
+      (line) => line.msg === 'job finished' && line.requestId === `${url}-1`,
+    );
+    await expectReordered(url, `${url}-1`, `${url}-2`);
+
+    const stored = new Map(
+      (await deployment.storedItems(contentType)).map((doc) => [doc.identifier, doc]),
+    );
+    expect(stored.get(contested)?.name).toBe('second');
+    expect(stored.size).toBe(LARGE + 1);
+    // Replace the dead worker for the tests that follow.
+    deployment.workers.splice(deployment.workers.indexOf(victim), 1);
+    await deployment.startWorker();
+  });
+
+  // KNOWN GAP (issue 5): a delete leaves nothing behind that says when it was received, so the
+  // older POST, finishing later, creates the item again. `.failing` as above.
+  it.failing(
+    'when a large POST finishes after a DELETE of one of its items sent 5 ms later, then the item stays deleted',
+    async () => {
+      const { contentType, url } = await deployment.funnel();
+      const contested = 'X-deleted';
+      const firstBody = largeBody('D', item(contested, 'first'));
+      const first = deployment.timed('POST', url, firstBody, { 'X-Request-Id': `${url}-1` });
+      await sleep(5);
+      const second = deployment.timed(
+        'DELETE',
+        url,
+        { identifiers: [contested] },
+        {
+          'X-Request-Id': `${url}-2`,
+        },
+      );
+      const answers = await Promise.all([first, second]);
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+      await expectReordered(url, `${url}-1`, `${url}-2`);
+
+      const stored = await deployment.storedItems(contentType);
+      expect(stored.map((doc) => doc.identifier)).not.toContain(contested);
+    },
+  );
+});
