@@ -96,7 +96,7 @@ export class FunnelQueue {
     jobId: string,
     timeoutMs: number,
   ): Promise<JobOutcome<N> | { state: 'gone'; jobId: string }> {
-    const job = await Job.fromId(this.queue, jobId);
+    const job = await this.appearingJob(jobId);
     if (!job || (await job.isFailed())) return { state: 'gone', jobId };
     try {
       const result: unknown = await job.waitUntilFinished(this.events, timeoutMs);
@@ -117,6 +117,19 @@ export class FunnelQueue {
   /** The BullMQ queue itself, for the queue dashboard. */
   get bullQueue(): Queue {
     return this.queue;
+  }
+
+  /**
+   * The job, waiting briefly for it to appear: the process that claimed an Idempotency-Key adds
+   * its job a moment after the claim, and a repeat may look in between.
+   */
+  private async appearingJob(jobId: string, withinMs = 3_000): Promise<Job | undefined> {
+    const deadline = Date.now() + withinMs;
+    for (;;) {
+      const job = await Job.fromId(this.queue, jobId);
+      if (job || Date.now() >= deadline) return job;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   }
 
   /** Workers seen by Redis right now; shown by /readyz for operators. */
