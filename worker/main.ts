@@ -26,6 +26,7 @@ async function main(): Promise<void> {
   const workerId = `${hostname()}:${process.pid}`;
   // Waits out a Redis restart rather than failing the job that reads its body.
   const payloadRedis = createRedis(config.REDIS_URL, 'blocking', 'worker-payloads');
+  payloadRedis.on('error', (error) => logger.warn({ err: error }, 'payload connection error'));
   const engine = await detectEngine(mongo);
   const { ttlIndex } = await ensureIndexes(collections(mongo), logger);
   await schedulePurge(config.REDIS_URL, config.QUEUE_PREFIX, !ttlIndex);

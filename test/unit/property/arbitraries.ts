@@ -203,8 +203,12 @@ export const contentTypeArb: fc.Arbitrary<ContentType> = fc
 
 const targetArb = (contentType: ContentType): fc.Arbitrary<MappingTarget> =>
   fc.oneof(
-    // Also targets the content type may lack (a funnel older than a change to its content type).
-    fc.constantFrom<MappingTarget>({ system: 'name' }, { system: 'image' }, { system: 'parent' }),
+    // The kind's system fields; targets it lacks come from `stale` in funnelScenario.
+    fc.constantFrom<MappingTarget>(
+      ...(contentType.kind === 'generic'
+        ? [{ system: 'name' as const }, { system: 'image' as const }, { system: 'parent' as const }]
+        : [{ system: 'name' as const }, { system: 'image' as const }]),
+    ),
     ...(contentType.properties.length > 0
       ? [
           fc
@@ -231,9 +235,16 @@ export const funnelScenario: fc.Arbitrary<{ contentType: ContentType; funnel: Fu
           freq: 6,
         }),
         others: fc.array(mappingArb(targetArb(contentType)), { maxLength: 6 }),
-        stale: fc.option(mappingArb(fc.constant<MappingTarget>({ property: 'gone' })), {
-          freq: 10,
-        }),
+        // A target the content type lacks (a funnel older than a change to its content type).
+        stale: fc.oneof(
+          { arbitrary: fc.constant(undefined), weight: 9 },
+          {
+            arbitrary: mappingArb(
+              fc.constantFrom<MappingTarget>({ property: 'gone' }, { system: 'parent' }),
+            ),
+            weight: 1,
+          },
+        ),
         // Mostly active: an inactive funnel fails before any item is read.
         active: fc.oneof(
           { arbitrary: fc.constant(true), weight: 4 },
@@ -306,36 +317,82 @@ function setPath(target: object, path: string, value: unknown, made: WeakSet<obj
   }
 }
 
+/** Identifiers that every store of the property tests holds (see `existsInStore`). */
+export const KNOWN_PREFIX = 'known-';
+
+/** A value its mapping's target accepts: the identifier of item `index`, or a typed value. */
+function validValueFor(contentType: ContentType, mapping: Mapping, index: number): unknown {
+  const { target } = mapping;
+  if ('system' in target) {
+    if (target.system === 'identifier') return `id-${index}`;
+    if (target.system === 'image') return 'https://cdn.example.com/a.jpg';
+    if (target.system === 'parent') return `${KNOWN_PREFIX}parent`;
+    return `Name ${index}`;
+  }
+  const property = contentType.properties.find((candidate) => candidate.key === target.property);
+  if (property === undefined) return 'gone';
+  const single = ((): unknown => {
+    switch (property.type) {
+      case 'text':
+        return 'red';
+      case 'number':
+        return 49.9;
+      case 'integer':
+        return 7;
+      case 'boolean':
+        return true;
+      case 'date':
+        return '2024-01-31';
+      case 'media':
+        return 'https://cdn.example.com/b.jpg';
+      case 'reference':
+        return `${KNOWN_PREFIX}${index}`;
+      case 'enum':
+        return property.options[0];
+    }
+  })();
+  return property.multiple ? [single] : single;
+}
+
 /**
- * A funnel with a body made for it: each item sets most of the funnel's source paths to a value
- * that often passes (so that successes and partial successes are common), on top of hostile keys.
+ * A funnel with a body made for it. Each item sets the funnel's source paths: in a clean body
+ * every value is one its target accepts (so full successes are common), in a mixed one most
+ * values are plausible or hostile (so failures and partial successes are), on top of hostile keys.
  */
-export const funnelWithBody = funnelScenario.chain((scenario) =>
-  fc
+export const funnelWithBody = funnelScenario.chain((scenario) => {
+  const { mappings } = scenario.funnel;
+  const clean = fc.constant(mappings.map(() => 'valid' as const));
+  const mixed = fc.tuple(
+    ...mappings.map(() =>
+      fc.oneof(
+        { arbitrary: fc.constant('valid' as const), weight: 3 },
+        { arbitrary: fc.option(plausibleValue, { nil: undefined }), weight: 2 },
+      ),
+    ),
+  );
+  return fc
     .array(
       fc.tuple(
         fc.array(fc.tuple(hostileKey, hostileValue), { maxLength: 3 }),
-        fc.tuple(
-          ...scenario.funnel.mappings.map(() =>
-            fc.option(plausibleValue, { freq: 6, nil: undefined }),
-          ),
-        ),
+        fc.oneof(clean, mixed),
       ),
       { minLength: 1, maxLength: 12 },
     )
     .map((items) => ({
       ...scenario,
-      body: items.map(([noise, values]) => {
+      body: items.map(([noise, values], position) => {
         const item = jsonObject(noise);
         const made = new WeakSet<object>([item]);
-        scenario.funnel.mappings.forEach((mapping, index) => {
-          const value: unknown = values[index];
+        mappings.forEach((mapping, index) => {
+          const chosen: unknown = values[index];
+          const value =
+            chosen === 'valid' ? validValueFor(scenario.contentType, mapping, position) : chosen;
           if (value !== undefined) setPath(item, mapping.source, value, made);
         });
         return item;
       }),
-    })),
-);
+    }));
+});
 
 /** The state of the built-in prototypes, to compare before and after a run. */
 export function prototypeSnapshot(): string[] {
