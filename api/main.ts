@@ -8,6 +8,11 @@ import { composeApi } from './compose';
 async function main(): Promise<void> {
   const config = loadConfigOrExit('api');
   const logger = createLogger('api', config.LOG_LEVEL);
+  // A rejection nobody awaited (seen once while Redis restarted, cause not yet found) must not
+  // take down an API that otherwise recovers by itself; it is logged for the record.
+  process.on('unhandledRejection', (reason) => {
+    logger.error({ err: reason }, 'unhandled promise rejection');
+  });
   const api = await composeApi(config, logger);
   const server = api.app.listen(config.PORT, () => {
     const { port } = server.address() as AddressInfo;
