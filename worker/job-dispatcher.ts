@@ -7,6 +7,7 @@ import { WaitingError, type Job } from 'bullmq';
 import type { Connection } from 'mongoose';
 import { withLogContext } from '../core/logging/log-context';
 import type { EngineInfo } from '../core/db/engine';
+import type { WriteLock } from '../core/db/write-lock';
 import type { Logger } from '../core/logging/logger';
 import type { IdempotencyRecords } from '../core/queue/idempotency-records';
 import type { PayloadStore } from '../core/queue/payload-store';
@@ -28,6 +29,7 @@ export interface DispatcherDeps {
   idempotency: IdempotencyRecords;
   historyTtlDays: number;
   engine: EngineInfo;
+  writeLock: WriteLock;
 }
 
 /** Parses the job's data with its schema and runs the processor of its name. */
@@ -63,6 +65,7 @@ export function createDispatcher(deps: DispatcherDeps) {
           idempotency: deps.idempotency,
           historyTtlDays: deps.historyTtlDays,
           engine: deps.engine,
+          writeLock: deps.writeLock,
         });
         deps.logger.info({ job: name, durationMs: Date.now() - started }, 'job finished');
         return result;

@@ -4,6 +4,7 @@ import { Worker } from 'bullmq';
 import { loadConfigOrExit } from '../core/config/config';
 import { collections } from '../core/db/collections';
 import { detectEngine } from '../core/db/engine';
+import { NO_WRITE_LOCK, redisWriteLock } from '../core/db/write-lock';
 import { ensureIndexes } from '../core/db/indexes';
 import { connectMongo } from '../core/db/mongo';
 import { onShutdownSignal } from '../core/lifecycle/graceful-shutdown';
@@ -42,6 +43,9 @@ async function main(): Promise<void> {
       idempotency: new IdempotencyRecords(payloadRedis, config.QUEUE_PREFIX),
       historyTtlDays: config.HISTORY_TTL_DAYS,
       engine,
+      writeLock: engine.indexedFilters
+        ? NO_WRITE_LOCK
+        : redisWriteLock(payloadRedis, config.QUEUE_PREFIX, logger),
     }),
     {
       connection: { url: config.REDIS_URL, ...redisOptions('blocking') },

@@ -1,6 +1,8 @@
 /**
  * Gives every request an id: the caller's `X-Request-Id` when it is a sane token, else a new
- * UUID. The id is echoed in the response and carried by every log line of the request.
+ * UUID. The id is echoed in the response and carried by every log line of the request. Also
+ * stamps the receive time first thing, before authentication and the body read: the order of two
+ * requests for one item is the order they arrived in.
  */
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
@@ -11,10 +13,13 @@ const ACCEPTED_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 declare module 'express-serve-static-core' {
   interface Request {
     requestId: string;
+    /** When the request arrived: the first middleware's clock. */
+    receivedAt: Date;
   }
 }
 
 export const requestId: RequestHandler = (req, res, next) => {
+  req.receivedAt = new Date();
   const offered = req.get('x-request-id');
   const id = offered && ACCEPTED_ID.test(offered) ? offered : randomUUID();
   req.requestId = id;

@@ -91,7 +91,6 @@ export function funnelsRoutes(context: ApiContext): Router {
     rawBody(config.MAX_BODY_BYTES),
     async (req, res) => {
       const endpointUrl = String(req.params.endpointUrl);
-      const receivedAt = new Date();
       const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       checkFunnelBody(method, raw, config.MAX_ITEMS);
       const { tenant, tokenId } = req.principal;
@@ -103,7 +102,7 @@ export function funnelsRoutes(context: ApiContext): Router {
         tenant,
         endpointUrl,
         method,
-        receivedAt: receivedAt.toISOString(),
+        receivedAt: req.receivedAt.toISOString(),
         tokenId,
         dryRun: req.query.dryRun === 'true',
       };

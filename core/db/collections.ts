@@ -16,6 +16,18 @@ export type FunnelDocument = Funnel & { _id: string; tenant: string };
 export interface ItemStatsDocument {
   _id: string;
   lengths: number[];
+  /** The receive time of the latest DELETE: writes received earlier look for tombstones. */
+  deletedUpTo?: Date;
+}
+/** What a DELETE leaves of an identifier, so that an older POST finishing later stays undone. */
+export interface ItemTombstoneDocument {
+  /** The item's `_id` (core/domain/keys.ts). */
+  _id: string;
+  tenant: string;
+  contentType: string;
+  /** The receive time of the latest DELETE of the identifier. */
+  receivedAt: Date;
+  expiresAt: Date;
 }
 export interface TenantDocument {
   _id: string;
@@ -32,6 +44,7 @@ export interface Collections {
   funnels: Collection<FunnelDocument>;
   items: Collection<ItemDocument>;
   itemStats: Collection<ItemStatsDocument>;
+  itemTombstones: Collection<ItemTombstoneDocument>;
   history: Collection<HistoryDocument>;
 }
 
@@ -56,6 +69,7 @@ export function collectionsOf(db: mongo.Db): Collections {
     funnels: named<FunnelDocument>('funnels'),
     items: named<ItemDocument>('items'),
     itemStats: named<ItemStatsDocument>('item_stats'),
+    itemTombstones: named<ItemTombstoneDocument>('item_tombstones'),
     history: named<HistoryDocument>('history'),
   };
 }

@@ -1,7 +1,8 @@
 /**
  * Creates the indexes every process relies on; idempotent, run at start-up by each process.
  * FerretDB v1 refuses TTL (`expireAfterSeconds`) indexes: there the history is purged by the
- * worker's periodic purge instead, and `ttlIndex` reports false.
+ * worker's periodic purge instead (and item tombstones by each DELETE), and `ttlIndex` reports
+ * false.
  */
 import type { Logger } from '../logging/logger';
 import type { Collections } from './collections';
@@ -28,9 +29,12 @@ export async function ensureIndexes(db: Collections, logger: Logger): Promise<In
       { tenant: 1, funnel: 1, receivedAt: -1, _id: -1 },
       { name: 'tenant_funnel_received' },
     ),
+    db.itemTombstones.createIndex({ tenant: 1, contentType: 1 }, { name: 'tenant_content_type' }),
   ]);
   try {
-    await db.history.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0, name: 'expires_ttl' });
+    const ttl = { expireAfterSeconds: 0, name: 'expires_ttl' };
+    await db.history.createIndex({ expiresAt: 1 }, ttl);
+    await db.itemTombstones.createIndex({ expiresAt: 1 }, ttl);
     return { ttlIndex: true };
   } catch (error) {
     logger.info(

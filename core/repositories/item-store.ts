@@ -2,12 +2,20 @@
  * The write side of items, batched per request: a fixed number of commands whatever the batch
  * size (one `$in` per lookup, one bulkWrite for the writes, one `deleteMany`), every write keyed
  * on the deterministic `_id`. How writes are sent depends on the engine (core/db/engine.ts).
+ *
+ * Requests take effect in the order they were received: every item keeps its last writer's
+ * receive time and an older write never replaces a newer one (atomically in the upsert's filter
+ * on MongoDB; under a per-content-type write lock on FerretDB). Deletes leave tombstones
+ * (item-tombstones.ts) that undo an older POST finishing later.
  */
 import type { mongo } from 'mongoose';
 import { MONGODB_TRAITS, type EngineTraits } from '../db/engine';
+import { NO_WRITE_LOCK, type WriteLock } from '../db/write-lock';
 import { documentId } from '../domain/keys';
-import type { Collections } from '../db/collections';
+import type { Collections, ItemStatsDocument } from '../db/collections';
 import type { ItemDocument } from '../items/item';
+import { findByIds, ONE_BATCH } from './find-by-ids';
+import { ItemTombstones } from './item-tombstones';
 
 export interface ItemWrite {
   identifier: string;
@@ -17,11 +25,6 @@ export interface ItemWrite {
 
 type ItemOperation = mongo.AnyBulkWriteOperation<ItemDocument>;
 
-/**
- * Lookups answer in one batch (the server still caps a batch at 16 MB), so a request costs the
- * same number of commands whether it holds 10 items or 10,000.
- */
-const ONE_BATCH = 1_000_000;
 const DUPLICATE_KEY = 11000;
 /** Lazy keys per `$in`, far under the 16 MB command limit even for long identifiers. */
 const KEYS_PER_QUERY = 50_000;
@@ -33,36 +36,46 @@ function duplicateKeyIndexes(error: unknown): number[] | undefined {
   return writeErrors.map((e) => e.index ?? -1);
 }
 
+/**
+ * Two first writes to a content type may both try to create its stats document; the loser's
+ * upsert collides on `_id` (FerretDB does not retry it as MongoDB does) and is sent once more,
+ * now as an update of the document the winner created.
+ */
+async function retryOnceOnDuplicateKey<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== DUPLICATE_KEY) throw error;
+    return write();
+  }
+}
+
 export class ItemStore {
+  private readonly tombstones: ItemTombstones;
+
   constructor(
     private readonly db: Collections,
     private readonly engine: EngineTraits = MONGODB_TRAITS,
-  ) {}
+    private readonly writeLock: WriteLock = NO_WRITE_LOCK,
+  ) {
+    this.tombstones = new ItemTombstones(db, engine);
+  }
 
   private id(tenant: string, contentType: string, identifier: string): string {
     return documentId(tenant, contentType, identifier);
   }
 
-  /**
-   * The items of a content type with the given `_id`s, reduced to `fields`: one `$in` where the
-   * engine serves it from an index, else one scan of the content type matched in a Set (the
-   * engine scans for the `$in` too, and tests every item against every value).
-   */
-  private async findByIds<K extends keyof ItemDocument>(
+  private statsId(tenant: string, contentType: string): string {
+    return this.id(tenant, contentType, 'lengths');
+  }
+
+  private findByIds<K extends keyof ItemDocument>(
     tenant: string,
     contentType: string,
     ids: string[],
     fields: K[],
   ): Promise<Pick<ItemDocument, '_id' | K>[]> {
-    if (ids.length === 0) return [];
-    const projection = Object.fromEntries(fields.map((field) => [field, 1]));
-    const options = { projection, batchSize: ONE_BATCH };
-    if (this.engine.indexedFilters) {
-      return this.db.items.find({ _id: { $in: ids } }, options).toArray();
-    }
-    const wanted = new Set(ids);
-    const all = await this.db.items.find({ tenant, contentType }, options).toArray();
-    return all.filter((item) => wanted.has(item._id));
+    return findByIds(this.db.items, this.engine, { tenant, contentType }, ids, fields);
   }
 
   /** Which of `identifiers` exist in the content type: one query. */
@@ -80,7 +93,7 @@ export class ItemStore {
 
   /** The distinct lengths of the lower-cased identifiers of a content type: narrows lazy lookups. */
   async identifierLengths(tenant: string, contentType: string): Promise<number[]> {
-    const stats = await this.db.itemStats.findOne({ _id: this.id(tenant, contentType, 'lengths') });
+    const stats = await this.db.itemStats.findOne({ _id: this.statsId(tenant, contentType) });
     return stats?.lengths ?? [];
   }
 
@@ -112,7 +125,7 @@ export class ItemStore {
 
   /**
    * Writes every item; unmapped stored fields stay as they are. A request never undoes a later
-   * one: an item last written by a request received after `receivedAt` is left alone.
+   * one: an item last written, or deleted, by a request received after `receivedAt` stays so.
    */
   async upsert(
     tenant: string,
@@ -121,32 +134,51 @@ export class ItemStore {
     receivedAt: Date,
   ): Promise<void> {
     if (writes.length === 0) return;
-    const now = new Date();
-    if (!this.engine.indexedFilters)
-      await this.insertThenUpdate(tenant, contentType, writes, receivedAt, now);
-    else await this.guardedUpserts(tenant, contentType, writes, receivedAt, now);
-    const lengths = [...new Set(writes.map((write) => write.identifier.toLowerCase().length))];
-    await this.recordLengths(tenant, contentType, lengths);
+    await this.writeLock.around(tenant, contentType, async () => {
+      const now = new Date();
+      if (!this.engine.indexedFilters)
+        await this.insertThenUpdate(tenant, contentType, writes, receivedAt, now);
+      else await this.guardedUpserts(tenant, contentType, writes, receivedAt, now);
+      const lengths = [...new Set(writes.map((write) => write.identifier.toLowerCase().length))];
+      const stats = await this.recordLengths(tenant, contentType, lengths);
+      // Read after the writes: a DELETE that this misses runs its own delete after them.
+      if (stats?.deletedUpTo && stats.deletedUpTo > receivedAt) {
+        const ids = writes.map((write) => this.id(tenant, contentType, write.identifier));
+        await this.undoWritesDeletedLater(tenant, contentType, ids, receivedAt);
+      }
+    });
   }
 
   /**
-   * Two first writes to a content type may both try to create its stats document; the loser's
-   * upsert collides on `_id` (FerretDB does not retry it as MongoDB does) and is sent once more,
-   * now as an update of the document the winner created.
+   * Takes back this request's writes of items that a later DELETE removed: each is deleted
+   * unless a request received after that DELETE wrote it since.
    */
-  private async recordLengths(tenant: string, contentType: string, lengths: number[]) {
-    const write = () =>
-      this.db.itemStats.updateOne(
-        { _id: this.id(tenant, contentType, 'lengths') },
+  private async undoWritesDeletedLater(
+    tenant: string,
+    contentType: string,
+    ids: string[],
+    receivedAt: Date,
+  ): Promise<void> {
+    const newer = await this.tombstones.newerThan({ tenant, contentType }, ids, receivedAt);
+    const operations = newer.map((tombstone): ItemOperation => ({
+      deleteOne: { filter: { _id: tombstone._id, receivedAt: { $lt: tombstone.receivedAt } } },
+    }));
+    await this.bulkWriteInSlices(operations, false);
+  }
+
+  /** Adds the lengths to the content type's stats; answers the stats as they are now. */
+  private async recordLengths(
+    tenant: string,
+    contentType: string,
+    lengths: number[],
+  ): Promise<ItemStatsDocument | null> {
+    return retryOnceOnDuplicateKey(() =>
+      this.db.itemStats.findOneAndUpdate(
+        { _id: this.statsId(tenant, contentType) },
         { $addToSet: { lengths: { $each: lengths } } },
-        { upsert: true },
-      );
-    try {
-      await write();
-    } catch (error) {
-      if ((error as { code?: unknown }).code !== DUPLICATE_KEY) throw error;
-      await write();
-    }
+        { upsert: true, returnDocument: 'after' },
+      ),
+    );
   }
 
   /**
@@ -280,13 +312,47 @@ export class ItemStore {
     }
   }
 
-  /** Deletes the items that exist; returns which did. */
-  async delete(tenant: string, contentType: string, identifiers: string[]): Promise<Set<string>> {
-    const found = await this.existing(tenant, contentType, identifiers);
-    if (found.size > 0) {
-      const ids = [...found].map((identifier) => this.id(tenant, contentType, identifier));
-      await this.db.items.deleteMany({ _id: { $in: ids } });
-    }
-    return found;
+  /**
+   * Deletes the items that exist, except those a request received after `receivedAt` wrote;
+   * returns which existed. Leaves tombstones first, so that an older POST finishing later undoes
+   * its write (see upsert), and drops the content type's expired ones.
+   */
+  async delete(
+    tenant: string,
+    contentType: string,
+    identifiers: string[],
+    receivedAt: Date,
+  ): Promise<Set<string>> {
+    const scope = { tenant, contentType };
+    const ids = [...new Set(identifiers)].map((identifier) =>
+      this.id(tenant, contentType, identifier),
+    );
+    return this.writeLock.around(tenant, contentType, async () => {
+      await this.markDeleted(tenant, contentType, receivedAt);
+      await this.tombstones.record(scope, ids, receivedAt);
+      const found = await this.existing(tenant, contentType, identifiers);
+      if (found.size > 0) {
+        const existingIds = [...found].map((identifier) =>
+          this.id(tenant, contentType, identifier),
+        );
+        await this.db.items.deleteMany({
+          _id: { $in: existingIds },
+          receivedAt: { $not: { $gt: receivedAt } },
+        });
+      }
+      await this.tombstones.purgeExpired(scope, new Date());
+      return found;
+    });
+  }
+
+  /** Tells writes received before `receivedAt` to look for tombstones (see upsert). */
+  private async markDeleted(tenant: string, contentType: string, receivedAt: Date) {
+    await retryOnceOnDuplicateKey(() =>
+      this.db.itemStats.updateOne(
+        { _id: this.statsId(tenant, contentType) },
+        { $max: { deletedUpTo: receivedAt }, $setOnInsert: { lengths: [] } },
+        { upsert: true },
+      ),
+    );
   }
 }

@@ -22,6 +22,8 @@ export interface DeleteRequest {
   funnel: Funnel;
   contentType: ContentType;
   parsed: unknown;
+  /** When the DELETE was received: an item written by a later request is kept. */
+  receivedAt: Date;
   dryRun: boolean;
 }
 
@@ -94,7 +96,7 @@ export async function deleteItems(store: ItemStore, request: DeleteRequest): Pro
   const targets = [...new Set(storedAs.values())];
   const existing = request.dryRun
     ? await store.existing(request.tenant, request.contentType.key, targets)
-    : await store.delete(request.tenant, request.contentType.key, targets);
+    : await store.delete(request.tenant, request.contentType.key, targets, request.receivedAt);
   const deletedIds = unique.filter((identifier) => existing.has(storedAs.get(identifier) ?? ''));
   const notFoundIds = unique.filter((identifier) => !existing.has(storedAs.get(identifier) ?? ''));
   return {

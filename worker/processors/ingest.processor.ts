@@ -48,7 +48,7 @@ async function run(
   const body = parseBody(text);
   if (!body.ok) return failed(400, 'The request body is not valid JSON');
 
-  const store = new ItemStore(db, context.engine);
+  const store = new ItemStore(db, context.engine, context.writeLock);
   context.signal.throwIfAborted();
   const common = {
     tenant: data.tenant,
@@ -57,10 +57,11 @@ async function run(
     parsed: body.value,
     dryRun: data.dryRun,
   };
+  const receivedAt = new Date(data.receivedAt);
   const outcome =
     data.method === 'POST'
-      ? await importItems(store, { ...common, raw: text, receivedAt: new Date(data.receivedAt) })
-      : await deleteItems(store, common);
+      ? await importItems(store, { ...common, raw: text, receivedAt })
+      : await deleteItems(store, { ...common, receivedAt });
   return {
     ...outcome,
     status: outcome.historyStatus,

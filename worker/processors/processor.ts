@@ -1,6 +1,7 @@
 /** What every job processor receives and returns. */
 import type { Connection } from 'mongoose';
 import type { EngineInfo } from '../../core/db/engine';
+import type { WriteLock } from '../../core/db/write-lock';
 import type { Logger } from '../../core/logging/logger';
 import type { IdempotencyRecords } from '../../core/queue/idempotency-records';
 import type { PayloadStore } from '../../core/queue/payload-store';
@@ -18,6 +19,8 @@ export interface ProcessorContext {
   idempotency: IdempotencyRecords;
   historyTtlDays: number;
   engine: EngineInfo;
+  /** Held around item writes where the engine cannot guard them atomically. */
+  writeLock: WriteLock;
 }
 
 export type Processor<N extends JobName> = (

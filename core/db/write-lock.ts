@@ -1,0 +1,43 @@
+/**
+ * Serializes the writes of concurrent requests to one content type where the engine cannot guard
+ * an upsert atomically (FerretDB v1 scans for any filter but `{_id}`, so the receive-time guard
+ * is a read followed by `_id`-only writes). On MongoDB the guard is part of each upsert's filter
+ * and no lock is taken. The engine serializes writers anyway (SQLite has one writer at a time), so
+ * the lock costs little there.
+ */
+import type { Redis } from 'ioredis';
+import { Mutex } from 'redis-semaphore';
+import type { Logger } from '../logging/logger';
+
+export interface WriteLock {
+  /** Runs `write` while no other process writes the same content type. */
+  around<T>(tenant: string, contentType: string, write: () => Promise<T>): Promise<T>;
+}
+
+/** MongoDB: upserts carry their own guard. */
+export const NO_WRITE_LOCK: WriteLock = { around: (_tenant, _contentType, write) => write() };
+
+/** A lock that outlives a worker killed while holding it for no longer than this. */
+const LOCK_TIMEOUT_MS = 10_000;
+/** A request waits this long for another's writes before its job fails and is retried. */
+const ACQUIRE_TIMEOUT_MS = 120_000;
+
+export function redisWriteLock(redis: Redis, prefix: string, logger: Logger): WriteLock {
+  return {
+    async around(tenant, contentType, write) {
+      const key = `${prefix}:write-lock:${JSON.stringify([tenant, contentType])}`;
+      const mutex = new Mutex(redis, key, {
+        lockTimeout: LOCK_TIMEOUT_MS,
+        acquireTimeout: ACQUIRE_TIMEOUT_MS,
+        retryInterval: 5,
+        onLockLost: (error) => logger.error({ err: error, contentType }, 'write lock lost'),
+      });
+      await mutex.acquire();
+      try {
+        return await write();
+      } finally {
+        await mutex.release();
+      }
+    },
+  };
+}

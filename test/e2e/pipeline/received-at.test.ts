@@ -1,0 +1,62 @@
+/**
+ * Issue 5, order: a request's receive time is when it arrived, stamped before authentication and
+ * the body read. A sender whose slow upload started first is the older request even though its
+ * body finished arriving after a second request had been answered.
+ */
+import { connect, type Socket } from 'node:net';
+import { requestIdOf, startPipeline, type Pipeline } from './pipeline-fixture';
+
+/** Opens a POST and sends its head and the first half of its body; `finish` sends the rest. */
+async function startSlowPost(baseUrl: string, path: string, token: string, body: string) {
+  const { hostname, port } = new URL(baseUrl);
+  const socket: Socket = connect(Number(port), hostname);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve).once('error', reject);
+  });
+  const response = new Promise<string>((resolve, reject) => {
+    let text = '';
+    socket.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+    socket.once('end', () => resolve(text)).once('error', reject);
+  });
+  const half = Math.floor(body.length / 2);
+  socket.write(
+    `POST ${path} HTTP/1.1\r\nHost: ${hostname}\r\nAuthorization: Bearer ${token}\r\n` +
+      `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+      `X-Request-Id: slow-first\r\nConnection: close\r\n\r\n${body.slice(0, half)}`,
+  );
+  return {
+    finish: async () => {
+      socket.write(body.slice(half));
+      return response;
+    },
+  };
+}
+
+describe('the receive time of a request', () => {
+  let p: Pipeline;
+
+  beforeAll(async () => {
+    p = await startPipeline('received-at');
+  });
+  afterAll(() => p.close());
+
+  it('when a slow upload starts before a second request and ends after it, then the second is the newer one', async () => {
+    const { url, contentType } = await p.scenario();
+    const slow = await startSlowPost(
+      p.api.baseUrl,
+      `/api/v1/funnels/${url}`,
+      p.token,
+      JSON.stringify([{ sku: 'A-1', title: 'first' }]),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const second = await p.post(url, [{ sku: 'A-1', title: 'second' }]);
+    expect(second.status).toBe(200);
+    const firstAnswer = await slow.finish();
+    expect(firstAnswer).toMatch(/^HTTP\/1\.1 200 /);
+
+    const first = await p.history(url, 'slow-first');
+    const later = await p.history(url, requestIdOf(second));
+    expect(Date.parse(first.receivedAt)).toBeLessThan(Date.parse(later.receivedAt));
+    expect((await p.item(contentType, 'A-1'))?.name).toBe('second');
+  });
+});

@@ -1,0 +1,152 @@
+/**
+ * Issue 5, order: requests take effect in the order they were received, whatever order their
+ * writes reach the store in. Each scenario runs on both write paths (MongoDB's guarded upserts and
+ * FerretDB's insert-then-update), one request at a time; then a concurrent mix runs on the path of
+ * the engine under test, with its write lock. (On FerretDB, a guarded upsert that collides ends
+ * the whole unordered batch, unlike on MongoDB: the one-at-a-time scenarios write the contested
+ * item alone, and the batch behaviour is checked on the engine's own path.)
+ */
+import { Redis } from 'ioredis';
+import type { Connection } from 'mongoose';
+import fc from 'fast-check';
+import { collections, type Collections } from '../../../core/db/collections';
+import {
+  detectEngine,
+  FERRETDB_TRAITS,
+  MONGODB_TRAITS,
+  type EngineTraits,
+} from '../../../core/db/engine';
+import { connectMongo } from '../../../core/db/mongo';
+import { NO_WRITE_LOCK, redisWriteLock } from '../../../core/db/write-lock';
+import { createLogger } from '../../../core/logging/logger';
+import { ItemStore, type ItemWrite } from '../../../core/repositories/item-store';
+import { redisUrl, uniqueMongoUrl, uniquePrefix } from '../../support/test-env';
+
+const at = (second: number) => new Date(Date.UTC(2026, 10, 22, 12, 0, second));
+const write = (identifier: string, name: string): ItemWrite => ({
+  identifier,
+  set: { name, properties: { source: name } },
+  unset: { fields: [], properties: [] },
+});
+
+describe('the order of writes and deletes', () => {
+  let mongo: Connection;
+  let db: Collections;
+  let redis: Redis;
+  let contentTypeCount = 0;
+
+  beforeAll(async () => {
+    mongo = await connectMongo(uniqueMongoUrl('itemorder'), 'test');
+    db = collections(mongo);
+    redis = new Redis(redisUrl());
+  });
+
+  afterAll(async () => {
+    await mongo.dropDatabase();
+    await mongo.close();
+    redis.disconnect();
+  });
+
+  /** A fresh content type per test: scenarios do not see each other's items or tombstones. */
+  const freshContentType = () => `ct${(contentTypeCount += 1)}`;
+  const storedName = async (contentType: string, identifier: string) =>
+    (await db.items.findOne({ _id: `acme:${contentType}:${identifier}` }))?.name;
+
+  describe.each([
+    ['MongoDB', MONGODB_TRAITS],
+    ['FerretDB', FERRETDB_TRAITS],
+  ] as [string, EngineTraits][])('on the %s write path', (_label, traits) => {
+    const store = () => new ItemStore(db, traits);
+
+    it('when an older POST is written after a newer one, then the newer value stays', async () => {
+      const ct = freshContentType();
+      await store().upsert('acme', ct, [write('A', 'newer')], at(2));
+      await store().upsert('acme', ct, [write('A', 'older')], at(1));
+      expect(await storedName(ct, 'A')).toBe('newer');
+    });
+
+    it('when an older POST is written after a newer DELETE, then the item stays deleted', async () => {
+      const ct = freshContentType();
+      await store().upsert('acme', ct, [write('A', 'first')], at(1));
+      expect(await store().delete('acme', ct, ['A'], at(3))).toEqual(new Set(['A']));
+      await store().upsert('acme', ct, [write('A', 'late'), write('B', 'late')], at(2));
+      expect(await storedName(ct, 'A')).toBeUndefined();
+      expect(await storedName(ct, 'B')).toBe('late');
+    });
+
+    it('when a DELETE found nothing and an older POST is written after it, then nothing is created', async () => {
+      const ct = freshContentType();
+      expect(await store().delete('acme', ct, ['A'], at(3))).toEqual(new Set());
+      await store().upsert('acme', ct, [write('A', 'late')], at(2));
+      expect(await storedName(ct, 'A')).toBeUndefined();
+    });
+
+    it('when a POST received after a DELETE is written, then the item is created again', async () => {
+      const ct = freshContentType();
+      await store().delete('acme', ct, ['A'], at(3));
+      await store().upsert('acme', ct, [write('A', 'newer')], at(4));
+      expect(await storedName(ct, 'A')).toBe('newer');
+    });
+
+    it('when an older DELETE runs after a newer POST, then the item stays', async () => {
+      const ct = freshContentType();
+      await store().upsert('acme', ct, [write('A', 'first')], at(1));
+      await store().upsert('acme', ct, [write('A', 'newer')], at(5));
+      await store().delete('acme', ct, ['A'], at(3));
+      expect(await storedName(ct, 'A')).toBe('newer');
+    });
+
+    it('when a DELETE, its older POST and a newer POST land in any order, then the newest wins', async () => {
+      const ct = freshContentType();
+      await store().upsert('acme', ct, [write('A', 'newest')], at(6));
+      await store().delete('acme', ct, ['A'], at(4));
+      await store().upsert('acme', ct, [write('A', 'oldest')], at(2));
+      expect(await storedName(ct, 'A')).toBe('newest');
+    });
+  });
+
+  it('when tombstones are past their expiry, then a DELETE drops them', async () => {
+    const ct = freshContentType();
+    const store = new ItemStore(db, FERRETDB_TRAITS);
+    await store.delete('acme', ct, ['A', 'B'], at(3));
+    await db.itemTombstones.updateOne(
+      { _id: `acme:${ct}:A` },
+      { $set: { expiresAt: new Date(Date.now() - 1_000) } },
+    );
+    await store.delete('acme', ct, ['C'], at(4));
+    const left = await db.itemTombstones.find({ tenant: 'acme', contentType: ct }).toArray();
+    expect(left.map((tombstone) => tombstone._id).sort()).toEqual([`acme:${ct}:B`, `acme:${ct}:C`]);
+  });
+
+  it('when POSTs and DELETEs of one item run concurrently in any order, then the last received wins', async () => {
+    const engine = await detectEngine(mongo);
+    const logger = createLogger('test', 'silent');
+    const lock = engine.indexedFilters
+      ? NO_WRITE_LOCK
+      : redisWriteLock(redis, uniquePrefix('itemorder'), logger);
+    const operation = fc.record({ deletes: fc.boolean(), padding: fc.nat({ max: 400 }) });
+    await fc.assert(
+      fc.asyncProperty(fc.array(operation, { minLength: 2, maxLength: 6 }), async (operations) => {
+        const ct = freshContentType();
+        const store = new ItemStore(db, engine, lock);
+        // Operation i was received at second i; each runs concurrently with the others, and a
+        // POST carries `padding` other items so that its writes take different times.
+        await Promise.all(
+          operations.map(({ deletes, padding }, second) => {
+            if (deletes) return store.delete('acme', ct, ['A'], at(second));
+            const others = Array.from({ length: padding }, (_, i) => write(`P${second}-${i}`, ''));
+            return store.upsert('acme', ct, [...others, write('A', `post ${second}`)], at(second));
+          }),
+        );
+        const last = operations.length - 1;
+        const expected = operations[last]?.deletes ? undefined : `post ${last}`;
+        expect(await storedName(ct, 'A')).toBe(expected);
+        // The other items of each POST were written, whatever happened to A.
+        const padding = operations.reduce((sum, op) => sum + (op.deletes ? 0 : op.padding), 0);
+        const stored = await db.items.countDocuments({ tenant: 'acme', contentType: ct });
+        expect(stored).toBe(padding + (expected === undefined ? 0 : 1));
+      }),
+      { numRuns: 15 },
+    );
+  });
+});
