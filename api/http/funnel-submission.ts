@@ -4,6 +4,7 @@
  * (`replayed`), or waits for the first request's job when it is still in flight, on any process.
  */
 import { randomUUID } from 'node:crypto';
+import { ConnectionLoss, ConnectionLostError } from '../../core/queue/connection-loss';
 import type { FunnelQueue, JobOutcome } from '../../core/queue/funnel-queue';
 import {
   sha256,
@@ -36,12 +37,29 @@ function answerOf(outcome: JobOutcome<'ingest'>, replayed: boolean): Answer {
     : { state: 'answered', ...outcome.result, replayed };
 }
 
+/** 503 for a request whose job may still run: the caller learns how to find out. */
+function lostWhileWaiting(cause: unknown): HttpError {
+  const error = new HttpError(
+    503,
+    'The queue went away while the request was processed; it may still complete once the queue ' +
+      'is back: its history record will show the outcome, or send it again (with the same ' +
+      'Idempotency-Key to run it at most once)',
+    { 'Retry-After': '5' },
+  );
+  error.cause = cause;
+  return error;
+}
+
 export class FunnelSubmitter {
+  private readonly connectionLoss: ConnectionLoss;
+
   constructor(
     private readonly queue: FunnelQueue,
     private readonly records: IdempotencyRecords,
     private readonly waitMs: number,
-  ) {}
+  ) {
+    this.connectionLoss = new ConnectionLoss(queue.redis);
+  }
 
   async submit(
     submission: Submission,
@@ -58,10 +76,14 @@ export class FunnelSubmitter {
         ...(idempotencyRecordKey ? { idempotencyRecordKey } : {}),
       };
       return answerOf(
-        await this.queue.run('ingest', data, { timeoutMs: this.waitMs, jobId }),
+        await this.connectionLoss.race(
+          this.queue.run('ingest', data, { timeoutMs: this.waitMs, jobId }),
+        ),
         false,
       );
     } catch (error) {
+      // The job may still run: the record stays pending with its job id, and a repeat waits for it.
+      if (error instanceof ConnectionLostError) throw lostWhileWaiting(error);
       if (idempotencyRecordKey)
         await this.records.release(idempotencyRecordKey).catch(() => undefined);
       throw unavailable('the queue', error);
@@ -119,7 +141,13 @@ export class FunnelSubmitter {
         replayed: true,
       };
     }
-    const outcome = await this.queue.waitFor('ingest', existing.jobId, this.waitMs);
+    const outcome = await this.connectionLoss
+      .race(this.queue.waitFor('ingest', existing.jobId, this.waitMs))
+      .catch((error: unknown) => {
+        throw error instanceof ConnectionLostError
+          ? lostWhileWaiting(error)
+          : unavailable('the queue', error);
+      });
     if (outcome.state !== 'gone') return answerOf(outcome, true);
     // The first attempt failed for good (or its job expired unanswered): this one takes over.
     await this.records.release(recordKey);
