@@ -1,6 +1,7 @@
 /**
  * Maps the items of a POST body to what the store writes (contract 3): reads each mapped source
- * path, checks it against its target, and collects the errors of each item under field labels.
+ * path, applies the mapping's transforms, checks the value against its target, and collects the
+ * errors of each item under field labels.
  * The lookups that need the store (lazy identifiers, references) come after it, elsewhere.
  */
 import type { ItemErrors } from '../history/history-record';
@@ -8,10 +9,11 @@ import type { ContentType } from '../settings/content-type';
 import { targetName, type Funnel, type Mapping, type MappingTarget } from '../settings/funnel';
 import { systemFieldSpec } from '../settings/system-fields';
 import { requestErrors } from './envelope';
-import { itemKey, normalizeIdentifier } from './identifier';
+import { itemKey, normalizeIdentifier, type IdentifierResult } from './identifier';
 import { LABELS, MESSAGES } from './messages';
 import { ownRecord } from './own-record';
-import { readPath } from './path-reader';
+import { readPath, type PathRead } from './path-reader';
+import { applyTransforms, hasValue, type TransformResult } from './transforms';
 import { validateValue, type ValueSpec } from './value-validators';
 
 /** The system fields an item may set or clear (the identifier is never cleared). */
@@ -166,6 +168,27 @@ export function dedupeLastWins<T extends { identifier?: string }>(items: readonl
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** The value of a mapping in one item: read from its source path, then through its transforms. */
+function readMapped(item: Record<string, unknown>, mapping: Mapping): TransformResult {
+  return applyTransforms(mapping.transforms, readPath(item, mapping.source));
+}
+
+/**
+ * An identifier as the store knows it: what was read, through the identifier mapping's
+ * transforms, then checked (identifier.ts). Required even when the mapping says optional: without
+ * it there is nothing to create or update. Exported so that a DELETE can name items the way a
+ * POST stored them.
+ */
+export function identifierFromRead(
+  mapping: Pick<Mapping, 'transforms'>,
+  read: PathRead,
+): IdentifierResult {
+  const transformed = applyTransforms(mapping.transforms, read);
+  if (!transformed.ok) return transformed;
+  if (!hasValue(transformed.read)) return { ok: false, message: MESSAGES.required };
+  return normalizeIdentifier(transformed.read.value);
+}
+
 /** A label's first message wins: two fields that share a label do not hide each other's cause. */
 function addError(errors: Record<string, string>, label: string, message: string): void {
   if (!Object.hasOwn(errors, label)) errors[label] = message;
@@ -192,25 +215,23 @@ function mapItem(
     return mapped;
   }
 
-  // The identifier is required even when its mapping says optional: without it there is nothing
-  // to create or update.
   if (identifierSource !== undefined) {
-    const read = readPath(item, identifierSource.source);
-    if (!read.found || read.value === null || read.value === '') {
-      addError(errors, identifierFieldLabel, MESSAGES.required);
+    const result = identifierFromRead(identifierSource, readPath(item, identifierSource.source));
+    if (result.ok) {
+      mapped.identifier = result.identifier;
+      mapped.key = itemKey(result.identifier, index);
     } else {
-      const result = normalizeIdentifier(read.value);
-      if (result.ok) {
-        mapped.identifier = result.identifier;
-        mapped.key = itemKey(result.identifier, index);
-      } else {
-        addError(errors, identifierFieldLabel, result.message);
-      }
+      addError(errors, identifierFieldLabel, result.message);
     }
   }
 
   for (const entry of planned) {
-    const read = readPath(item, entry.mapping.source);
+    const transformed = readMapped(item, entry.mapping);
+    if (!transformed.ok) {
+      addError(errors, entry.label, transformed.message);
+      continue;
+    }
+    const { read } = transformed;
     if (!read.found) {
       // Missing optional: the stored value stays as it is.
       if (!entry.mapping.optional) addError(errors, entry.label, MESSAGES.required);
@@ -248,12 +269,14 @@ function mapItem(
 
 /**
  * Maps every item of a request (`asItemList` of the body) with the funnel's mappings. Only mapped
- * paths are read. Rules, per value:
+ * paths are read; each value goes through its mapping's transforms (transforms.ts) first, and a
+ * transform that fails fails the item under the field's label. Rules, per transformed value:
  * - required and missing, `null` or `""`: "This field is required" under the field's label;
  * - optional and missing: absent from both `set` and `unset` (the stored value stays);
  * - optional and `null` or `""`: listed in `unset` (the stored value is removed); an empty string
  *   is taken as "no value" because most senders have no other way to say it;
- * - otherwise the value must already have its target's type (value-validators.ts).
+ * - otherwise the value must have its target's type (value-validators.ts).
+ * The identifier is the transformed one: envelopes, history and lazy comparison all use it.
  * An item that is not an object fails whole, under the label "Item". Mappings whose target the
  * content type lacks are skipped here; requestProblems reports them before mapping starts.
  */

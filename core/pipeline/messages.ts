@@ -97,4 +97,10 @@ export const MESSAGES = {
   invalidUnicode: 'The text contains an unpaired surrogate (not valid Unicode)',
   expectedList: 'Expected an array',
   atPosition: (index: number, message: string) => `At [${index}]: ${message}`,
+
+  // Transforms (transforms.ts).
+  expectedNumeric: 'Expected a number, or a string holding one',
+  notNumeric: (value: string) =>
+    `Cannot read ${quote(value)} as a number; expected digits with a dot for decimals, such as 12.5`,
+  numberNotFinite: (value: string) => `The number ${quote(value)} is too large`,
 } as const;

@@ -1,6 +1,8 @@
 /** A funnel: an endpoint bound to one content type, with the mapping from sender paths to fields. */
 import { z } from 'zod';
 import { contentTypeKeySchema, endpointUrlSchema, propertyKeySchema } from '../domain/keys';
+import { applyTransforms, hasValue, transformsSchema } from '../pipeline/transforms';
+import { validateValue, type ValueSpec } from '../pipeline/value-validators';
 import type { ContentType } from './content-type';
 import { systemFieldSchema, systemFieldSpec } from './system-fields';
 
@@ -22,6 +24,8 @@ export const mappingSchema = z.strictObject({
   target: mappingTargetSchema,
   optional: z.boolean().default(false),
   lazy: z.boolean().default(false),
+  /** Absent on funnels saved before transforms existed: the same as none. */
+  transforms: transformsSchema.optional(),
 });
 export type Mapping = z.infer<typeof mappingSchema>;
 
@@ -54,9 +58,54 @@ export function targetName(target: MappingTarget): string {
   return 'system' in target ? `system field "${target.system}"` : `property "${target.property}"`;
 }
 
+/** What a target accepts: the identifier (any identifier), or a typed value. */
+type TargetSpec = 'identifier' | ValueSpec;
+
+function targetSpec(target: MappingTarget, contentType: ContentType): TargetSpec | undefined {
+  if ('system' in target) {
+    if (target.system === 'identifier') return 'identifier';
+    const spec = systemFieldSpec(contentType.kind, target.system);
+    return spec && { type: spec.type };
+  }
+  return contentType.properties.find((property) => property.key === target.property);
+}
+
 /**
- * Checks a funnel's mappings against its content type: every target must exist, and no target may
- * be mapped twice. Returns field path -> message, empty when the funnel is sound.
+ * A `default` is checked when the funnel is saved, not item by item: the value a missing field
+ * gets (the default after the later steps) must suit the target, or every item that lacks the
+ * field would fail for a reason its sender cannot fix. The identifier cannot have a default:
+ * items without one would all update the same item.
+ */
+function defaultProblems(
+  mapping: Mapping,
+  index: number,
+  spec: TargetSpec,
+): Record<string, string> {
+  const transforms = mapping.transforms ?? [];
+  const at = transforms.findIndex((transform) => transform.op === 'default');
+  if (at === -1) return {};
+  if (spec === 'identifier') {
+    return {
+      [`mappings.${index}.transforms.${at}`]: 'The identifier mapping cannot have a default',
+    };
+  }
+  const problem = (message: string) => ({ [`mappings.${index}.transforms.${at}.value`]: message });
+  const result = applyTransforms(transforms, { found: false });
+  if (!result.ok) return problem(`The default fails a later step: ${result.message}`);
+  // A default of "" clears an optional field, as a sender's "" would; a required one it fails.
+  if (!hasValue(result.read)) {
+    return mapping.optional ? {} : problem('The default gives no value, and the field is required');
+  }
+  const checked = validateValue(spec, result.read.value);
+  return checked.ok
+    ? {}
+    : problem(`The default does not suit ${targetName(mapping.target)}: ${checked.message}`);
+}
+
+/**
+ * Checks a funnel's mappings against its content type: every target must exist, no target may
+ * be mapped twice, and a default must suit its target. Returns field path -> message, empty when
+ * the funnel is sound.
  */
 export function mappingProblems(
   mappings: Mapping[],
@@ -67,11 +116,8 @@ export function mappingProblems(
   mappings.forEach((mapping, index) => {
     const path = `mappings.${index}.target`;
     const { target } = mapping;
-    const exists =
-      'system' in target
-        ? systemFieldSpec(contentType.kind, target.system) !== undefined
-        : contentType.properties.some((property) => property.key === target.property);
-    if (!exists) {
+    const spec = targetSpec(target, contentType);
+    if (spec === undefined) {
       problems[path] = `Content type "${contentType.key}" has no ${targetName(target)}`;
       return;
     }
@@ -85,6 +131,7 @@ export function mappingProblems(
     if (mapping.lazy && !('system' in target && target.system === 'identifier')) {
       problems[`mappings.${index}.lazy`] = 'Lazy comparison applies only to the identifier mapping';
     }
+    Object.assign(problems, defaultProblems(mapping, index, spec));
   });
   return problems;
 }

@@ -1,6 +1,7 @@
 /**
  * DELETE (spec 4.2, contract 4): `{"identifiers": [...]}` or an array of such objects. The
- * funnel's lazy comparison applies; an identifier that matches nothing is reported, not refused.
+ * identifier mapping's transforms and the funnel's lazy comparison apply; an identifier that
+ * matches nothing is reported, not refused.
  */
 import {
   buildDeleteEnvelope,
@@ -8,8 +9,7 @@ import {
   requestErrors,
   type EnvelopeResult,
 } from '../../core/pipeline/envelope';
-import { normalizeIdentifier } from '../../core/pipeline/identifier';
-import { identifierMapping, requestProblems } from '../../core/pipeline/mapper';
+import { identifierFromRead, identifierMapping, requestProblems } from '../../core/pipeline/mapper';
 import { LABELS, MESSAGES } from '../../core/pipeline/messages';
 import type { ItemErrors } from '../../core/history/history-record';
 import type { ItemStore } from '../../core/repositories/item-store';
@@ -56,8 +56,10 @@ export async function deleteItems(store: ItemStore, request: DeleteRequest): Pro
   }
   const errors: ItemErrors = Object.create(null) as ItemErrors;
   const identifiers: string[] = [];
+  // Named as a POST stores them: through the identifier mapping's transforms.
+  const mapping = identifierMapping(request.funnel) ?? { transforms: [] };
   sent.forEach((value, index) => {
-    const result = normalizeIdentifier(value);
+    const result = identifierFromRead(mapping, { found: true, value });
     if (result.ok) identifiers.push(result.identifier);
     else errors[`[${index}]`] = { [LABELS.identifiers]: result.message };
   });

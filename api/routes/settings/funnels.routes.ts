@@ -14,11 +14,8 @@ import {
   type Funnel,
   type FunnelBody,
 } from '../../../core/settings/funnel';
-import {
-  requestDataSchema,
-  requestPathSchema,
-  requestPaths,
-} from '../../../core/settings/request-paths';
+import { suggestedPathSchema, withSuggestions } from '../../../core/settings/path-suggestions';
+import { requestDataSchema, requestPaths } from '../../../core/settings/request-paths';
 import type { ApiContext } from '../../context';
 import { HttpError, notFound } from '../../http/http-error';
 import { invalid, parseOrThrow } from '../../http/validate';
@@ -53,7 +50,8 @@ const json = (schema: z.ZodType, description: string) => ({
 });
 const badBody = json(
   errorBodySchema,
-  'Bad body, a content type the tenant lacks, or a mapping whose target is unknown or mapped twice',
+  'Bad body, a content type the tenant lacks, a mapping whose target is unknown or mapped ' +
+    'twice, or a transform that is not valid (`errors` names it, as `mappings.1.transforms.0.op`)',
 );
 const taken = json(errorBodySchema, 'The endpoint URL is already used in the tenant');
 const absent = json(errorBodySchema, 'Not found in the tenant');
@@ -96,11 +94,19 @@ registerRoute({
   description:
     'The source paths of `requestData` with their JSON types. The elements of an array of ' +
     'objects are listed below the array without an index (`categories.name`), as mappings map ' +
-    'over them; a list of items is read as one item with the keys of all.',
+    'over them; a list of items is read as one item with the keys of all.\n\n' +
+    'Each path has `suggestions`: up to 3 system fields or properties of the content type ' +
+    'whose names are most like it, best first, each with the `target` to put in a mapping, ' +
+    'its label and a `score` from 0.6 to 1. Names are compared as words (split at `_ - .` ' +
+    'spaces and camelCase, case and a plural s ignored) by word overlap and by spelling ' +
+    '(edit distance), a path by its last key and, for slightly less, as a whole; system ' +
+    'fields also answer to usual names (`sku`, `id` and `code` for the identifier, `title` ' +
+    'for the name, `img` and `picture` for the image). Object paths get none, nor do paths ' +
+    'after the first 1,000.',
   request: { params },
   responses: {
     200: json(
-      z.object({ items: z.array(requestPathSchema), nextCursor: z.string().nullable() }),
+      z.object({ items: z.array(suggestedPathSchema), nextCursor: z.string().nullable() }),
       'The paths, depth first in the order of the sample',
     ),
     404: absent,
@@ -178,8 +184,11 @@ export function funnelSettingsRoutes(context: ApiContext): Router {
   });
 
   router.get('/settings/funnels/:endpointUrl/paths', async (req, res) => {
-    const funnel = await findOrThrow(req.principal.tenant, req.params.endpointUrl);
-    res.json({ items: requestPaths(funnel.requestData), nextCursor: null });
+    const { tenant } = req.principal;
+    const funnel = await findOrThrow(tenant, req.params.endpointUrl);
+    const contentType = await context.contentTypes.find(tenant, funnel.contentType);
+    const paths = withSuggestions(requestPaths(funnel.requestData), contentType ?? undefined);
+    res.json({ items: paths, nextCursor: null });
   });
 
   router.put('/settings/funnels/:endpointUrl', async (req, res) => {

@@ -7,6 +7,7 @@
 import fc from 'fast-check';
 import type { ContentType, Property } from '../../../core/settings/content-type';
 import type { Funnel, Mapping, MappingTarget } from '../../../core/settings/funnel';
+import type { Transform } from '../../../core/pipeline/transforms';
 
 /** Keys that reach the prototype, look like MongoDB operators, or are the mapping's own keys. */
 export const HOSTILE_KEYS = [
@@ -218,13 +219,50 @@ const targetArb = (contentType: ContentType): fc.Arbitrary<MappingTarget> =>
       : []),
   );
 
+/** A scalar a `default` may hold: the funnel schema's bounds, odd strings included. */
+const defaultScalar = fc.oneof(
+  hostileString.filter((text) => text.length <= 1_000),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.integer(),
+  fc.boolean(),
+);
+
+/** Any transform the funnel schema accepts, separators of odd characters included. */
+export const transformArb: fc.Arbitrary<Transform> = fc.oneof(
+  fc.constantFrom<Transform>(
+    { op: 'trim' },
+    { op: 'lowercase' },
+    { op: 'uppercase' },
+    { op: 'number' },
+  ),
+  fc
+    .oneof(
+      fc.constantFrom(',', ';', '|', ' ', '.', ', '),
+      fc.string({ unit: anyChar, minLength: 1, maxLength: 3 }),
+    )
+    .map((separator): Transform => ({ op: 'split', separator })),
+  fc
+    .oneof(defaultScalar, fc.array(defaultScalar, { maxLength: 4 }))
+    .map((value): Transform => ({ op: 'default', value })),
+);
+
+/** Mostly none, as most mappings have none; otherwise a short chain of any transforms. */
+export const transformsArb: fc.Arbitrary<Transform[] | undefined> = fc.oneof(
+  { arbitrary: fc.constant(undefined), weight: 3 },
+  { arbitrary: fc.array(transformArb, { maxLength: 4 }), weight: 1 },
+);
+
 const mappingArb = (target: fc.Arbitrary<MappingTarget>): fc.Arbitrary<Mapping> =>
-  fc.record({
-    source: fc.oneof(sourcePath, fc.constantFrom('sku', 'title', 'attrs.color', 'images.url')),
-    target,
-    optional: fc.boolean(),
-    lazy: fc.boolean(),
-  });
+  fc
+    .record({
+      source: fc.oneof(sourcePath, fc.constantFrom('sku', 'title', 'attrs.color', 'images.url')),
+      target,
+      optional: fc.boolean(),
+      lazy: fc.boolean(),
+      transforms: transformsArb,
+    })
+    // Absent rather than undefined, as a funnel saved without transforms is stored.
+    .map(({ transforms, ...rest }) => (transforms === undefined ? rest : { ...rest, transforms }));
 
 /** A content type and a funnel on it: any mappings, with or without an identifier mapping. */
 export const funnelScenario: fc.Arbitrary<{ contentType: ContentType; funnel: Funnel }> =

@@ -25,6 +25,7 @@ import {
   hostileValue,
   KNOWN_PREFIX,
   prototypeSnapshot,
+  transformArb,
 } from './arbitraries';
 
 /**
@@ -104,6 +105,36 @@ describe('the mapper and the envelope builder, for any JSON body and any funnel'
     );
     // The generator reaches every outcome, so the property above is not vacuous.
     expect([...seen].sort()).toEqual(['error', 'partial', 'success']);
+  });
+
+  it('with transforms on every mapping, never throw, and always give a well-formed envelope', () => {
+    const transformed = funnelWithBody.chain((scenario) =>
+      fc
+        .tuple(
+          ...scenario.funnel.mappings.map(() =>
+            fc.array(transformArb, { minLength: 1, maxLength: 4 }),
+          ),
+        )
+        .map((chains) => ({
+          ...scenario,
+          funnel: {
+            ...scenario.funnel,
+            mappings: scenario.funnel.mappings.map((mapping, index) => ({
+              ...mapping,
+              transforms: chains[index],
+            })),
+          },
+        })),
+    );
+    fc.assert(
+      fc.property(transformed, existsArb, ({ body, funnel, contentType }, exists) => {
+        const result = answer(body, funnel, contentType, exists);
+        const wire = JSON.parse(JSON.stringify(result.envelope)) as unknown;
+        expect(envelopeSchema.safeParse(wire).success).toBe(true);
+        expect(result.envelope.status).toBe(result.httpStatus === 200 ? 'success' : 'error');
+      }),
+      { numRuns: 1_000 },
+    );
   });
 
   it('map one item per element, each valid one with a well-formed identifier and no prototype keys', () => {

@@ -1,0 +1,217 @@
+/**
+ * Value transforms of a mapping: small steps, applied in the order listed, that tidy the value
+ * read from the sender's path before it is checked against its target (value-validators.ts).
+ * Senders rarely send exactly the types a content type wants; these cover the usual gaps
+ * (`" Red "`, `"12.5"`, `"a, b, c"`, a missing value) without a custom step in front of the API.
+ *
+ * Rules that hold for every step:
+ * - a missing value, `null` and `""` mean "no value": only `default` acts on them; every other
+ *   step leaves them as they are, so the optional and required rules apply as without transforms;
+ * - `trim`, `lowercase`, `uppercase` and `number` act on a string, and on each element of an
+ *   array (one level: a path over an array of objects gives one); `split` and `default` take an
+ *   array as it is;
+ * - a value a step does not apply to is left as it is, for the validator to judge, except that
+ *   `number` fails on what it cannot read as a number rather than let a wrong value through.
+ *
+ * Pure, and never throws on JSON input.
+ */
+import { z } from 'zod';
+import { MESSAGES } from './messages';
+import type { PathRead } from './path-reader';
+
+/** Enough for any sensible chain; bounds the work per value. */
+export const MAX_TRANSFORMS = 20;
+/** A separator is a few characters: `,`, `;`, ` | `. */
+export const MAX_SEPARATOR_LENGTH = 16;
+/** A default is a field's value, not a document: its strings and lists stay small. */
+export const MAX_DEFAULT_TEXT = 1_000;
+export const MAX_DEFAULT_LIST = 100;
+
+const defaultScalar = z.union([z.string().max(MAX_DEFAULT_TEXT), z.number(), z.boolean()]);
+
+const trimSchema = z.strictObject({ op: z.literal('trim') }).meta({
+  id: 'TrimTransform',
+  description:
+    'Removes white space at both ends of a string, or of each string of an array. Other values ' +
+    'are left as they are.',
+});
+const lowercaseSchema = z.strictObject({ op: z.literal('lowercase') }).meta({
+  id: 'LowercaseTransform',
+  description:
+    'Lower-cases a string, or each string of an array (locale-independent). Other values are ' +
+    'left as they are.',
+});
+const uppercaseSchema = z.strictObject({ op: z.literal('uppercase') }).meta({
+  id: 'UppercaseTransform',
+  description:
+    'Upper-cases a string, or each string of an array (locale-independent). Other values are ' +
+    'left as they are.',
+});
+const numberSchema = z.strictObject({ op: z.literal('number') }).meta({
+  id: 'NumberTransform',
+  description:
+    'Reads a string as a decimal number: optional sign, digits, a dot for decimals, an optional ' +
+    'exponent (`" 12.5 "`, `"-3"`, `"1e3"`); white space around it is ignored, and a string of ' +
+    'white space only is no value. A number stays as it is; an array has each element read. ' +
+    'Anything else (`"12,5"`, `"abc"`, `true`, an object, a number too large to be finite) ' +
+    'fails the item under the field.',
+});
+const splitSchema = z
+  .strictObject({
+    op: z.literal('split'),
+    separator: z.string().min(1).max(MAX_SEPARATOR_LENGTH).meta({ example: ',' }),
+  })
+  .meta({
+    id: 'SplitTransform',
+    description:
+      'Splits a string at each `separator` into an array of its parts, each trimmed of white ' +
+      'space, empty parts left out (`"red, green,,blue"` gives `["red","green","blue"]`). Other ' +
+      'values, arrays included, are left as they are.',
+  });
+const defaultSchema = z
+  .strictObject({
+    op: z.literal('default'),
+    value: z.union([defaultScalar, z.array(defaultScalar).max(MAX_DEFAULT_LIST)], {
+      error: 'must be a string, a number, true or false, or an array of them',
+    }),
+  })
+  .meta({
+    id: 'DefaultTransform',
+    description:
+      'Gives `value` when there is no value: the path is missing, or its value is `null` or ' +
+      '`""`. Later steps apply to it as to a value sent. With a default, a sender cannot clear ' +
+      'the field. The value must suit the target once the later steps have run (checked when ' +
+      'the funnel is saved); the identifier mapping cannot have one.',
+  });
+
+export const TRANSFORM_OPS = [
+  'trim',
+  'lowercase',
+  'uppercase',
+  'number',
+  'split',
+  'default',
+] as const;
+
+export const transformSchema = z
+  .discriminatedUnion(
+    'op',
+    [trimSchema, lowercaseSchema, uppercaseSchema, numberSchema, splitSchema, defaultSchema],
+    { error: `must be one of: ${TRANSFORM_OPS.join(', ')}` },
+  )
+  .meta({ id: 'ValueTransform', description: 'One step applied to a mapped value.' });
+export type Transform = z.infer<typeof transformSchema>;
+
+export const transformsSchema = z
+  .array(transformSchema)
+  .max(MAX_TRANSFORMS)
+  .meta({
+    description:
+      'Steps applied in order to the value read from `source`, before it is checked against ' +
+      'the target.',
+    example: [{ op: 'trim' }, { op: 'split', separator: ',' }],
+  });
+
+export type TransformResult = { ok: true; read: PathRead } | { ok: false; message: string };
+
+type StepResult = { ok: true; value: unknown } | { ok: false; message: string };
+
+const done = (value: unknown): StepResult => ({ ok: true, value });
+const fail = (message: string): StepResult => ({ ok: false, message });
+
+/** Whether a read carries a value: not missing, `null` or `""`, which only `default` fills. */
+export function hasValue(read: PathRead): read is { found: true; value: unknown } {
+  return read.found && read.value !== null && read.value !== '';
+}
+
+/** `change` on a string, or on each string element of an array; anything else as it is. */
+function onStrings(value: unknown, change: (text: string) => string): unknown {
+  if (typeof value === 'string') return change(value);
+  if (Array.isArray(value)) {
+    return value.map((element: unknown) =>
+      typeof element === 'string' ? change(element) : element,
+    );
+  }
+  return value;
+}
+
+/** A decimal number as people write it in JSON or a spreadsheet cell, without thousands marks. */
+const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+/** One value to a finite number, or why not. */
+function toNumber(value: unknown): StepResult {
+  if (typeof value === 'number') {
+    return Number.isFinite(value) ? done(value) : fail(MESSAGES.numberNotFinite(String(value)));
+  }
+  if (typeof value !== 'string') return fail(MESSAGES.expectedNumeric);
+  const text = value.trim();
+  if (!DECIMAL.test(text)) return fail(MESSAGES.notNumeric(value));
+  const number = Number(text);
+  return Number.isFinite(number) ? done(number) : fail(MESSAGES.numberNotFinite(text));
+}
+
+function numberStep(value: unknown): StepResult {
+  if (typeof value === 'string' && value.trim() === '') return done('');
+  if (!Array.isArray(value)) return toNumber(value);
+  const numbers: number[] = [];
+  for (const [index, element] of value.entries()) {
+    const result = toNumber(element);
+    if (!result.ok) return fail(MESSAGES.atPosition(index, result.message));
+    numbers.push(result.value as number);
+  }
+  return done(numbers);
+}
+
+function splitStep(value: unknown, separator: string): unknown {
+  if (typeof value !== 'string') return value;
+  return value
+    .split(separator)
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+}
+
+/** One step on a read that has a value (not missing, `null` or `""`). */
+function applyToValue(
+  transform: Exclude<Transform, { op: 'default' }>,
+  value: unknown,
+): StepResult {
+  switch (transform.op) {
+    case 'trim':
+      return done(onStrings(value, (text) => text.trim()));
+    case 'lowercase':
+      return done(onStrings(value, (text) => text.toLowerCase()));
+    case 'uppercase':
+      return done(onStrings(value, (text) => text.toUpperCase()));
+    case 'number':
+      return numberStep(value);
+    case 'split':
+      return done(splitStep(value, transform.separator));
+  }
+}
+
+/**
+ * Applies `transforms` in order to what was read from a mapping's source path. Gives the read
+ * the mapper goes on with (still "not found" when nothing gave it a value), or the message the
+ * item fails with under the field's label. No transforms: the read as it is.
+ */
+export function applyTransforms(
+  transforms: readonly Transform[] | undefined,
+  read: PathRead,
+): TransformResult {
+  let current = read;
+  for (const transform of transforms ?? []) {
+    if (transform.op === 'default') {
+      if (!hasValue(current)) {
+        const { value } = transform;
+        // A copy: the funnel's list must not be shared with, or changed through, an item.
+        current = { found: true, value: Array.isArray(value) ? [...value] : value };
+      }
+      continue;
+    }
+    if (!hasValue(current)) continue;
+    const result = applyToValue(transform, current.value);
+    if (!result.ok) return result;
+    current = { found: true, value: result.value };
+  }
+  return { ok: true, read: current };
+}
