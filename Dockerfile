@@ -14,6 +14,8 @@ ENV NODE_ENV=production
 WORKDIR /app
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/dist ./dist
+# The console's static files: tsc does not copy them into dist/.
+COPY --from=build --chown=node:node /app/api/console/public ./api/console/public
 COPY --chown=node:node package.json ./
 USER node
 EXPOSE 3000

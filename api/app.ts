@@ -2,6 +2,7 @@
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import type { Logger } from '../core/logging/logger';
+import { consoleRoutes } from './console/console.routes';
 import type { ApiContext } from './context';
 import { accessLog } from './middleware/access-log';
 import { errorHandler, routeNotFound } from './middleware/error-handler';
@@ -29,6 +30,7 @@ export function createApp(deps: AppDeps): Express {
   // Before the v1 routes, so that no auth or body middleware of theirs reaches the public docs.
   app.use('/api/v1', docsRoutes());
   if (deps.context) {
+    app.use(consoleRoutes(deps.context));
     app.use(operationsRoutes(deps.context));
     app.use('/api/v1', v1Routes(deps.context));
   }

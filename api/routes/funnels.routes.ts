@@ -136,6 +136,8 @@ export function funnelsRoutes(context: ApiContext): Router {
       }
       if (answer.replayed) res.setHeader('Idempotent-Replayed', 'true');
       else context.metrics.job(`${tenant}/${endpointUrl}`, answer);
+      // A worker's 503 (an engine away, the retry budget spent) invites a retry, as the API's own do.
+      if (answer.httpStatus === 503) res.setHeader('Retry-After', '5');
       res.status(answer.httpStatus).json(answer.envelope);
     },
   ];

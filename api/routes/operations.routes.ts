@@ -1,12 +1,14 @@
 /**
  * For operators: Prometheus metrics at /metrics (unauthenticated, for the scraper on the
  * internal network), and the BullMQ queue dashboard at /admin/queues for a token whose user has
- * manage_settings (read to look, update or delete to retry or remove jobs).
+ * manage_settings (read to look, update or delete to retry or remove jobs), sent as a header or
+ * carried by the console's sign-in (a cookie, api/console/console-session.ts).
  */
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
 import { Router, type RequestHandler } from 'express';
+import { sessionCookieAsBearer } from '../console/console-session';
 import type { ApiContext } from '../context';
 import { requireAccessByMethod } from '../middleware/require-access';
 
@@ -33,6 +35,7 @@ export function operationsRoutes(context: ApiContext): Router {
   });
   router.use(
     DASHBOARD_PATH,
+    sessionCookieAsBearer,
     requireAccessByMethod(context.auth, 'manage_settings'),
     allowDashboardScripts,
     dashboard.getRouter() as Router,

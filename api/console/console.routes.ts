@@ -1,0 +1,37 @@
+/**
+ * The web console at /console: static HTML, CSS and ES modules (no build step) that call the JSON
+ * API with the token a developer signs in with, and the session endpoint that carries that sign-in
+ * to the queue dashboard. The files hold no inline script or style, so helmet's CSP stays on.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import express, { Router } from 'express';
+import type { ApiContext } from '../context';
+import { consoleSessionRoutes } from './console-session';
+
+export const CONSOLE_PATH = '/console';
+
+/**
+ * The assets' folder: next to this module when it runs from the sources; from dist/, the same
+ * folder of the sources (tsc does not copy it), which an image must ship at that place.
+ */
+function assetsFolder(): string | undefined {
+  const candidates = [
+    path.join(__dirname, 'public'),
+    path.resolve(__dirname, '../../../api/console/public'),
+  ];
+  return candidates.find((folder) => existsSync(path.join(folder, 'index.html')));
+}
+
+export function consoleRoutes(context: ApiContext): Router {
+  const router = Router();
+  router.use(consoleSessionRoutes(context.auth));
+  const folder = assetsFolder();
+  if (!folder) {
+    context.logger.warn({ from: __dirname }, 'console assets not found: /console is not served');
+    return router;
+  }
+  // /console redirects to /console/, so that the pages' relative URLs resolve below it.
+  router.use(CONSOLE_PATH, express.static(folder, { index: 'index.html', dotfiles: 'ignore' }));
+  return router;
+}

@@ -1,0 +1,60 @@
+/**
+ * Reads the JSON API with the signed-in token as `Authorization: Bearer`. Every failure becomes an
+ * ApiError whose message is the API's own (`{"status":"error","message":...}`), so that pages
+ * show what the API said rather than a bare status code.
+ */
+/* global document, fetch, URL */
+import { currentToken } from './session.js';
+
+/** /api/v1/, found from the page's address so that a path prefix in front of the API works. */
+const API_BASE = new URL('../api/v1/', document.baseURI);
+
+export class ApiError extends Error {
+  /** `status` 0: the API did not answer. */
+  constructor(status, message) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+  }
+}
+
+/** The API's message, with the fields a 422 names (`errors`: field -> message). */
+export async function errorOf(response) {
+  const body = await response.json().catch(() => null);
+  const message = typeof body?.message === 'string' ? body.message : response.statusText;
+  const fields = body?.errors && typeof body.errors === 'object' ? Object.entries(body.errors) : [];
+  const details = fields.map(([field, problem]) => `${field}: ${String(problem)}`).join('; ');
+  return new ApiError(response.status, details ? `${message} (${details})` : message);
+}
+
+/** Path segments from data (endpoint URLs, request ids) are always encoded. */
+export const apiPaths = {
+  funnels: () => 'settings/funnels',
+  funnel: (url) => `settings/funnels/${encodeURIComponent(url)}`,
+  history: (url) => `funnels/${encodeURIComponent(url)}/history`,
+  request: (url, requestId) =>
+    `funnels/${encodeURIComponent(url)}/history/${encodeURIComponent(requestId)}`,
+};
+
+/**
+ * GET a path below /api/v1. `query` values that are undefined, null or '' are left out; `token`
+ * defaults to the signed-in one.
+ */
+export async function apiGet(path, { query = {}, signal, token = currentToken() } = {}) {
+  const url = new URL(path, API_BASE);
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') url.searchParams.set(name, value);
+  }
+  let response;
+  try {
+    response = await fetch(url, {
+      headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
+      signal,
+    });
+  } catch (error) {
+    if (error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'The API did not answer: check the connection and try again.');
+  }
+  if (!response.ok) throw await errorOf(response);
+  return response.json();
+}

@@ -1,0 +1,107 @@
+/**
+ * Boots the console: the sign-in until a token is kept, then the page the address names. Each
+ * navigation renders into a fresh container and cancels the previous page's requests; a page that
+ * still finishes late writes into a detached node that nobody sees.
+ */
+/* global document, window, location, AbortController */
+import { ApiError } from './api-client.js';
+import { closeDashboardSession, openDashboardSession } from './dashboard-session.js';
+import { h } from './dom.js';
+import { renderFunnels } from './pages/funnels-page.js';
+import { renderHistory } from './pages/history-page.js';
+import { renderRequest } from './pages/request-page.js';
+import { renderSignIn } from './pages/sign-in-page.js';
+import { links, parseRoute } from './routes.js';
+import { currentToken, forgetToken, keepToken, tenantOf } from './session.js';
+import { errorBox } from './views.js';
+
+const PAGES = {
+  funnels: renderFunnels,
+  history: renderHistory,
+  request: renderRequest,
+  async notFound(container) {
+    container.append(
+      h('h1', {}, 'Not found'),
+      h('p', {}, h('a', { href: links.funnels() }, 'Back to the funnels')),
+    );
+  },
+};
+
+const main = document.getElementById('main');
+const nav = document.getElementById('app-nav');
+const notice = document.getElementById('app-notice');
+let pageRequests = new AbortController();
+
+function say(message) {
+  notice.textContent = message ?? '';
+  notice.hidden = !message;
+}
+
+function showHeader(token) {
+  nav.hidden = !token;
+  const tenant = token ? tenantOf(token) : null;
+  document.getElementById('signed-in-as').textContent = tenant ? `Tenant ${tenant}` : '';
+}
+
+async function show() {
+  pageRequests.abort();
+  pageRequests = new AbortController();
+  const container = h('div', { class: 'page' });
+  main.replaceChildren(container);
+  const token = currentToken();
+  showHeader(token);
+  if (!token) {
+    document.title = 'Sign in · funnel-sync console';
+    renderSignIn(container, { onSignedIn: signIn });
+    return;
+  }
+  const route = parseRoute(location.hash);
+  try {
+    await PAGES[route.page](container, route, { signal: pageRequests.signal });
+    document.title = `${container.querySelector('h1')?.textContent ?? 'funnel-sync'} · funnel-sync console`;
+  } catch (error) {
+    if (error.name === 'AbortError') return;
+    if (error instanceof ApiError && error.status === 401) {
+      await signOut(`You were signed out: ${error.message}.`);
+      return;
+    }
+    container.append(errorBox(error.message));
+  }
+}
+
+function signIn(token) {
+  keepToken(token);
+  say('');
+  void show();
+}
+
+async function signOut(message) {
+  forgetToken();
+  await closeDashboardSession();
+  say(message);
+  await show();
+}
+
+/** The dashboard is a page of its own: its cookie is asked for (fresh) just before it opens. */
+async function openDashboard(event) {
+  event.preventDefault();
+  const { href } = event.currentTarget;
+  try {
+    await openDashboardSession(currentToken());
+    location.assign(href);
+  } catch (error) {
+    say(`The queue dashboard cannot open: ${error.message}.`);
+  }
+}
+
+document
+  .getElementById('sign-out')
+  .addEventListener('click', () => void signOut('You are signed out.'));
+document
+  .getElementById('dashboard-link')
+  .addEventListener('click', (event) => void openDashboard(event));
+window.addEventListener('hashchange', () => {
+  say('');
+  void show().then(() => main.focus({ preventScroll: false }));
+});
+void show();

@@ -1,0 +1,89 @@
+/**
+ * The history page's filters. Status and the date range are the history API's own (`status`,
+ * `from` inclusive, `to` exclusive); the API has no method filter, so the method is matched here,
+ * in the entries each page brings.
+ */
+/* global FormData */
+import { h } from '../dom.js';
+
+const STATUSES = ['success', 'partial', 'error', 'queued', 'processing'];
+const METHODS = ['POST', 'DELETE'];
+
+/** A datetime-local value (the browser's zone) as the ISO 8601 instant the API takes. */
+function instant(local) {
+  const date = new Date(local);
+  return local && !Number.isNaN(date.getTime()) ? date.toISOString() : undefined;
+}
+
+/** The history API's query for the filters. */
+export function apiQuery(filters) {
+  return {
+    status: filters.status || undefined,
+    from: instant(filters.from),
+    to: instant(filters.to),
+  };
+}
+
+export function matchesMethod(method) {
+  return (entry) => !method || entry.method === method;
+}
+
+function choice(id, label, values, selected) {
+  return h(
+    'div',
+    { class: 'field' },
+    h('label', { for: id }, label),
+    h(
+      'select',
+      { id, name: id.replace('filter-', '') },
+      h('option', { value: '' }, 'Any'),
+      values.map((value) => h('option', { value, selected: value === selected }, value)),
+    ),
+  );
+}
+
+function moment(id, label, value) {
+  return h(
+    'div',
+    { class: 'field' },
+    h('label', { for: id }, label),
+    h('input', { id, name: id.replace('filter-', ''), type: 'datetime-local', step: 1, value }),
+  );
+}
+
+/** The form; `onApply(filters)` gets the chosen filters when it is submitted or cleared. */
+export function filterForm(filters, onApply) {
+  const form = h(
+    'form',
+    { class: 'filters', role: 'search', 'aria-label': 'Filter the history' },
+    h(
+      'fieldset',
+      {},
+      h('legend', {}, 'Filters'),
+      choice('filter-status', 'Status', STATUSES, filters.status),
+      choice('filter-method', 'Method', METHODS, filters.method),
+      moment('filter-from', 'Received from', filters.from),
+      moment('filter-to', 'Received before', filters.to),
+      h(
+        'div',
+        { class: 'actions' },
+        h('button', { type: 'submit' }, 'Apply filters'),
+        h('button', { type: 'reset', class: 'secondary' }, 'Clear'),
+      ),
+    ),
+  );
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const data = new FormData(form);
+    onApply(
+      Object.fromEntries(
+        ['status', 'method', 'from', 'to'].map((name) => [name, String(data.get(name) ?? '')]),
+      ),
+    );
+  });
+  form.addEventListener('reset', (event) => {
+    event.preventDefault();
+    onApply({});
+  });
+  return form;
+}

@@ -1,0 +1,123 @@
+/**
+ * A funnel's request history, newest first: filters (kept in the address), a chart of the loaded
+ * requests, and a table whose "Load more" follows the API's keyset cursor.
+ */
+/* global location */
+import { apiGet, apiPaths } from '../api-client.js';
+import { requestsChart } from '../chart/requests-chart.js';
+import { fill, h } from '../dom.js';
+import { count, formatDuration, formatNumber, timeElement } from '../format.js';
+import { links } from '../routes.js';
+import { dataTable, errorBox, scrollBox, statusBadge, tableRow } from '../views.js';
+import { apiQuery, filterForm, matchesMethod } from './history-filters.js';
+
+const PAGE_SIZE = 50;
+const COLUMNS = ['Received', 'Method', 'Status', 'HTTP', 'Items', 'Duration', 'Message'];
+
+function entryRow(funnel, entry) {
+  return tableRow(
+    [
+      h('a', { href: links.request(funnel, entry.requestId) }, timeElement(entry.receivedAt)),
+      entry.method,
+      [statusBadge(entry.status), entry.dryRun ? h('span', { class: 'muted' }, ' dry run') : null],
+      entry.httpStatus ?? '—',
+      formatNumber(entry.itemCount),
+      formatDuration(entry.durationMs),
+      h('span', { class: 'message' }, entry.message),
+    ],
+    COLUMNS,
+  );
+}
+
+function funnelLine(funnel) {
+  return [
+    h('strong', {}, funnel.name),
+    ' syncs into content type ',
+    h('code', {}, funnel.contentType),
+    funnel.active ? '.' : '; it is inactive.',
+  ];
+}
+
+export async function renderHistory(container, route, { signal }) {
+  const { funnel, filters, pageSize = PAGE_SIZE } = route;
+  const lead = h('p', { class: 'lead' });
+  const chart = h('div', { class: 'chart-holder' });
+  const shown = h('p', { class: 'count', role: 'status' }, 'Loading…');
+  const table = dataTable({
+    caption: 'Requests, newest first',
+    columns: COLUMNS,
+    className: 'history',
+  });
+  const more = h('button', { type: 'button', class: 'secondary', hidden: true }, 'Load more');
+  const moreError = h('div');
+  container.append(
+    h('p', { class: 'crumbs' }, h('a', { href: links.funnels() }, '← All funnels')),
+    h('h1', {}, 'History of ', h('code', {}, funnel)),
+    lead,
+    filterForm(filters, (chosen) => {
+      location.hash = links.history(funnel, chosen);
+    }),
+    h(
+      'section',
+      { 'aria-labelledby': 'chart-heading' },
+      h('h2', { id: 'chart-heading' }, 'Over time'),
+      chart,
+    ),
+    h(
+      'section',
+      { 'aria-labelledby': 'requests-heading' },
+      h('h2', { id: 'requests-heading' }, 'Requests'),
+      shown,
+      scrollBox(table),
+      more,
+      moreError,
+    ),
+  );
+  if (filters.method) {
+    shown.after(
+      h(
+        'p',
+        { class: 'muted' },
+        `Method ${filters.method} is matched in the browser, in each page the history API returns.`,
+      ),
+    );
+  }
+
+  const loaded = [];
+  let cursor = null;
+  async function loadPage() {
+    const page = await apiGet(apiPaths.history(funnel), {
+      query: { ...apiQuery(filters), limit: pageSize, cursor },
+      signal,
+    });
+    const entries = page.items.filter(matchesMethod(filters.method));
+    loaded.push(...entries);
+    table.tBodies[0].append(...entries.map((entry) => entryRow(funnel, entry)));
+    cursor = page.nextCursor;
+    more.hidden = cursor === null;
+    shown.textContent =
+      loaded.length === 0 && cursor === null
+        ? 'No requests match these filters.'
+        : `Showing ${count(loaded.length, 'request')}${cursor ? '; there are more' : ''}.`;
+    fill(chart, requestsChart(loaded));
+  }
+  more.addEventListener('click', async () => {
+    more.disabled = true;
+    moreError.replaceChildren();
+    try {
+      await loadPage();
+    } catch (error) {
+      fill(moreError, errorBox(error.message));
+    } finally {
+      more.disabled = false;
+    }
+  });
+
+  try {
+    const [details] = await Promise.all([apiGet(apiPaths.funnel(funnel), { signal }), loadPage()]);
+    fill(lead, funnelLine(details));
+  } catch (error) {
+    shown.textContent = '';
+    throw error;
+  }
+}

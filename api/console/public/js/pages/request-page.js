@@ -1,0 +1,130 @@
+/**
+ * One request as the history keeps it: outcome, timings, errors by item and field, the identifiers
+ * it imported, deleted or did not find, and the payload as received.
+ */
+import { apiGet, apiPaths } from '../api-client.js';
+import { h } from '../dom.js';
+import { count, formatDuration, formatNumber, timeElement } from '../format.js';
+import { links } from '../routes.js';
+import { dataTable, loadingLine, scrollBox, statusBadge } from '../views.js';
+
+/** A very large list is cut here: the page stays fast, the full list is in the JSON API. */
+const IDS_SHOWN = 1000;
+
+function facts(pairs) {
+  return h(
+    'dl',
+    { class: 'facts' },
+    pairs.map(([term, value]) => [h('dt', {}, term), h('dd', {}, value)]),
+  );
+}
+
+function section(id, title, ...content) {
+  return h('section', { 'aria-labelledby': id }, h('h2', { id }, title), content);
+}
+
+function errorsSection(errors) {
+  const rows = Object.entries(errors).flatMap(([item, fields]) =>
+    Object.entries(fields).map(([field, message]) => [h('code', {}, item), field, message]),
+  );
+  if (rows.length === 0)
+    return section('errors-heading', 'Errors', h('p', { class: 'muted' }, 'No errors.'));
+  const items = Object.keys(errors).length;
+  return section(
+    'errors-heading',
+    'Errors',
+    scrollBox(
+      dataTable({
+        caption: `${count(rows.length, 'error')} on ${count(items, 'item')} (item key: identifier, [position] or _request)`,
+        columns: ['Item', 'Field', 'Message'],
+        rows,
+        className: 'errors',
+      }),
+    ),
+  );
+}
+
+function idList(id, title, ids) {
+  const shown = ids.slice(0, IDS_SHOWN);
+  return h(
+    'div',
+    { class: 'ids' },
+    h('h3', { id }, `${title} (${formatNumber(ids.length)})`),
+    ids.length === 0
+      ? h('p', { class: 'muted' }, 'None.')
+      : h(
+          'ul',
+          { class: 'id-list', 'aria-labelledby': id },
+          shown.map((value) => h('li', {}, h('code', {}, value))),
+        ),
+    ids.length > IDS_SHOWN
+      ? h('p', { class: 'muted' }, `and ${formatNumber(ids.length - IDS_SHOWN)} more`)
+      : null,
+  );
+}
+
+function payloadSection(record) {
+  const text = record.payloadTruncated
+    ? String(record.payload)
+    : JSON.stringify(record.payload, null, 2);
+  return section(
+    'payload-heading',
+    'Payload',
+    record.payloadTruncated
+      ? h(
+          'p',
+          { class: 'warning' },
+          'Truncated: the payload was cut after 256 KiB, so it is shown as received text, not as JSON.',
+        )
+      : h('p', { class: 'muted' }, 'Not truncated.'),
+    h(
+      'pre',
+      { class: 'payload', tabindex: 0, 'aria-label': 'Payload text' },
+      h('code', {}, text ?? 'null'),
+    ),
+  );
+}
+
+export async function renderRequest(container, route, { signal }) {
+  const { funnel, requestId } = route;
+  const loading = loadingLine('Loading the request…');
+  container.append(
+    h('p', { class: 'crumbs' }, h('a', { href: links.history(funnel) }, `← History of ${funnel}`)),
+    h('h1', {}, 'Request ', h('code', {}, requestId)),
+    loading,
+  );
+  const record = await apiGet(apiPaths.request(funnel, requestId), { signal });
+  loading.remove();
+  container.append(
+    h('p', { class: 'lead' }, statusBadge(record.status), ' ', record.message),
+    facts([
+      ['Method', record.method],
+      ['HTTP status', record.httpStatus ?? '—'],
+      ['Items', formatNumber(record.itemCount)],
+      ['Dry run', record.dryRun ? 'Yes' : 'No'],
+      ['Token id', record.tokenId ? h('code', {}, record.tokenId) : '—'],
+    ]),
+    section(
+      'timings-heading',
+      'Timings',
+      facts([
+        ['Received', timeElement(record.receivedAt)],
+        ['Finished', timeElement(record.finishedAt)],
+        ['Duration', formatDuration(record.durationMs)],
+      ]),
+    ),
+    errorsSection(record.errors),
+    section(
+      'ids-heading',
+      'Identifiers',
+      h(
+        'div',
+        { class: 'id-groups' },
+        idList('success-ids', 'Imported (successIds)', record.successIds),
+        idList('deleted-ids', 'Deleted (deletedIds)', record.deletedIds),
+        idList('not-found-ids', 'Not found (notFoundIds)', record.notFoundIds),
+      ),
+    ),
+    payloadSection(record),
+  );
+}

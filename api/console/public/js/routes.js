@@ -1,0 +1,59 @@
+/**
+ * The console's addresses live in the URL's hash, so the API serves one static page while reloads,
+ * the back button and shared links all work:
+ *   #/                                          the funnels
+ *   #/funnels/{endpointUrl}?status=&method=&from=&to=&limit=   a funnel's history, filtered
+ *   #/funnels/{endpointUrl}/requests/{requestId}        one request
+ */
+/* global URLSearchParams */
+
+const FILTER_NAMES = ['status', 'method', 'from', 'to'];
+
+function filtersFrom(params) {
+  return Object.fromEntries(FILTER_NAMES.map((name) => [name, params.get(name) ?? '']));
+}
+
+/** `limit`: entries per page, as the history API takes it (1 to 100); else the page's own. */
+function pageSizeFrom(params) {
+  const limit = Number(params.get('limit'));
+  return Number.isInteger(limit) && limit >= 1 && limit <= 100 ? limit : undefined;
+}
+
+export function parseRoute(hash) {
+  const text = hash.replace(/^#/, '');
+  const queryAt = text.indexOf('?');
+  const path = queryAt === -1 ? text : text.slice(0, queryAt);
+  let segments;
+  try {
+    segments = path.split('/').filter(Boolean).map(decodeURIComponent);
+  } catch {
+    return { page: 'notFound' };
+  }
+  const [first, funnel, third, requestId] = segments;
+  if (segments.length === 0) return { page: 'funnels' };
+  if (first === 'funnels' && segments.length === 2) {
+    const params = new URLSearchParams(queryAt === -1 ? '' : text.slice(queryAt));
+    return {
+      page: 'history',
+      funnel,
+      filters: filtersFrom(params),
+      pageSize: pageSizeFrom(params),
+    };
+  }
+  if (first === 'funnels' && third === 'requests' && segments.length === 4) {
+    return { page: 'request', funnel, requestId };
+  }
+  return { page: 'notFound' };
+}
+
+export const links = {
+  funnels: () => '#/',
+  history(funnel, filters = {}) {
+    const params = new URLSearchParams();
+    for (const name of FILTER_NAMES) if (filters[name]) params.set(name, filters[name]);
+    const query = params.toString();
+    return `#/funnels/${encodeURIComponent(funnel)}${query ? `?${query}` : ''}`;
+  },
+  request: (funnel, requestId) =>
+    `#/funnels/${encodeURIComponent(funnel)}/requests/${encodeURIComponent(requestId)}`,
+};

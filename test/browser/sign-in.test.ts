@@ -1,0 +1,152 @@
+/**
+ * The console's sign-in in a real browser: a token is tried on the API before it is kept (in
+ * sessionStorage only), a bad or revoked one is refused with the API's message, sign-out forgets
+ * it, and the sign-in is carried to the queue dashboard by an HttpOnly cookie for /admin.
+ */
+import type { Browser } from 'playwright-core';
+import { signToken } from '../../core/auth/token-signer';
+import { startTestApi, type TestApi } from '../support/api-harness';
+import {
+  launchChromium,
+  openTab,
+  signIn,
+  TOKEN_KEY,
+  unexpected,
+  type ConsoleTab,
+} from './support/console-browser';
+import { tokenWith } from './support/tokens';
+
+const KEPT_TOKEN = `sessionStorage.getItem(${JSON.stringify(TOKEN_KEY)})`;
+
+describe('the console: signing in', () => {
+  let api: TestApi;
+  let browser: Browser;
+  let owner: { token: string; tokenId: string; userId: string; tenant: string };
+  let tab: ConsoleTab;
+
+  beforeAll(async () => {
+    browser = await launchChromium(); // first: without a browser, nothing else is started
+    api = await startTestApi('console-sign-in');
+    owner = await api.bootstrap('acme');
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await api?.close();
+  });
+  beforeEach(async () => {
+    tab = await openTab(browser, api.baseUrl);
+  });
+  afterEach(() => tab?.close());
+
+  it('when a valid token is pasted, then the funnels page opens and the token is kept in sessionStorage', async () => {
+    await tab.page.goto('/console/');
+    await tab.screenshot('sign-in');
+    await signIn(tab, `  Bearer ${owner.token}\n`);
+    const nav = tab.page.getByRole('navigation', { name: 'Console' });
+    expect(await nav.textContent()).toContain('Tenant acme');
+    await tab.page.getByText('This tenant has no funnels yet').waitFor();
+    expect(await tab.page.evaluate(KEPT_TOKEN)).toBe(owner.token);
+    expect(await tab.page.evaluate('document.cookie')).toBe('');
+
+    await tab.page.reload();
+    await tab.page.getByRole('heading', { level: 1, name: 'Funnels' }).waitFor();
+    expect(tab.problems).toEqual([]);
+  });
+
+  it('when a token signed with another secret is pasted, then the API message is shown and nothing is kept', async () => {
+    const forged = signToken(
+      { userId: owner.userId, tenant: 'acme', tokenId: owner.tokenId, abilities: ['read'] },
+      'another-secret-that-is-at-least-32-bytes',
+    );
+    await tab.page.goto('/console/');
+    await tab.page.getByLabel('API token').fill(forged);
+    await tab.page.getByRole('button', { name: 'Sign in' }).click();
+    const alert = tab.page.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toBe(
+      'The API refused the token: The token signature is not valid',
+    );
+    expect(await tab.page.getByRole('heading', { level: 1 }).textContent()).toBe('Sign in');
+    expect(await tab.page.evaluate(KEPT_TOKEN)).toBeNull();
+    await tab.screenshot('sign-in-refused');
+    // The browser reports the refused call itself; nothing else may go wrong.
+    expect(unexpected(tab.problems, 401)).toEqual([]);
+  });
+
+  it('when the token is revoked while signed in, then the next page signs out with the API message', async () => {
+    const { token, tokenId } = await tokenWith(api, owner.token, 'revoked', {
+      permissions: ['manage_funnels'],
+      abilities: ['read'],
+    });
+    await signIn(tab, token);
+    const revoke = await api.call('DELETE', `/api/v1/settings/tokens/${tokenId}`, {
+      token: owner.token,
+    });
+    expect(revoke.status).toBe(204);
+    // Every API process honours a revocation within a second; wait until this one does.
+    while ((await api.call('GET', '/api/v1/settings/funnels', { token })).status !== 401) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await tab.page.reload();
+    await tab.page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+    expect(await tab.page.locator('#app-notice').textContent()).toBe(
+      'You were signed out: The token has been revoked.',
+    );
+    expect(await tab.page.evaluate(KEPT_TOKEN)).toBeNull();
+    expect(unexpected(tab.problems, 401)).toEqual([]);
+  });
+
+  it('when "Sign out" is pressed, then the token is forgotten and the sign-in shows', async () => {
+    await signIn(tab, owner.token);
+    await tab.page.getByRole('button', { name: 'Sign out' }).click();
+    await tab.page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+    expect(await tab.page.locator('#app-notice').textContent()).toBe('You are signed out.');
+    expect(await tab.page.getByRole('navigation', { name: 'Console' }).isVisible()).toBe(false);
+    expect(await tab.page.evaluate(KEPT_TOKEN)).toBeNull();
+    expect(tab.problems).toEqual([]);
+  });
+
+  it('when "Queue dashboard" is pressed, then /admin/queues opens, carried by an HttpOnly cookie', async () => {
+    await signIn(tab, owner.token);
+    expect(tab.problems).toEqual([]);
+    await tab.page.getByRole('link', { name: 'Queue dashboard' }).click();
+    await tab.page.waitForURL('**/admin/queues');
+    await tab.page.getByText('funnel-requests').first().waitFor();
+    const [cookie, ...others] = await tab.context.cookies();
+    expect(others).toEqual([]);
+    expect(cookie).toMatchObject({
+      name: 'funnel_sync_console',
+      value: owner.token,
+      path: '/admin',
+      httpOnly: true,
+      sameSite: 'Strict',
+      secure: false, // plain http here; Secure over https (console-session.test.ts)
+    });
+    await tab.screenshot('queue-dashboard');
+
+    // Signing out drops the cookie: the dashboard refuses the browser again.
+    await tab.page.goto('/console/');
+    await tab.page.getByRole('button', { name: 'Sign out' }).click();
+    await tab.page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+    expect(await tab.context.cookies()).toEqual([]);
+    const refused = await tab.page.goto('/admin/queues');
+    expect(refused?.status()).toBe(401);
+  });
+
+  it('when the user lacks manage_settings, then "Queue dashboard" says so and stays in the console', async () => {
+    const { token } = await tokenWith(api, owner.token, 'funnels-only', {
+      permissions: ['manage_funnels'],
+      abilities: ['read'],
+    });
+    await signIn(tab, token);
+    await tab.page.getByRole('link', { name: 'Queue dashboard' }).click();
+    const notice = tab.page.locator('#app-notice');
+    await notice.waitFor();
+    expect(await notice.textContent()).toBe(
+      'The queue dashboard cannot open: The token\'s user lacks the "manage_settings" permission.',
+    );
+    expect(new URL(tab.page.url()).pathname).toBe('/console/');
+    expect(await tab.context.cookies()).toEqual([]);
+    expect(unexpected(tab.problems, 403)).toEqual([]);
+  });
+});
