@@ -5,7 +5,15 @@
 import { parseArgs } from 'node:util';
 
 /** In the order they run; the floor runs inside `latency` and `batch`, beside the product. */
-export const SCENARIOS = ['latency', 'batch', 'naive', 'growth', 'scaling', 'store-size'] as const;
+export const SCENARIOS = [
+  'latency',
+  'batch',
+  'naive',
+  'growth',
+  'scaling',
+  'chunked',
+  'store-size',
+] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
 
 export interface BenchOptions {

@@ -29,7 +29,7 @@ function goalCells(goals: GoalResult[], id: string): [string, string] {
 function rows(results: Results, goals: GoalResult[], floorMode: string): Row[] {
   const out: Row[] = [];
   const floorCall = floorMode === 'insert' ? 'insertMany' : 'bulkWrite upserts';
-  const { latency, batch, naive, growth, scaling, storeSize } = results;
+  const { latency, batch, naive, growth, scaling, chunked, storeSize } = results;
   if (latency) {
     const line = (run: typeof latency.c1.median) =>
       `${ms(run.p50Ms)} / ${ms(run.p95Ms)} / ${ms(run.p99Ms)}; ${n(run.requestsPerSecond)} req/s; ` +
@@ -147,8 +147,44 @@ function rows(results: Results, goals: GoalResult[], floorMode: string): Row[] {
       '',
     ]);
   }
+  if (chunked) out.push(...chunkedRows(chunked));
   for (const [scenario, message] of Object.entries(results.failures ?? {})) {
     out.push([`${scenario} FAILED`, '', message.slice(0, 160), '', '']);
+  }
+  return out;
+}
+
+/** Scenario 9: wall time, CPU and the database's share, then what the second worker bought. */
+function chunkedRows(chunked: NonNullable<Results['chunked']>): Row[] {
+  const out: Row[] = chunked.map(({ workers, chunkSize, measured }) => {
+    const c = measured.median;
+    const how =
+      chunkSize < c.items
+        ? `${n(Math.ceil(c.items / chunkSize))} chunk jobs, ${workers} worker${workers === 1 ? '' : 's'}`
+        : `one job (CHUNK_SIZE ${n(chunkSize)})`;
+    return [
+      `9 batch ${n(c.items)}, ${how}`,
+      'wall; items/s; CPU API+workers',
+      `${ms(c.wallMs)}; ${n(c.itemsPerSecond)}/s; ${ms(c.ownCpuMs)} (workers ${ms(c.workerCpuMs)}); ` +
+        `database ${ms(c.databaseCpuMs)} (${n(c.databaseCpuMs / c.wallMs, 2)} cores)`,
+      '',
+      '',
+    ];
+  });
+  const chunkedOn = (workers: number) =>
+    chunked.find(
+      (entry) => entry.workers === workers && entry.chunkSize < entry.measured.median.items,
+    )?.measured.median;
+  const one = chunkedOn(1);
+  const two = chunkedOn(2);
+  if (one && two) {
+    out.push([
+      '9 chunked, 2 vs 1 workers',
+      'speed-up of the second worker',
+      `${n(one.wallMs / two.wallMs, 2)}× (medians ${ms(one.wallMs)} with 1, ${ms(two.wallMs)} with 2)`,
+      'none: what a second worker buys',
+      '',
+    ]);
   }
   return out;
 }

@@ -5,6 +5,7 @@
  */
 import { mongo as driver } from 'mongoose';
 import { runBatch, batchBody, type BatchRun } from './batch';
+import { runChunking, type ChunkingConfiguration } from './chunking';
 import type { BenchContext } from './context';
 import type { ScenarioName } from './options';
 import type { FloorReport } from './floor';
@@ -39,6 +40,8 @@ export interface Results {
   naive?: { size: number; naive: Measured<NaiveRun> };
   growth?: { product: Measured<BatchRun>; floor: Measured<FloorBatch> };
   scaling?: { workers: number; measured: Measured<ScalingRun> }[];
+  /** Scenario 9: a 10,000-item request by chunk jobs on 1 and 2 workers, and by one job. */
+  chunked?: (ChunkingConfiguration & { measured: Measured<BatchRun> })[];
   storeSize?: { stored: number; batch: Measured<BatchRun>; single: Measured<LatencyRun> };
   /** Scenario -> why it stopped; the others still ran. */
   failures?: Record<string, string>;
@@ -181,6 +184,13 @@ export async function runScenarios(context: BenchContext): Promise<Results> {
     const all = await runScaling(context);
     results.scaling = all.map((runs, i) => ({
       workers: options.scalingWorkers[i] ?? 0,
+      measured: measured(runs),
+    }));
+  });
+  await run('chunked', async () => {
+    const all = await runChunking(context);
+    results.chunked = all.map(({ configuration, runs }) => ({
+      ...configuration,
       measured: measured(runs),
     }));
   });

@@ -29,6 +29,8 @@ export interface StackOptions {
 export class Stack {
   readonly workers: NodeProcess[] = [];
   private started = 0;
+  /** Variables the running workers got beyond the stack's own (CHUNK_SIZE in scenario 9). */
+  private workerEnv: Record<string, string> = {};
   /** RSS in MiB of each process once ready, before any request: what the process weighs idle. */
   readonly startRssMb: { api: number; workers: number[] } = { api: 0, workers: [] };
 
@@ -94,8 +96,15 @@ export class Stack {
     return { logFile: path.join(options.logDir, `${name}.log`) };
   }
 
-  /** Starts or stops workers until `count` run. */
-  async setWorkers(count: number): Promise<void> {
+  /**
+   * Starts or stops workers until `count` run, with `workerEnv` beside the stack's environment;
+   * workers started with other variables are replaced.
+   */
+  async setWorkers(count: number, workerEnv: Record<string, string> = {}): Promise<void> {
+    if (JSON.stringify(workerEnv) !== JSON.stringify(this.workerEnv)) {
+      while (this.workers.length > 0) await this.workers.pop()?.stop();
+      this.workerEnv = workerEnv;
+    }
     while (this.workers.length > count) await this.workers.pop()?.stop();
     const starting: Promise<NodeProcess>[] = [];
     for (let i = this.workers.length; i < count; i++) {
@@ -104,7 +113,7 @@ export class Stack {
         NodeProcess.start({
           name: `worker ${this.started}`,
           ...Stack.entry(this.options, 'worker'),
-          env: this.env,
+          env: { ...this.env, ...this.workerEnv },
           nodeArgs: Stack.nodeArgs(this.options),
           readyText: '"worker ready"',
           ...Stack.logFile(this.options, `worker-${this.started}`),

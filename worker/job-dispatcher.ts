@@ -1,9 +1,10 @@
 /**
  * The BullMQ processor function: checks the job's data against its schema, runs the job's
  * processor inside a log context carrying the job id, and when shutdown aborts the job, hands it
- * back to the queue instead of failing it.
+ * back to the queue instead of failing it. A job that waits for its children (a chunked request)
+ * is parked, not failed.
  */
-import { WaitingError, type Job } from 'bullmq';
+import { WaitingError, type Job, type Queue } from 'bullmq';
 import type { Connection } from 'mongoose';
 import { withLogContext } from '../core/logging/log-context';
 import type { EngineInfo } from '../core/db/engine';
@@ -18,7 +19,9 @@ import {
   type JobResult,
   type ParsedJobData,
 } from '../core/queue/jobs';
+import type { ChunkPlans } from './chunks/chunk-plans';
 import type { Processor, ProcessorContext, ProcessorTable } from './processors/processor';
+import { parksJob, runningJob } from './running-job';
 
 export interface DispatcherDeps {
   logger: Logger;
@@ -30,6 +33,10 @@ export interface DispatcherDeps {
   historyTtlDays: number;
   engine: EngineInfo;
   writeLock: WriteLock;
+  /** Where jobs add jobs: a request's chunk jobs, a late history record. */
+  queue: Queue;
+  chunkSize: number | undefined;
+  chunkPlans: ChunkPlans;
 }
 
 /** Parses the job's data with its schema and runs the processor of its name. */
@@ -66,10 +73,17 @@ export function createDispatcher(deps: DispatcherDeps) {
           historyTtlDays: deps.historyTtlDays,
           engine: deps.engine,
           writeLock: deps.writeLock,
+          job: runningJob(job, token, deps.queue),
+          chunkSize: deps.chunkSize,
+          chunkPlans: deps.chunkPlans,
         });
         deps.logger.info({ job: name, durationMs: Date.now() - started }, 'job finished');
         return result;
       } catch (error) {
+        if (parksJob(error)) {
+          deps.logger.info({ job: name, durationMs: Date.now() - started }, 'job waits');
+          throw error;
+        }
         if (abort.aborted) {
           deps.logger.warn(
             { job: name },

@@ -1,6 +1,6 @@
 /** A worker process: takes jobs from the funnel queue and runs them against MongoDB. */
 import { hostname } from 'node:os';
-import { Worker } from 'bullmq';
+import { Queue, Worker } from 'bullmq';
 import { loadConfigOrExit } from '../core/config/config';
 import { collections } from '../core/db/collections';
 import { detectEngine } from '../core/db/engine';
@@ -9,10 +9,13 @@ import { ensureIndexes } from '../core/db/indexes';
 import { connectMongo } from '../core/db/mongo';
 import { onShutdownSignal } from '../core/lifecycle/graceful-shutdown';
 import { createLogger } from '../core/logging/logger';
+import { backoffStrategy, DEFAULT_JOB_OPTIONS } from '../core/queue/job-options';
 import { FUNNEL_QUEUE } from '../core/queue/queue-names';
 import { IdempotencyRecords } from '../core/queue/idempotency-records';
 import { PayloadStore } from '../core/queue/payload-store';
 import { createRedis, redisOptions } from '../core/queue/redis-connection';
+import { ChunkPlans } from './chunks/chunk-plans';
+import { chunkSizeFor } from './chunks/chunk-size';
 import { schedulePurge } from './history-purge-schedule';
 import { createDispatcher } from './job-dispatcher';
 import { PROCESSORS } from './processors';
@@ -31,6 +34,14 @@ async function main(): Promise<void> {
   const engine = await detectEngine(mongo);
   const { ttlIndex } = await ensureIndexes(collections(mongo), logger);
   await schedulePurge(config.REDIS_URL, config.QUEUE_PREFIX, !ttlIndex);
+  const chunkSize = chunkSizeFor(config.CHUNK_SIZE, engine);
+  // For the jobs that jobs add: a large request's chunk jobs, a late history record.
+  const queue = new Queue(FUNNEL_QUEUE, {
+    connection: payloadRedis,
+    prefix: config.QUEUE_PREFIX,
+    defaultJobOptions: DEFAULT_JOB_OPTIONS,
+  });
+  queue.on('error', (error) => logger.warn({ err: error }, 'queue connection error'));
 
   const worker = new Worker(
     FUNNEL_QUEUE,
@@ -46,6 +57,9 @@ async function main(): Promise<void> {
       writeLock: engine.indexedFilters
         ? NO_WRITE_LOCK
         : redisWriteLock(payloadRedis, config.QUEUE_PREFIX, logger),
+      queue,
+      chunkSize,
+      chunkPlans: new ChunkPlans(payloadRedis, config.QUEUE_PREFIX),
     }),
     {
       connection: { url: config.REDIS_URL, ...redisOptions('blocking') },
@@ -56,11 +70,15 @@ async function main(): Promise<void> {
       lockDuration: config.JOB_LOCK_MS,
       stalledInterval: config.JOB_LOCK_MS,
       name: workerId,
+      settings: { backoffStrategy },
     },
   );
   worker.on('error', (error) => logger.warn({ err: error }, 'worker connection error'));
   await worker.waitUntilReady();
-  logger.info({ workerId, concurrency: config.WORKER_CONCURRENCY, engine }, 'worker ready');
+  logger.info(
+    { workerId, concurrency: config.WORKER_CONCURRENCY, chunkSize: chunkSize ?? 'off', engine },
+    'worker ready',
+  );
 
   onShutdownSignal(logger, async (deadline) => {
     // Let running jobs finish; those that would overrun the budget are handed back to the queue.
@@ -70,6 +88,7 @@ async function main(): Promise<void> {
     );
     await worker.close();
     clearTimeout(handBack);
+    await queue.close();
     payloadRedis.disconnect();
     await mongo.close();
   });

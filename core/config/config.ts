@@ -60,6 +60,11 @@ export const VARIABLES = {
     expects: 'an integer from 1 to 1000000 (requests per token per minute)',
   },
   LOG_LEVEL: { schema: z.enum(LOG_LEVELS).default('info'), expects: LOG_LEVELS.join(', ') },
+  // Unset, the worker picks by engine (worker/chunks/chunk-size.ts): 1,000 on MongoDB.
+  CHUNK_SIZE: {
+    schema: integer(1, 100_000).optional(),
+    expects: 'an integer from 1 to 100000 (items per chunk job of a large request)',
+  },
   JOB_LOCK_MS: {
     schema: integer(1_000, 600_000).default(30_000),
     expects:
@@ -96,6 +101,7 @@ const ROLE_VARIABLES = {
     'MONGO_URL',
     'WORKER_CONCURRENCY',
     'JOB_LOCK_MS',
+    'CHUNK_SIZE',
     'MAX_ITEMS',
     'HISTORY_TTL_DAYS',
     'LOG_LEVEL',

@@ -111,7 +111,15 @@ export class FunnelQueue {
 
   /** Jobs by state, for metrics and dashboards. */
   async jobCounts(): Promise<Record<string, number>> {
-    return this.queue.getJobCounts('waiting', 'active', 'delayed', 'failed', 'completed');
+    // `waiting-children`: large requests whose chunk jobs are being written.
+    return this.queue.getJobCounts(
+      'waiting',
+      'active',
+      'delayed',
+      'waiting-children',
+      'failed',
+      'completed',
+    );
   }
 
   /** The BullMQ queue itself, for the queue dashboard. */

@@ -39,6 +39,19 @@ export const ingestJob = {
     respondAsync: z.boolean().default(false),
     /** The Idempotency-Key record to complete with the answer (core/queue/idempotency-records.ts). */
     idempotencyRecordKey: z.string().min(1).optional(),
+    /**
+     * Step marker, set by the worker: the request was mapped and checked, and its writes to
+     * `contentType` wait in Redis as the input of `count` `ingest-chunk` child jobs (`planned`),
+     * which were then added (`added`). A re-run (after a crash, or once the chunks are done) goes
+     * on from there.
+     */
+    chunks: z
+      .object({
+        count: z.number().int().min(1),
+        contentType: z.string().min(1),
+        step: z.enum(['planned', 'added']),
+      })
+      .optional(),
   }),
   result: z.object({
     httpStatus: z.number().int().min(200).max(599),
@@ -57,6 +70,55 @@ export const ingestJob = {
 };
 
 /**
+ * One slice of a large POST's writes (CHUNK_SIZE items), a child of the request's `ingest` job:
+ * any worker writes it, in parallel with the other chunks. The `ingest` job did the mapping,
+ * validation and lookups for the whole request; a chunk only writes.
+ */
+export const ingestChunkJob = {
+  data: z.object({
+    requestId,
+    tenant: z.string().min(1),
+    contentType: z.string().min(1),
+    /** The request's receive time: the write guard of every chunk of it. */
+    receivedAt: z.iso.datetime(),
+    /** Where the request's chunks wait in Redis (worker/chunks/chunk-plans.ts). */
+    planKey: z.string().min(1),
+    /** Which chunk of the plan, from 0. */
+    chunk: z.number().int().min(0),
+  }),
+  result: z.object({ written: z.number().int().min(0) }),
+};
+
+/**
+ * The history record of a request whose `ingest` job gave up while MongoDB was away: tried with
+ * long pauses until MongoDB takes it (or the payload's day in Redis is over). The caller was
+ * answered already.
+ */
+export const recordHistoryJob = {
+  data: ingestJob.data
+    .pick({
+      requestId: true,
+      tenant: true,
+      endpointUrl: true,
+      method: true,
+      receivedAt: true,
+      tokenId: true,
+      dryRun: true,
+      payloadKey: true,
+    })
+    .extend({
+      /** The request's chunks in Redis, if it had any: removed with the payload once recorded. */
+      planKey: z.string().min(1).optional(),
+      outcome: z.object({
+        httpStatus: z.number().int().min(400).max(599),
+        message: z.string(),
+        itemCount: z.number().int().min(0),
+      }),
+    }),
+  result: z.object({ recorded: z.boolean() }),
+};
+
+/**
  * Deletes history records past their expiry. Scheduled hourly where the server refuses TTL
  * indexes (FerretDB v1); on MongoDB the TTL index does the same and this job is not scheduled.
  */
@@ -68,6 +130,8 @@ export const purgeHistoryJob = {
 export const JOBS = {
   ping: pingJob,
   ingest: ingestJob,
+  'ingest-chunk': ingestChunkJob,
+  'record-history': recordHistoryJob,
   'purge-history': purgeHistoryJob,
 } as const;
 

@@ -1,11 +1,12 @@
 /**
  * Request bodies in Redis, stored once as the bytes that arrived: a job carries only the key,
  * so a 16 MiB body is never re-encoded into job data or copied between jobs. A body lives until
- * its job is done, with a day's expiry as the backstop.
+ * its request is recorded, with a day's expiry as the backstop.
  */
 import type { Redis } from 'ioredis';
 
-const PAYLOAD_TTL_SECONDS = 24 * 60 * 60;
+/** How long a request's data waits in Redis at most; jobs that need it give up after this. */
+export const PAYLOAD_TTL_SECONDS = 24 * 60 * 60;
 
 export class PayloadStore {
   constructor(
@@ -23,6 +24,23 @@ export class PayloadStore {
 
   async get(key: string): Promise<Buffer | null> {
     return this.redis.getBuffer(key);
+  }
+
+  /**
+   * The first `bytes` of a body (all of it when shorter), or null when it is gone: what a history
+   * record keeps, without reading a 16 MiB body again.
+   */
+  async head(key: string, bytes: number): Promise<Buffer | null> {
+    // An empty body and a missing key read alike; EXISTS, in the same transaction, tells them apart.
+    const replies = await this.redis
+      .multi()
+      .getrangeBuffer(key, 0, bytes - 1)
+      .exists(key)
+      .exec();
+    const failed = replies?.find(([error]) => error !== null);
+    if (!replies || failed) throw failed?.[0] ?? new Error('Redis discarded the transaction');
+    const [[, head], [, exists]] = replies as [[null, Buffer], [null, number]];
+    return exists === 1 ? head : null;
   }
 
   async remove(key: string): Promise<void> {

@@ -7,7 +7,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startFerretDb, type RunningEngine } from '../../scripts/local-engines';
+import { redisWriteLock } from '../../core/db/write-lock';
+import { createLogger } from '../../core/logging/logger';
 import { FunnelQueue } from '../../core/queue/funnel-queue';
+import { createRedis } from '../../core/queue/redis-connection';
 import type { LogLine, RunningProcess } from '../support/processes';
 import {
   Deployment,
@@ -28,9 +31,23 @@ const DATABASE = 'faults';
  */
 const HOLD_MS = 8_000;
 
-/** The worker's log lines of one request's job, in order. */
+/**
+ * The worker's log lines of one request's `ingest` job, in order: not those of its chunk jobs or
+ * of its late history record, which carry the same request id under job ids of their own.
+ */
 function jobLines(worker: RunningProcess, requestId: string, msg: string): LogLine[] {
-  return worker.lines.filter((line) => line.requestId === requestId && line.msg === msg);
+  const first = worker.lines.find(
+    (line) => line.requestId === requestId && line.msg === 'job started' && line.job === 'ingest',
+  );
+  return worker.lines.filter((line) => line.jobId === first?.jobId && line.msg === msg);
+}
+
+/** The `job started` line of the run that followed `line` (a retry, or a wake-up). */
+function nextStart(worker: RunningProcess, line: LogLine): LogLine | undefined {
+  const from = worker.lines.indexOf(line);
+  return worker.lines
+    .slice(from + 1)
+    .find((next) => next.jobId === line.jobId && next.msg === 'job started');
 }
 
 const at = (line: LogLine | undefined) => Date.parse(String(line?.time));
@@ -59,6 +76,32 @@ async function occupyWorker(env: Record<string, string>, holdMs: number): Promis
   }
 }
 
+/**
+ * Holds the write lock of a content type (FerretDB's, core/db/write-lock.ts) until `release` is
+ * called: chunk jobs of a request to it wait, holding their worker, while the test stops the
+ * engine, and write only once it is away.
+ */
+async function holdWriteLock(env: Record<string, string>, tenant: string, contentType: string) {
+  const redis = createRedis(env.REDIS_URL ?? '', 'blocking', 'test-write-lock');
+  const lock = redisWriteLock(redis, env.QUEUE_PREFIX ?? '', createLogger('test', 'silent'));
+  let taken!: () => void;
+  let release!: () => void;
+  const holding = new Promise<void>((resolve) => (taken = resolve));
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const held = lock.around(tenant, contentType, async () => {
+    taken();
+    await released;
+  });
+  await holding;
+  return {
+    release: async () => {
+      release();
+      await held;
+      redis.disconnect();
+    },
+  };
+}
+
 describe('the MongoDB engine stopped', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'funnel-sync-mongo-outage-'));
   let engine: RunningEngine;
@@ -82,6 +125,8 @@ describe('the MongoDB engine stopped', () => {
         JOB_LOCK_MS: '3000',
         WORKER_CONCURRENCY: '1',
         RATE_LIMIT_PER_MINUTE: '1000000',
+        // The 2,000-item request is written by two chunk jobs once the engine is back.
+        CHUNK_SIZE: '1000',
       },
       workers: 1,
     });
@@ -117,13 +162,16 @@ describe('the MongoDB engine stopped', () => {
 
     const first = await answer;
     expect([200, 504]).toContain(first.status);
-    // Retried: at least one attempt failed, and each retry waited at least its backoff.
+    // Retried: at least one attempt failed, and each retry waited at least its backoff. Every run
+    // of the job ends failed, waiting for its chunk jobs (2,000 items are two chunks), or done.
     const started = jobLines(worker, 'mongo-1', 'job started');
     const failed = jobLines(worker, 'mongo-1', 'job failed');
+    const waited = jobLines(worker, 'mongo-1', 'job waits');
     expect(failed.length).toBeGreaterThanOrEqual(1);
-    expect(started.length).toBe(failed.length + 1);
+    expect(started.length).toBe(failed.length + waited.length + 1);
     failed.forEach((failure, k) => {
-      expect(at(started[k + 1]) - at(failure)).toBeGreaterThanOrEqual(1_000 * 2 ** k - 50);
+      const retry = nextStart(worker, failure);
+      expect(at(retry) - at(failure)).toBeGreaterThanOrEqual(1_000 * 2 ** k - 50);
     });
 
     // Completed once it was back: every item, as sent, and a success record.
@@ -152,27 +200,45 @@ describe('the MongoDB engine stopped', () => {
     let url = '';
     let contentType = '';
 
+    const idempotencyKey = `outage-${Date.now()}`;
+    const items = makeItems('B', 50);
+    const send = (requestId: string) =>
+      deployment.timed(
+        'POST',
+        url,
+        items,
+        { 'X-Request-Id': requestId, 'Idempotency-Key': idempotencyKey },
+        180_000,
+      );
+
     it('then the job gives up after its 5 attempts, the caller gets 503 or 504, and nothing was written', async () => {
       ({ contentType, url } = await deployment.funnel());
-      const items = makeItems('B', 50);
       await occupyWorker(deployment.env, HOLD_MS);
-      const answer = deployment.timed('POST', url, items, { 'X-Request-Id': 'mongo-2' }, 180_000);
+      const answer = send('mongo-2');
       await sleep(1_000);
       await stopEngine();
       // Five attempts, the last one 15 s of backoff after the first: the budget is spent within
-      // a minute (more if an attempt waits out the driver's 5 s server selection).
-      const spent = await eventually(
-        () => jobLines(worker, 'mongo-2', 'job failed'),
-        (failures) => failures.length >= 5,
+      // a minute (more if an attempt waits out the driver's 5 s server selection). The last
+      // failure is not thrown: the job answers with it.
+      const gaveUp = await worker.waitForLog(
+        (line) => line.msg === 'job gave up' && line.requestId === 'mongo-2',
         120_000,
-        500,
       );
       const outcome = await answer;
       await startEngine();
 
-      expect(spent).toHaveLength(5);
       expect(jobLines(worker, 'mongo-2', 'job started')).toHaveLength(5);
+      expect(jobLines(worker, 'mongo-2', 'job failed')).toHaveLength(4);
+      expect(gaveUp).toMatchObject({ attempt: 5, httpStatus: 503 });
+      // The caller still waiting is told 503 and why; one whose wait ran out got 504 before.
       expect([503, 504]).toContain(outcome.status);
+      if (outcome.status === 503) {
+        expect(outcome.body).toEqual({
+          status: 'error',
+          message:
+            'The database did not answer in 5 attempts; the request was not completed. Send it again',
+        });
+      }
       expect(outcome.body?.status).toBe('error');
       await eventually(
         () => deployment.readyz(),
@@ -183,22 +249,98 @@ describe('the MongoDB engine stopped', () => {
       expect(deployment.serverErrors()).toEqual([]);
     });
 
-    // KNOWN GAP (issue 5): when the last attempt fails the engine is still away, so the worker
-    // cannot store the record, and nothing stores it once the engine is back: the history has no
-    // record of the request at all. `.failing` keeps the suite green while the gap is open; jest
-    // reports this test as failed the day a record appears, and `.failing` should then go.
-    it.failing(
-      'then, once the engine is back, the history records the request as failed',
-      async () => {
-        const record = await eventually(
-          () => deployment.history(url, 'mongo-2').catch(() => null),
-          (found) => found !== null,
-          15_000,
-          1_000,
-        );
-        expect(record).toMatchObject({ requestId: 'mongo-2', status: 'error' });
-        expect(record?.message).toMatch(/database|MongoDB|retr/i);
-      },
-    );
+    it('then, once the engine is back, the history records the request as failed', async () => {
+      // A job of its own writes the record, tried with growing pauses until MongoDB takes it.
+      const record = await eventually(
+        () => deployment.history(url, 'mongo-2').catch(() => null),
+        (found) => found !== null,
+        60_000,
+        1_000,
+      );
+      expect(record).toMatchObject({
+        requestId: 'mongo-2',
+        status: 'error',
+        httpStatus: 503,
+        payload: items,
+      });
+      expect(record?.message).toMatch(/database|MongoDB|retr/i);
+    });
+
+    it('then a repeat with the same Idempotency-Key runs the request again instead of replaying the 503', async () => {
+      const again = await send('mongo-2-again');
+      expect(again.status).toBe(200);
+      expect(again.body).toEqual({ status: 'success', message: '50 items were imported' });
+      const stored = new Map(
+        (await deployment.storedItems(contentType)).map((item) => [item.identifier, item]),
+      );
+      expect(
+        items.filter((item) => !storedAsSent(stored.get(item.sku) ?? ({} as never), item)),
+      ).toEqual([]);
+      expect(deployment.serverErrors()).toEqual([]);
+    });
+  });
+  describe('when it stops while the chunk jobs of a large request write', () => {
+    const items = makeItems('K', 2_000);
+    const idempotencyKey = `outage-chunks-${Date.now()}`;
+    let url = '';
+    let contentType = '';
+    const send = (requestId: string) =>
+      deployment.timed(
+        'POST',
+        url,
+        items,
+        { 'X-Request-Id': requestId, 'Idempotency-Key': idempotencyKey },
+        180_000,
+      );
+
+    it('then the chunks fail after their retries, the request ends with one error record of 503, and a repeat runs it again', async () => {
+      ({ contentType, url } = await deployment.funnel());
+      const lock = await holdWriteLock(deployment.env, deployment.tenant, contentType);
+      const answer = send('mongo-3');
+      // The request is mapped and checked, its two chunk jobs added; the first waits for the lock.
+      await worker.waitForLog(
+        (line) =>
+          line.msg === 'job started' && line.job === 'ingest-chunk' && line.requestId === 'mongo-3',
+        60_000,
+      );
+      await stopEngine();
+      await lock.release();
+
+      // Each chunk fails 5 times; the request's job then runs again and records the failure
+      // (or, if MongoDB is still away by its last attempt, gives up and a job records it).
+      await worker.waitForLog(
+        (line) =>
+          line.requestId === 'mongo-3' &&
+          (line.msg === 'chunk jobs failed for good' || line.msg === 'job gave up'),
+        240_000,
+      );
+      await startEngine();
+      const outcome = await answer;
+      expect([503, 504]).toContain(outcome.status);
+      expect(outcome.body?.status).toBe('error');
+
+      const record = await eventually(
+        () => deployment.history(url, 'mongo-3').catch(() => null),
+        (found) => found !== null && found.status !== 'processing',
+        60_000,
+        1_000,
+      );
+      expect(record).toMatchObject({ requestId: 'mongo-3', status: 'error', httpStatus: 503 });
+      expect(record?.message).toMatch(
+        /^(2 of 2 chunks of items could not be written; the request may be partly written|The database did not answer)/,
+      );
+
+      // The 503 is not kept for the key: a repeat runs the request again, and it completes.
+      const again = await send('mongo-3-again');
+      expect(again.status).toBe(200);
+      expect(again.body).toEqual({ status: 'success', message: '2000 items were imported' });
+      const stored = new Map(
+        (await deployment.storedItems(contentType)).map((item) => [item.identifier, item]),
+      );
+      expect(
+        items.filter((item) => !storedAsSent(stored.get(item.sku) ?? ({} as never), item)),
+      ).toEqual([]);
+      expect(deployment.serverErrors()).toEqual([]);
+    });
   });
 });

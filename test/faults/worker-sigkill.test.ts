@@ -2,10 +2,12 @@
  * Issue 5, faults: a worker killed with SIGKILL in the middle of a 10,000-item request. Its job
  * stays locked until JOB_LOCK_MS passes; then BullMQ's stalled-job check hands it to the other
  * worker, which runs it again from the start. The client waits, and when its answer is uncertain
- * (503, 504, no answer) it sends the request again with the same Idempotency-Key.
+ * (503, 504, no answer) it sends the request again with the same Idempotency-Key. With the
+ * default CHUNK_SIZE of 1,000 such a request is written by ten chunk jobs (issue 7): a worker is
+ * also killed while it writes chunks, and the chunks it held are written again elsewhere.
  */
 import { randomUUID } from 'node:crypto';
-import type { RunningProcess } from '../support/processes';
+import type { LogLine, RunningProcess } from '../support/processes';
 import {
   Deployment,
   makeItems,
@@ -157,6 +159,73 @@ describe('a worker killed while its caller has stopped waiting', () => {
     );
     expect(new Set(ran)).toEqual(new Set(['retry-0']));
     await expectStoredExactlyOnce(deployment, contentType, items);
+    expect(deployment.serverErrors()).toEqual([]);
+  });
+});
+
+describe('a worker killed with SIGKILL while it writes chunks of a 10,000-item request', () => {
+  let deployment: Deployment;
+
+  beforeAll(async () => {
+    deployment = await Deployment.start({
+      label: 'sigkill-chunks',
+      env: {
+        JOB_LOCK_MS: '3000',
+        WAIT_TIMEOUT_MS: '120000',
+        WORKER_CONCURRENCY: '2',
+        CHUNK_SIZE: '1000',
+      },
+      // One worker at first: it takes the request and its first chunks, and is killed.
+      workers: 1,
+    });
+  });
+
+  afterAll(async () => {
+    await deployment.close();
+  });
+
+  it('when it is killed, then another worker writes the chunks it held and every item is stored exactly once', async () => {
+    const requestId = 'sigkill-chunks-1';
+    const key = `sigkill-chunks-${randomUUID()}`;
+    const { contentType, url } = await deployment.funnel();
+    const items = makeItems(requestId, ITEMS);
+    const headers = { 'Idempotency-Key': key, 'X-Request-Id': requestId };
+    const answer = deployment.timed('POST', url, items, headers, 240_000);
+    const victim = deployment.workers[0] as RunningProcess;
+    const isChunkStart = (line: LogLine) =>
+      line.msg === 'job started' && line.job === 'ingest-chunk' && line.requestId === requestId;
+    await victim.waitForLog(isChunkStart, 60_000);
+    expect(await victim.stop('SIGKILL')).toBeNull();
+    // The chunk jobs it had started and not finished: written again by the next worker.
+    const finishedThere = new Set(
+      victim.lines.filter((line) => line.msg === 'job finished').map((line) => line.jobId),
+    );
+    const held = victim.lines
+      .filter((line) => isChunkStart(line) && !finishedThere.has(line.jobId))
+      .map((line) => line.jobId);
+    expect(held.length).toBeGreaterThan(0);
+    const survivor = await deployment.startWorker();
+
+    let outcome: Timed = await answer;
+    for (let retry = 0; retry < 3 && (outcome.status === 0 || outcome.status >= 500); retry++) {
+      await sleep(1_000);
+      outcome = await deployment.timed('POST', url, items, headers);
+    }
+    expect(outcome.status).toBe(200);
+    expect(outcome.body).toEqual({ status: 'success', message: '10000 items were imported' });
+
+    for (const jobId of held) {
+      await survivor.waitForLog((line) => line.msg === 'job finished' && line.jobId === jobId);
+    }
+    const chunkJobs = new Set(
+      [victim, survivor].flatMap((worker) =>
+        worker.lines.filter(isChunkStart).map((line) => line.jobId),
+      ),
+    );
+    expect(chunkJobs.size).toBe(ITEMS / 1_000);
+    await expectStoredExactlyOnce(deployment, contentType, items);
+    const record = await deployment.history(url, requestId);
+    expect(record).toMatchObject({ status: 'success', httpStatus: 200, itemCount: ITEMS });
     expect(deployment.serverErrors()).toEqual([]);
   });
 });

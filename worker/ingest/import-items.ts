@@ -2,6 +2,8 @@
  * POST: map, validate, resolve lazy identifiers, check references, write (spec 4.1, contract 3).
  * The store is asked a fixed number of times whatever the batch size: one query for exact
  * identifiers and one for lazy candidates, one per referenced content type, one bulkWrite.
+ * `prepareImport` decides everything for the whole request (last wins, lazy matches, references,
+ * all or nothing) and leaves the writes to the caller, which may hand them to chunk jobs.
  */
 import {
   buildEnvelope,
@@ -24,7 +26,7 @@ import {
   referencedIdentifiers,
   storeLookup,
 } from '../../core/pipeline/references';
-import type { ItemStore } from '../../core/repositories/item-store';
+import type { ItemStore, ItemWrite } from '../../core/repositories/item-store';
 import type { ContentType } from '../../core/settings/content-type';
 import type { Funnel } from '../../core/settings/funnel';
 import { resolveLazyIdentifiers } from './lazy-resolver';
@@ -95,36 +97,58 @@ async function checkAgainstStore(
 
 const isValid = (item: ResolvedItem) => Object.keys(item.errors).length === 0;
 
-export async function importItems(store: ItemStore, request: ImportRequest): Promise<ImportResult> {
+export interface PreparedImport {
+  result: ImportResult;
+  /** The items to write, each identifier once: none for a dry run or a failed request. */
+  writes: ItemWrite[];
+}
+
+/** Everything but the writes: the answer, and what to write for it. */
+export async function prepareImport(
+  store: ItemStore,
+  request: ImportRequest,
+): Promise<PreparedImport> {
   const none = { itemCount: 0, successIds: [] };
   if (isEmptyBody(request.raw, request.parsed))
-    return { ...buildRequestFailure(emptyBodyErrors()), ...none };
+    return { result: { ...buildRequestFailure(emptyBodyErrors()), ...none }, writes: [] };
   const body = asItemList(request.parsed);
   const problems = requestProblems(request.funnel, request.contentType);
-  if (problems) return { ...buildRequestFailure(problems), itemCount: body.length, successIds: [] };
+  if (problems) {
+    const result = { ...buildRequestFailure(problems), itemCount: body.length, successIds: [] };
+    return { result, writes: [] };
+  }
 
   const mapped = mapItems(body, request.funnel, request.contentType);
   // Duplicates fold twice: by identifier as sent, and by the stored identifier lazy matching found.
   const resolved = dedupeLastWins(await resolveIdentifiers(store, request, dedupeLastWins(mapped)));
   const checked = await checkAgainstStore(store, request, resolved);
-  const result = buildEnvelope({
+  const envelope = buildEnvelope({
     kind: 'items',
     partialValidation: request.funnel.partialValidation,
     items: checked,
   });
 
-  const writable = result.httpStatus === 200 ? checked.filter(isValid) : [];
-  if (!request.dryRun && writable.length > 0) {
-    await store.upsert(
-      request.tenant,
-      request.contentType.key,
-      writable.map((item) => ({
+  const writable = envelope.httpStatus === 200 ? checked.filter(isValid) : [];
+  const writes = request.dryRun
+    ? []
+    : writable.map((item) => ({
         identifier: item.identifier ?? '',
         set: item.set,
         unset: item.unset,
-      })),
-      request.receivedAt,
-    );
+      }));
+  const result = {
+    ...envelope,
+    itemCount: checked.length,
+    successIds: writable.map((item) => item.key),
+  };
+  return { result, writes };
+}
+
+/** The whole POST in this process: prepare, then write in one go. */
+export async function importItems(store: ItemStore, request: ImportRequest): Promise<ImportResult> {
+  const { result, writes } = await prepareImport(store, request);
+  if (writes.length > 0) {
+    await store.upsert(request.tenant, request.contentType.key, writes, request.receivedAt);
   }
-  return { ...result, itemCount: checked.length, successIds: writable.map((item) => item.key) };
+  return result;
 }

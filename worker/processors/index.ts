@@ -1,11 +1,15 @@
 /** Which processor handles which job name. */
+import { ingestChunkProcessor } from './ingest-chunk.processor';
 import { ingestProcessor } from './ingest.processor';
 import { pingProcessor } from './ping.processor';
 import { purgeHistoryProcessor } from './purge-history.processor';
+import { recordHistoryProcessor } from './record-history.processor';
 import type { ProcessorTable } from './processor';
 
 export const PROCESSORS: ProcessorTable = {
   ping: pingProcessor,
   ingest: ingestProcessor,
+  'ingest-chunk': ingestChunkProcessor,
+  'record-history': recordHistoryProcessor,
   'purge-history': purgeHistoryProcessor,
 };

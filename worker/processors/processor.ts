@@ -6,6 +6,8 @@ import type { Logger } from '../../core/logging/logger';
 import type { IdempotencyRecords } from '../../core/queue/idempotency-records';
 import type { PayloadStore } from '../../core/queue/payload-store';
 import type { JobName, JobResult, ParsedJobData } from '../../core/queue/jobs';
+import type { ChunkPlans } from '../chunks/chunk-plans';
+import type { RunningJob } from '../running-job';
 
 export interface ProcessorContext {
   jobId: string;
@@ -21,6 +23,15 @@ export interface ProcessorContext {
   engine: EngineInfo;
   /** Held around item writes where the engine cannot guard them atomically. */
   writeLock: WriteLock;
+  /** The job itself: its attempt, and the steps of a job that waits for child jobs. */
+  job: RunningJob;
+  /**
+   * A POST writing more items than this is written by chunk jobs of this many (CHUNK_SIZE, or by
+   * engine); undefined: never.
+   */
+  chunkSize: number | undefined;
+  /** The writes of large requests, waiting for their chunk jobs. */
+  chunkPlans: ChunkPlans;
 }
 
 export type Processor<N extends JobName> = (

@@ -1,0 +1,55 @@
+/**
+ * The last part of a funnel request's job, however it was written: store its one history
+ * record, keep the answer for repeats of its Idempotency-Key, let its body (and chunks) go, and
+ * answer the caller. An answer of 5xx is not kept for repeats: a repeat runs the request again.
+ */
+import { collections } from '../../core/db/collections';
+import { historyRecord } from '../../core/history/history-record-builder';
+import type { JobResult, ParsedJobData } from '../../core/queue/jobs';
+import { HistoryRepository } from '../../core/repositories/history.repository';
+import type { ProcessorContext } from '../processors/processor';
+import type { RequestResult } from './request-result';
+
+export interface Finishing {
+  /** The body, or its first bytes past the history's limit: what the record keeps of it. */
+  payload: Buffer;
+  /** When the request's job first started. */
+  startedAt: number;
+  /** How many chunk jobs wrote it, when it was chunked. */
+  chunks?: number;
+}
+
+export async function finishRequest(
+  data: ParsedJobData<'ingest'>,
+  context: ProcessorContext,
+  result: RequestResult,
+  finishing: Finishing,
+): Promise<JobResult<'ingest'>> {
+  const history = new HistoryRepository(collections(context.mongo));
+  await history.save(historyRecord(data, finishing.payload, result, context.historyTtlDays));
+  const answer = { httpStatus: result.httpStatus, envelope: result.envelope };
+  if (data.idempotencyRecordKey) {
+    if (answer.httpStatus >= 500) await context.idempotency.release(data.idempotencyRecordKey);
+    else await context.idempotency.complete(data.idempotencyRecordKey, answer);
+  }
+  await context.payloads.remove(data.payloadKey);
+  if (finishing.chunks) await context.chunkPlans.remove(context.chunkPlans.keyFor(context.jobId));
+  context.logger.info(
+    {
+      method: data.method,
+      funnel: data.endpointUrl,
+      httpStatus: result.httpStatus,
+      items: result.itemCount,
+      ...(finishing.chunks ? { chunks: finishing.chunks } : {}),
+    },
+    'funnel request done',
+  );
+  const stats = {
+    imported: data.dryRun ? 0 : (result.successIds?.length ?? 0),
+    failed: Object.keys(result.errors ?? {}).filter((key) => key !== '_request').length,
+    deleted: data.dryRun ? 0 : (result.deletedIds?.length ?? 0),
+    queueWaitMs: finishing.startedAt - Date.parse(data.receivedAt),
+    processingMs: Date.now() - finishing.startedAt,
+  };
+  return { ...answer, stats };
+}
