@@ -6,13 +6,14 @@
 import type { mongo } from 'mongoose';
 import type { Collections, ItemTombstoneDocument } from '../db/collections';
 import type { EngineTraits } from '../db/engine';
+import { PAYLOAD_TTL_SECONDS } from '../queue/payload-store';
 import { findByIds } from './find-by-ids';
 
 /**
- * How long a tombstone matters: a request can only run while its body is in Redis (24 hours
- * after it was received, core/queue/payload-store.ts), so older requests are gone by then.
+ * How long a tombstone matters: a request can only run while its body is in Redis, so requests
+ * received earlier are gone by then; twice that, for clocks that disagree.
  */
-export const TOMBSTONE_LIFETIME_MS = 48 * 60 * 60 * 1000;
+export const TOMBSTONE_LIFETIME_MS = 2 * PAYLOAD_TTL_SECONDS * 1000;
 
 type Scope = { tenant: string; contentType: string };
 

@@ -117,13 +117,7 @@ describe('two requests for the same identifier', () => {
     sendSecond: (headers: Record<string, string>) => Promise<Timed>,
   ): Promise<void> {
     const first = deployment.timed('POST', url, firstBody, { 'X-Request-Id': `${url}-1` });
-    const victim = await Promise.race(
-      deployment.workers.map((worker) =>
-        worker
-          .waitForLog((line) => line.msg === 'job started' && line.requestId === `${url}-1`)
-          .then(() => worker),
-      ),
-    );
+    const { worker: victim } = await deployment.workerStarting(`${url}-1`);
     await victim.stop('SIGKILL');
     const survivor = deployment.workers.find((worker) => worker !== victim) as RunningProcess;
     const second = await sendSecond({ 'X-Request-Id': `${url}-2` });

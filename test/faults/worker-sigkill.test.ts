@@ -25,13 +25,8 @@ async function postAndKillItsWorker(deployment: Deployment, requestId: string, k
   const items = makeItems(requestId, ITEMS);
   const headers = { 'Idempotency-Key': key, 'X-Request-Id': requestId };
   const answer = deployment.timed('POST', url, items, headers, 240_000);
-  const { worker: victim, jobId } = await Promise.race(
-    deployment.workers.map((worker) =>
-      worker
-        .waitForLog((line) => line.msg === 'job started' && line.requestId === requestId, 60_000)
-        .then((line) => ({ worker, jobId: String(line.jobId) })),
-    ),
-  );
+  const { worker: victim, line } = await deployment.workerStarting(requestId, 60_000);
+  const jobId = String(line.jobId);
   expect(await victim.stop('SIGKILL')).toBeNull();
   // Killed in the middle: it had started the job and not finished it.
   expect(victim.lines.some((line) => line.msg === 'job finished' && line.jobId === jobId)).toBe(

@@ -11,7 +11,7 @@ import { connectMongo } from '../../../core/db/mongo';
 import type { HistoryView } from '../../../core/history/history-record';
 import type { ItemDocument } from '../../../core/items/item';
 import { call, type CallOptions, type CallResult } from '../../support/api-harness';
-import { startProcess, type RunningProcess } from '../../support/processes';
+import { startProcess, type LogLine, type RunningProcess } from '../../support/processes';
 import { isolatedEnv } from '../../support/test-env';
 
 /** The funnel endpoint's answer (contract 3 and 4). */
@@ -137,6 +137,23 @@ export class Deployment {
     const worker = await startProcess('worker', { ...this.env, ...extraEnv });
     this.workers.push(worker);
     return worker;
+  }
+
+  /** The worker that starts a job of request `requestId`, and its 'job started' log line. */
+  workerStarting(
+    requestId: string,
+    timeoutMs?: number,
+  ): Promise<{ worker: RunningProcess; line: LogLine }> {
+    return Promise.race(
+      this.workers.map((worker) =>
+        worker
+          .waitForLog(
+            (line) => line.msg === 'job started' && line.requestId === requestId,
+            timeoutMs,
+          )
+          .then((line) => ({ worker, line })),
+      ),
+    );
   }
 
   call<T = Envelope>(method: string, path: string, options: CallOptions = {}) {
