@@ -13,6 +13,8 @@ import { ContentTypesRepository } from '../core/repositories/content-types.repos
 import { FunnelsRepository } from '../core/repositories/funnels.repository';
 import { TokensRepository } from '../core/repositories/tokens.repository';
 import { UsersRepository } from '../core/repositories/users.repository';
+import type { SettingsChanged } from '../core/settings/settings-changed';
+import { SettingsVersions } from '../core/settings/settings-versions';
 
 export interface ApiContext {
   config: ApiConfig;
@@ -35,11 +37,32 @@ export function createApiContext(
   queue: FunnelQueue,
 ): ApiContext {
   const db = collections(mongo);
+  const announce = announceSettingsChanges(queue, config, logger);
   const users = new UsersRepository(db);
   const tokens = new TokensRepository(db);
   const auth = new Authenticator({ tokens, users, secret: config.JWT_SECRET, logger });
-  const contentTypes = new ContentTypesRepository(db);
-  const funnels = new FunnelsRepository(db);
+  const contentTypes = new ContentTypesRepository(db, announce);
+  const funnels = new FunnelsRepository(db, announce);
   const metrics = new ApiMetrics(queue);
   return { config, logger, mongo, queue, db, users, tokens, contentTypes, funnels, auth, metrics };
+}
+
+/**
+ * Stamps a new settings version after a change, so that workers drop their cached settings. The
+ * change is already stored when the stamp fails (Redis away): the workers then hold the old
+ * settings for at most worker/ingest/settings-cache.ts's MAX_AGE_MS, which is logged.
+ */
+function announceSettingsChanges(
+  queue: FunnelQueue,
+  config: ApiConfig,
+  logger: Logger,
+): SettingsChanged {
+  const versions = new SettingsVersions(queue.redis, config.QUEUE_PREFIX);
+  return (tenant) =>
+    versions.stamp(tenant).catch((error: unknown) => {
+      logger.warn(
+        { err: error, tenant },
+        'settings changed, but the workers were not told; they reload them within seconds',
+      );
+    });
 }

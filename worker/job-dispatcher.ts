@@ -20,6 +20,7 @@ import {
   type ParsedJobData,
 } from '../core/queue/jobs';
 import type { ChunkPlans } from './chunks/chunk-plans';
+import type { SettingsCache } from './ingest/settings-cache';
 import type { Processor, ProcessorContext, ProcessorTable } from './processors/processor';
 import { parksJob, runningJob } from './running-job';
 
@@ -29,6 +30,7 @@ export interface DispatcherDeps {
   processors: ProcessorTable;
   workerId: string;
   payloads: PayloadStore;
+  settings: SettingsCache;
   idempotency: IdempotencyRecords;
   historyTtlDays: number;
   engine: EngineInfo;
@@ -69,6 +71,7 @@ export function createDispatcher(deps: DispatcherDeps) {
           signal: abort,
           workerId: deps.workerId,
           payloads: deps.payloads,
+          settings: deps.settings,
           idempotency: deps.idempotency,
           historyTtlDays: deps.historyTtlDays,
           engine: deps.engine,

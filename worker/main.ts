@@ -14,9 +14,11 @@ import { FUNNEL_QUEUE } from '../core/queue/queue-names';
 import { IdempotencyRecords } from '../core/queue/idempotency-records';
 import { PayloadStore } from '../core/queue/payload-store';
 import { createRedis, redisOptions } from '../core/queue/redis-connection';
+import { SettingsVersions } from '../core/settings/settings-versions';
 import { ChunkPlans } from './chunks/chunk-plans';
 import { chunkSizeFor } from './chunks/chunk-size';
 import { schedulePurge } from './history-purge-schedule';
+import { SettingsCache } from './ingest/settings-cache';
 import { createDispatcher } from './job-dispatcher';
 import { PROCESSORS } from './processors';
 
@@ -51,6 +53,10 @@ async function main(): Promise<void> {
       processors: PROCESSORS,
       workerId,
       payloads: new PayloadStore(payloadRedis, config.QUEUE_PREFIX),
+      settings: new SettingsCache(
+        collections(mongo),
+        new SettingsVersions(payloadRedis, config.QUEUE_PREFIX),
+      ),
       idempotency: new IdempotencyRecords(payloadRedis, config.QUEUE_PREFIX),
       historyTtlDays: config.HISTORY_TTL_DAYS,
       engine,

@@ -2,6 +2,7 @@
 import { documentId } from '../domain/keys';
 import type { Collections, ContentTypeDocument } from '../db/collections';
 import type { ContentType, ContentTypeBody } from '../settings/content-type';
+import { NO_LISTENER, type SettingsChanged } from '../settings/settings-changed';
 
 function withoutStorageFields(document: ContentTypeDocument): ContentType {
   const { _id: _unused, tenant: _tenant, ...contentType } = document;
@@ -9,7 +10,10 @@ function withoutStorageFields(document: ContentTypeDocument): ContentType {
 }
 
 export class ContentTypesRepository {
-  constructor(private readonly db: Collections) {}
+  constructor(
+    private readonly db: Collections,
+    private readonly changed: SettingsChanged = NO_LISTENER,
+  ) {}
 
   async find(tenant: string, key: string): Promise<ContentType | null> {
     const document = await this.db.contentTypes.findOne({ _id: documentId(tenant, key) });
@@ -47,11 +51,13 @@ export class ContentTypesRepository {
       updatedAt: now,
     };
     await this.db.contentTypes.replaceOne({ _id }, document, { upsert: true });
+    await this.changed(tenant);
     return { contentType: withoutStorageFields(document), created: !existing };
   }
 
   async remove(tenant: string, key: string): Promise<boolean> {
     const result = await this.db.contentTypes.deleteOne({ _id: documentId(tenant, key) });
+    await this.changed(tenant);
     return result.deletedCount === 1;
   }
 }

@@ -2,6 +2,7 @@
 import { documentId } from '../domain/keys';
 import type { Collections, FunnelDocument } from '../db/collections';
 import type { Funnel, FunnelBody } from '../settings/funnel';
+import { NO_LISTENER, type SettingsChanged } from '../settings/settings-changed';
 import { DuplicateError, isDuplicateKey } from './users.repository';
 
 function withoutStorageFields(document: FunnelDocument): Funnel {
@@ -10,7 +11,10 @@ function withoutStorageFields(document: FunnelDocument): Funnel {
 }
 
 export class FunnelsRepository {
-  constructor(private readonly db: Collections) {}
+  constructor(
+    private readonly db: Collections,
+    private readonly changed: SettingsChanged = NO_LISTENER,
+  ) {}
 
   async find(tenant: string, endpointUrl: string): Promise<Funnel | null> {
     const document = await this.db.funnels.findOne({ _id: documentId(tenant, endpointUrl) });
@@ -39,6 +43,7 @@ export class FunnelsRepository {
       updatedAt: now,
     };
     await this.insert(document);
+    await this.changed(tenant);
     return withoutStorageFields(document);
   }
 
@@ -62,6 +67,7 @@ export class FunnelsRepository {
       await this.insert(document);
       await this.db.funnels.deleteOne({ _id: current._id });
     }
+    await this.changed(tenant);
     return withoutStorageFields(document);
   }
 
@@ -77,6 +83,7 @@ export class FunnelsRepository {
 
   async remove(tenant: string, endpointUrl: string): Promise<boolean> {
     const result = await this.db.funnels.deleteOne({ _id: documentId(tenant, endpointUrl) });
+    await this.changed(tenant);
     return result.deletedCount === 1;
   }
 }

@@ -1,16 +1,14 @@
 /**
- * The first part of a funnel request's job: load its funnel and content type, parse the body
- * (once), and work the request out. A DELETE is done here. A POST is decided for all its items at
+ * The first part of a funnel request's job: given its funnel and content type, parse the body
+ * (once) and work the request out. A DELETE is done here. A POST is decided for all its items at
  * once, and its writes are returned for the caller to send: in one go, or as chunk jobs.
  */
-import type { Collections } from '../../core/db/collections';
 import type { ParsedJobData } from '../../core/queue/jobs';
-import { ContentTypesRepository } from '../../core/repositories/content-types.repository';
-import { FunnelsRepository } from '../../core/repositories/funnels.repository';
 import type { ItemStore, ItemWrite } from '../../core/repositories/item-store';
 import { deleteItems, type DeleteResult } from './delete-items';
 import { prepareImport, type ImportResult } from './import-items';
 import { failedRequest, type RequestResult } from './request-result';
+import type { RequestSettings } from './settings-cache';
 
 export interface PreparedRequest {
   result: RequestResult;
@@ -33,18 +31,18 @@ const done = (result: RequestResult): PreparedRequest => ({ result, writes: [], 
 
 export async function prepareRequest(
   data: ParsedJobData<'ingest'>,
-  db: Collections,
+  settings: RequestSettings,
   store: ItemStore,
   raw: Buffer,
 ): Promise<PreparedRequest> {
-  const funnel = await new FunnelsRepository(db).find(data.tenant, data.endpointUrl);
-  if (!funnel) return done(failedRequest(404, `No funnel with endpoint URL "${data.endpointUrl}"`));
-  const contentType = await new ContentTypesRepository(db).find(data.tenant, funnel.contentType);
-  if (!contentType) {
-    return done(
-      failedRequest(422, `The funnel's content type "${funnel.contentType}" does not exist`),
-    );
+  if (!settings.found && settings.missing === 'funnel') {
+    return done(failedRequest(404, `No funnel with endpoint URL "${data.endpointUrl}"`));
   }
+  if (!settings.found) {
+    const missing = settings.funnel.contentType;
+    return done(failedRequest(422, `The funnel's content type "${missing}" does not exist`));
+  }
+  const { funnel, contentType } = settings;
   const text = raw.toString('utf8');
   const body = parseBody(text);
   if (!body.ok) return done(failedRequest(400, 'The request body is not valid JSON'));

@@ -27,7 +27,10 @@ async function runRequest(
   const db = collections(context.mongo);
   if (data.respondAsync)
     await new HistoryRepository(db).markProcessing(data.tenant, data.requestId);
-  const raw = await context.payloads.get(data.payloadKey);
+  const [raw, settings] = await Promise.all([
+    context.payloads.get(data.payloadKey),
+    context.settings.find(data.tenant, data.endpointUrl),
+  ]);
   if (!raw) {
     const expired = failedRequest(
       503,
@@ -37,7 +40,7 @@ async function runRequest(
   }
   const store = new ItemStore(db, context.engine, context.writeLock);
   context.signal.throwIfAborted();
-  const prepared = await prepareRequest(data, db, store, raw);
+  const prepared = await prepareRequest(data, settings, store, raw);
   const { chunkSize } = context;
   if (chunkSize !== undefined && prepared.writes.length > chunkSize) {
     return startChunkedWrite(data, context, prepared, chunkSize, startedAt);

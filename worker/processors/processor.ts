@@ -7,6 +7,7 @@ import type { IdempotencyRecords } from '../../core/queue/idempotency-records';
 import type { PayloadStore } from '../../core/queue/payload-store';
 import type { JobName, JobResult, ParsedJobData } from '../../core/queue/jobs';
 import type { ChunkPlans } from '../chunks/chunk-plans';
+import type { SettingsCache } from '../ingest/settings-cache';
 import type { RunningJob } from '../running-job';
 
 export interface ProcessorContext {
@@ -18,6 +19,8 @@ export interface ProcessorContext {
   workerId: string;
   /** Request bodies, stored once by the API. */
   payloads: PayloadStore;
+  /** Funnels and content types, as current as the tenant's settings version. */
+  settings: SettingsCache;
   idempotency: IdempotencyRecords;
   historyTtlDays: number;
   engine: EngineInfo;
