@@ -136,12 +136,23 @@ export class ItemStore {
     if (writes.length === 0) return;
     await this.writeLock.around(tenant, contentType, async () => {
       const now = new Date();
-      if (!this.engine.indexedFilters)
-        await this.insertThenUpdate(tenant, contentType, writes, receivedAt, now);
-      else await this.guardedUpserts(tenant, contentType, writes, receivedAt, now);
       const lengths = [...new Set(writes.map((write) => write.identifier.toLowerCase().length))];
-      const stats = await this.recordLengths(tenant, contentType, lengths);
-      // Read after the writes: a DELETE that this misses runs its own delete after them.
+      let stats: ItemStatsDocument | null;
+      if (this.engine.indexedFilters) {
+        await this.guardedUpserts(tenant, contentType, writes, receivedAt, now);
+        // Read after the writes: a DELETE that this misses runs its own delete after them.
+        stats = await this.recordLengths(tenant, contentType, lengths);
+      } else {
+        // Under the write lock no DELETE runs meanwhile, so the stats are read beside the writes;
+        // both end before the lock is let go, whichever fails.
+        const [read, written] = await Promise.allSettled([
+          this.recordLengths(tenant, contentType, lengths),
+          this.insertThenUpdate(tenant, contentType, writes, receivedAt, now),
+        ]);
+        if (written.status === 'rejected') throw written.reason;
+        if (read.status === 'rejected') throw read.reason;
+        stats = read.value;
+      }
       if (stats?.deletedUpTo && stats.deletedUpTo > receivedAt) {
         const ids = writes.map((write) => this.id(tenant, contentType, write.identifier));
         await this.undoWritesDeletedLater(tenant, contentType, ids, receivedAt);

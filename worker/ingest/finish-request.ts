@@ -28,12 +28,12 @@ export async function finishRequest(
   const history = new HistoryRepository(collections(context.mongo));
   await history.save(historyRecord(data, finishing.payload, result, context.historyTtlDays));
   const answer = { httpStatus: result.httpStatus, envelope: result.envelope };
-  if (data.idempotencyRecordKey) {
-    if (answer.httpStatus >= 500) await context.idempotency.release(data.idempotencyRecordKey);
-    else await context.idempotency.complete(data.idempotencyRecordKey, answer);
-  }
-  await context.payloads.remove(data.payloadKey);
-  if (finishing.chunks) await context.chunkPlans.remove(context.chunkPlans.keyFor(context.jobId));
+  // Once the record is stored (a retry before that needs the body), the rest goes at once.
+  await Promise.all([
+    keepAnswer(data, context, answer),
+    context.payloads.remove(data.payloadKey),
+    finishing.chunks && context.chunkPlans.remove(context.chunkPlans.keyFor(context.jobId)),
+  ]);
   context.logger.info(
     {
       method: data.method,
@@ -52,4 +52,16 @@ export async function finishRequest(
     processingMs: Date.now() - finishing.startedAt,
   };
   return { ...answer, stats };
+}
+
+/** The answer for repeats of the request's Idempotency-Key; a 5xx frees the key instead. */
+async function keepAnswer(
+  data: ParsedJobData<'ingest'>,
+  context: ProcessorContext,
+  answer: Pick<JobResult<'ingest'>, 'httpStatus' | 'envelope'>,
+): Promise<void> {
+  const key = data.idempotencyRecordKey;
+  if (!key) return;
+  if (answer.httpStatus >= 500) await context.idempotency.release(key);
+  else await context.idempotency.complete(key, answer);
 }
