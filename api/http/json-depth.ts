@@ -1,6 +1,8 @@
 /**
  * The nesting depth of a JSON text, measured on the raw bytes before parsing, so that a body
  * nested thousands deep is refused without building it (and without deep recursion later).
+ * It counts brackets whether the text is JSON or not: json-structure.ts asks it about texts that
+ * are not, to refuse them as too deep exactly when this check, run first, always has.
  */
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
