@@ -1,16 +1,19 @@
 /**
- * `--compiled`: compiles api/, worker/ and core/ with tsconfig.build.json, as `npm run build`
- * does for production (`node dist/api/main.js`), but into bench/results/build/ so that the
- * benchmark leaves dist/ alone. Running under tsx costs memory (its loader and compile cache,
- * about 35-40 MB of RSS per process here) that production does not pay.
+ * The default way API and workers run (all but `--tsx`): compiled from api/, worker/ and core/
+ * with tsconfig.build.json, as `npm run build` does for production (`node dist/api/main.js`), but
+ * into bench/results/build/ so that the benchmark leaves dist/ alone. Running under tsx costs
+ * memory (its loader and compile cache, about 35-40 MB of RSS per process here) and some CPU that
+ * production does not pay.
  */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { ROOT } from './node-process';
 import { RESULTS_DIR } from './report';
 
+/** The compiled tree: the source tree's layout, in JavaScript. */
+export const BUILD_DIR = path.join(RESULTS_DIR, 'build');
+
 export function buildCompiled(): string {
-  const outDir = path.join(RESULTS_DIR, 'build');
   execFileSync(
     process.execPath,
     [
@@ -18,9 +21,9 @@ export function buildCompiled(): string {
       '-p',
       'tsconfig.build.json',
       '--outDir',
-      outDir,
+      BUILD_DIR,
     ],
     { cwd: ROOT, stdio: 'inherit' },
   );
-  return outDir;
+  return BUILD_DIR;
 }

@@ -15,8 +15,8 @@ export interface BenchContext {
   options: BenchOptions;
   /** A temporary directory for request bodies handed to other processes. */
   workDir: string;
-  /** With `--compiled`: where the compiled API and worker are. */
-  buildDir?: string;
+  /** Where the compiled API and worker are (bench/build.ts); undefined with `--tsx`. */
+  buildDir: string | undefined;
   /** A progress line on stderr. */
   log(message: string): void;
 }

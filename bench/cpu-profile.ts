@@ -8,6 +8,9 @@
  * process apply to the profiled processes.
  */
 import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { BUILD_DIR } from './build';
+import { ROOT } from './node-process';
 
 interface ProfileNode {
   id: number;
@@ -48,7 +51,8 @@ export function monotonicMicros(): number {
   return Number(process.hrtime.bigint() / 1_000n);
 }
 
-const ROOT_URL = /^file:\/\/.*?\/(?:work\/main|funnel-sync[^/]*)\//;
+const ROOT_URL = `${pathToFileURL(ROOT).href}/`;
+const BUILD_URL = `${pathToFileURL(BUILD_DIR).href}/`;
 
 /** Where a function lives: "core/pipeline/mapper.ts", "npm:bullmq", "node:internal/streams", "V8". */
 export function placeOf(url: string): string {
@@ -59,20 +63,23 @@ export function placeOf(url: string): string {
     const rest = url.slice(modules + '/node_modules/'.length).split('/');
     return `npm:${rest[0]?.startsWith('@') ? `${rest[0]}/${rest[1]}` : rest[0]}`;
   }
-  return url.replace(ROOT_URL, '').replace(/^file:\/\//, '');
+  // The build (bench/build.ts) mirrors the source tree: name its files after their sources.
+  if (url.startsWith(BUILD_URL)) return url.slice(BUILD_URL.length).replace(/\.js$/, '.ts');
+  if (url.startsWith(ROOT_URL)) return url.slice(ROOT_URL.length);
+  return url.replace(/^file:\/\//, '');
 }
 
-/** A frame of the project's own code, not of a package, of Node or of V8. */
+/** A frame of the project's own code (api/, core/, worker/, run compiled or under tsx). */
 function isOurs(node: ProfileNode): boolean {
   const { url } = node.callFrame;
-  return url.startsWith('file://') && !url.includes('/node_modules/') && !url.includes('/bench/');
+  return url.startsWith('file://') && /^(?:api|core|worker)\//.test(placeOf(url));
 }
 
 function label(node: ProfileNode): string {
   const { functionName, url, lineNumber } = node.callFrame;
   const name = functionName || '(anonymous)';
   if (url === '') return name;
-  // Our TypeScript runs as tsx compiled it: its line numbers are the compiled code's, not ours.
+  // Our TypeScript runs as tsc or tsx compiled it: its line numbers are the compiled code's.
   const line = isOurs(node) ? '' : `:${lineNumber + 1}`;
   return `${name} ${placeOf(url)}${line}`;
 }

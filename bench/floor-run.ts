@@ -24,7 +24,7 @@ async function floor(context: BenchContext, body: string, extra: string[]): Prom
   return JSON.parse(stdout.trim().split('\n').pop() ?? '') as FloorReport;
 }
 
-/** The floor's write of `body` (the same JSON a batch run POSTs), in one command. */
+/** The floor's write of `body` (the same JSON a batch run POSTs), in one bulkWrite, warm. */
 export function runFloorBatch(context: BenchContext, body: string): Promise<FloorReport> {
   return floor(context, body, []);
 }
@@ -36,7 +36,7 @@ export interface FloorSingleRun {
   p99Ms: number;
 }
 
-/** `count` new items written one command each, one after the other. */
+/** `count` new items written one command each, one after the other, after a few unmeasured. */
 export async function runFloorSingle(
   context: BenchContext,
   count: number,

@@ -82,12 +82,13 @@ export function judgeGoals(results: Results): GoalResult[] {
     }),
     judge(
       'single-p50',
-      "single-item p50 within 5 ms of the floor's single write",
+      "single-item p50 within 5 ms of the floor's single upsert",
       'single-c1',
       () => {
         const latency = results.latency;
         if (!latency) return undefined;
-        const gap = latency.c1.median.p50Ms - latency.floorSingle.median.p50Ms;
+        // Issue 7 words it against the `_id` upsert, whatever the engine's cheapest write is.
+        const gap = latency.c1.median.p50Ms - latency.floorSingleUpsert.median.p50Ms;
         return { figure: `+${ms(gap)}`, met: gap <= 5 };
       },
     ),

@@ -1,7 +1,8 @@
 /**
  * A Node process the benchmark runs and measures (an API, a worker, the naive server): spawned as
- * `node [nodeArgs] --import tsx <entry>`, the way `npm run api` and `npm run worker` run, with
- * an environment of its own, and ready once it prints its readiness log line. Its output is read
+ * `node [nodeArgs] <entry>` for JavaScript that bench/build.ts compiled, as production runs it,
+ * or as `node [nodeArgs] --import tsx <entry>`, the way `npm run api` and `npm run worker` run,
+ * with an environment of its own, and ready once it prints its readiness log line. Its output is read
  * only until then: after that, parsing its logs would cost the benchmark's own CPU, which shares
  * the machine with what it measures.
  */

@@ -42,8 +42,20 @@ export interface BenchOptions {
   logLevel: string;
   /** Keep the logs of API and workers in bench/results/logs/<date>/. */
   keepLogs: boolean;
-  /** Run API and workers compiled by tsc, as production does, instead of under tsx. */
-  compiled: boolean;
+  /**
+   * How API and workers run: `compiled` by tsc and started with node, as production runs them
+   * (the default), or under `tsx`, as `npm run api` / `npm run worker` do (`--tsx`).
+   */
+  runtime: Runtime;
+}
+
+export type Runtime = 'compiled' | 'tsx';
+
+/** How API and workers ran, in words: for the printed header and the JSON record. */
+export function describeRuntime(runtime: Runtime): string {
+  return runtime === 'compiled'
+    ? 'compiled by tsc, run with node as production runs them (node dist/<role>/main.js)'
+    : 'under tsx, as npm run api / worker run them';
 }
 
 const HELP = `npm run bench -- [options]
@@ -61,8 +73,9 @@ const HELP = `npm run bench -- [options]
   --only LIST              scenarios: ${SCENARIOS.join(',')}
   --log-level LEVEL        LOG_LEVEL of API and workers (default info, as in production)
   --keep-logs              keep their logs in bench/results/logs/<date>/
-  --compiled               run API and workers compiled by tsc (as production: node dist/...)
-                           instead of under tsx, as npm run api / worker do
+  --tsx                    run API and workers under tsx, as npm run api / worker do, instead
+                           of compiled by tsc and started with node, as production does
+                           (node dist/<role>/main.js; the default; --compiled says so too)
   --profile                then CPU-profile API and workers on the goals missed
                            (profiles in bench/results/profiles/)`;
 
@@ -92,6 +105,8 @@ export function parseOptions(argv: string[]): BenchOptions {
       'log-level': { type: 'string' },
       profile: { type: 'boolean', default: false },
       'keep-logs': { type: 'boolean', default: false },
+      tsx: { type: 'boolean', default: false },
+      // The default since the build became it; kept so that older command lines still run.
       compiled: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
@@ -103,6 +118,7 @@ export function parseOptions(argv: string[]): BenchOptions {
   const only = (values.only ?? SCENARIOS.join(',')).split(',').map((name) => name.trim());
   const unknown = only.filter((name) => !(SCENARIOS as readonly string[]).includes(name));
   if (unknown.length > 0) throw new Error(`unknown scenario(s): ${unknown.join(', ')}\n${HELP}`);
+  if (values.tsx && values.compiled) throw new Error(`--tsx and --compiled contradict\n${HELP}`);
   return {
     workers: count(values.workers, 2),
     workerConcurrency: count(values['worker-concurrency'], 4),
@@ -119,6 +135,6 @@ export function parseOptions(argv: string[]): BenchOptions {
     only: only as ScenarioName[],
     logLevel: values['log-level'] ?? 'info',
     keepLogs: values['keep-logs'],
-    compiled: values.compiled,
+    runtime: values.tsx ? 'tsx' : 'compiled',
   };
 }

@@ -93,7 +93,7 @@ async function runWorkload(context: BenchContext, workload: Workload): Promise<W
 
 function profilesOf(dir: string, pids: Set<number>): string[] {
   // CPU.<date>.<time>.<pid>.<thread>.<sequence>.cpuprofile; thread 0 is the main thread, the
-  // others are tsx's module loader, idle once the process has started.
+  // others (under tsx) are its module loader, idle once the process has started.
   return readdirSync(dir)
     .filter((name) => name.endsWith('.cpuprofile'))
     .filter((name) => pids.has(Number(name.split('.')[3])) && name.split('.')[4] === '0')
@@ -113,7 +113,8 @@ export async function profileMissedGoals(
     workerConcurrency: context.options.workerConcurrency,
     logLevel: context.options.logLevel,
     profileDir: dir,
-    ...(context.buildDir ? { buildDir: context.buildDir } : {}),
+    // Profiles the code the table measured: compiled, or under tsx with --tsx.
+    buildDir: context.buildDir,
   });
   const apiPids = new Set<number>([stack.api.pid]);
   const workerPids = new Set<number>();

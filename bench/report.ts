@@ -28,7 +28,7 @@ function goalCells(goals: GoalResult[], id: string): [string, string] {
 
 function rows(results: Results, goals: GoalResult[], floorMode: string): Row[] {
   const out: Row[] = [];
-  const floorCall = floorMode === 'insert' ? 'insertMany' : 'bulkWrite upserts';
+  const floorCall = floorMode === 'insert' ? 'bulkWrite inserts' : 'bulkWrite upserts';
   const { latency, batch, naive, growth, scaling, chunked, storeSize } = results;
   if (latency) {
     const line = (run: typeof latency.c1.median) =>
@@ -48,14 +48,14 @@ function rows(results: Results, goals: GoalResult[], floorMode: string): Row[] {
       `3 floor single write (${call})`,
       'p50 / p95 / p99',
       single(latency.floorSingle.median),
-      'reference for goal 1',
+      'for reference',
       '',
     ]);
     out.push([
       '3 floor single _id upsert',
       'p50 / p95 / p99',
       single(latency.floorSingleUpsert.median),
-      'for reference',
+      'reference for goal 1',
       '',
     ]);
   }
@@ -210,6 +210,8 @@ export interface RunRecord {
   engine: EngineVersion;
   revision: Revision;
   options: BenchOptions;
+  /** How API and workers ran (options.runtime), in words. */
+  runtime: string;
   /** How each figure was obtained, in words. */
   method: string[];
   results: Results;

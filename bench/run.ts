@@ -15,7 +15,7 @@ import type { BenchContext } from './context';
 import { startEngines } from './engines';
 import { judgeGoals } from './goals';
 import { machineInfo } from './machine';
-import { parseOptions } from './options';
+import { describeRuntime, parseOptions } from './options';
 import { revision } from './revision';
 import { formatProfiles, profileMissedGoals, type ProfileReport } from './profiling';
 import { formatTable, RESULTS_DIR, writeRecord } from './report';
@@ -27,8 +27,10 @@ const METHOD = [
   'Every figure is the median of the measured runs, after the warm-up runs (options.runs, options.warmup).',
   'Before every run the items, item_stats and history collections are dropped and the indexes made again, so every run writes new items into an empty store (FerretDB v1 scans whole collections for non-insert writes and lookups; scenario 8 shows that cost on purpose).',
   'Wall time is what the HTTP client sees, from sending the request to the end of the answer.',
+  'API and workers run as production runs them: compiled by tsc (tsconfig.build.json, into bench/results/build/) and started with node; with --tsx under tsx, as npm run api / worker do (options.runtime says which). The floor and the naive server are bench/ code and run under tsx either way, compiled at start-up, before anything is measured.',
   'CPU time is utime + stime from /proc/<pid>/stat of the API and worker processes, read before the request and 100 ms after its answer; the floor reports its own process.cpuUsage() from reading the body file to the last acknowledgement.',
-  'The floor writes new items the way the product does on the engine: insertMany on FerretDB v1, one unordered bulkWrite of _id upserts on MongoDB.',
+  'The floor is measured warm, as API and workers are after their warm-up runs: in the same process it first writes the same body (read, parsed, documents built, written) unmeasured into a scratch collection, dropped after each round, until at least 10,000 items have gone through; then it measures its write into the items collection. Before timing single writes it sends 20 unmeasured ones into the scratch collection.',
+  "The floor writes new items with one unordered bulkWrite, the way the product writes them on the engine: insertOne operations on FerretDB v1 (one insert command, as the product's insertMany sends), _id upserts on MongoDB. The single-item goal compares with its single _id upsert (updateOne, upsert: true), as issue 7 words it; its single insertOne is shown for reference.",
   'The naive route upserts one item at a time with updateOne on the same _id, no validation, queue or history.',
   'Peak RSS: VmHWM from /proc/<pid>/status after resetting it through /proc/<pid>/clear_refs before the request, cross-checked by polling VmRSS every 20 ms; the largest over the measured runs.',
   'Scaling: options.scalingRequests requests of 1,000 items, options.scalingInFlight in flight; "cores busy" is CPU time divided by wall time per process group, "machine" from /proc/stat.',
@@ -47,8 +49,8 @@ async function main(): Promise<void> {
   const stamp = date.replace(/:/g, '-').replace(/\.\d+Z$/, 'Z');
   const workDir = mkdtempSync(path.join(tmpdir(), 'funnel-sync-bench-'));
 
-  if (options.compiled) log('compiling api/, worker/ and core/ with tsc');
-  const buildDir = options.compiled ? buildCompiled() : undefined;
+  if (options.runtime === 'compiled') log('compiling api/, worker/ and core/ with tsc');
+  const buildDir = options.runtime === 'compiled' ? buildCompiled() : undefined;
   log('starting the engines');
   const engines = await startEngines();
   let stack: Stack | undefined;
@@ -56,14 +58,14 @@ async function main(): Promise<void> {
   try {
     mongo = await connectMongo(engines.mongoUrl, 'bench');
     log(
-      `engine: ${engines.version.name} ${engines.version.version}; starting API and ${options.workers} worker(s)`,
+      `engine: ${engines.version.name} ${engines.version.version}; starting API and ${options.workers} worker(s), ${options.runtime}`,
     );
     stack = await Stack.start(engines, {
       workers: options.workers,
       workerConcurrency: options.workerConcurrency,
       logLevel: options.logLevel,
       ...(options.keepLogs ? { logDir: path.join(RESULTS_DIR, 'logs', stamp) } : {}),
-      ...(buildDir ? { buildDir } : {}),
+      buildDir,
     });
     const target = await prepareTarget(mongo, stack.baseUrl, stack.jwtSecret);
     const context: BenchContext = {
@@ -74,7 +76,7 @@ async function main(): Promise<void> {
       options,
       workDir,
       log,
-      ...(buildDir ? { buildDir } : {}),
+      buildDir,
     };
 
     const results = await runScenarios(context);
@@ -91,7 +93,7 @@ async function main(): Promise<void> {
         `engine: ${engines.version.name} ${engines.version.version}` +
         `${engines.version.backend ? ` (${engines.version.backend})` : ''}, MongoDB ${engines.version.mongoVersion} wire; ` +
         `${options.workers} workers x WORKER_CONCURRENCY ${options.workerConcurrency}, ` +
-        `${options.compiled ? 'compiled by tsc' : 'under tsx (npm run api / worker)'}; ` +
+        `${describeRuntime(options.runtime)}; ` +
         `median of ${options.runs} runs after ${options.warmup} warm-up\n` +
         `code: ${code.commit.slice(0, 12)}${code.uncommitted.length > 0 ? ` + ${code.uncommitted.length} uncommitted file(s)` : ''}\n`,
     );
@@ -114,6 +116,7 @@ async function main(): Promise<void> {
       engine: engines.version,
       revision: code,
       options,
+      runtime: describeRuntime(options.runtime),
       method: METHOD,
       results,
       goals,

@@ -32,7 +32,7 @@ export interface Results {
     c32: Measured<LatencyRun>;
     /** The floor's single write as the product does it on this engine (insert on FerretDB). */
     floorSingle: Measured<FloorSingleRun>;
-    /** A single `_id` upsert, for reference. */
+    /** A single `_id` upsert: what issue 7's single-item goal compares with. */
     floorSingleUpsert: Measured<FloorSingleRun>;
   };
   batch?: Record<'1000' | '10000', { product: Measured<BatchRun>; floor: Measured<FloorBatch> }>;

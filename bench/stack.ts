@@ -22,8 +22,11 @@ export interface StackOptions {
   profileDir?: string;
   /** When set, API and workers write their logs there (api.log, worker-1.log, ...). */
   logDir?: string;
-  /** When set, run the JavaScript that bench/build.ts compiled there, as production does. */
-  buildDir?: string;
+  /**
+   * The JavaScript that bench/build.ts compiled, run with node as production does; undefined to
+   * run under tsx. Required, so that every stack the benchmark starts says which it runs.
+   */
+  buildDir: string | undefined;
 }
 
 export class Stack {
