@@ -4,12 +4,14 @@
  * It counts brackets whether the text is JSON or not: json-structure.ts asks it about texts that
  * are not, to refuse them as too deep exactly when this check, run first, always has.
  */
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const OPEN_BRACE = 0x7b;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACE = 0x7d;
-const CLOSE_BRACKET = 0x5d;
+import {
+  BACKSLASH,
+  CLOSE_BRACE,
+  CLOSE_BRACKET,
+  OPEN_BRACE,
+  OPEN_BRACKET,
+  QUOTE,
+} from './json-bytes';
 
 /** True when some object or array in `json` is nested deeper than `maxDepth`. */
 export function exceedsDepth(json: Uint8Array, maxDepth: number): boolean {

@@ -8,6 +8,35 @@
  * says so; invalid when JSON.parse would throw. Only then does the top level matter.
  */
 import { exceedsDepth } from './json-depth';
+import {
+  BACKSLASH,
+  CLOSE_BRACE,
+  CLOSE_BRACKET,
+  COLON,
+  COMMA,
+  CR,
+  DIGIT_0,
+  DIGIT_9,
+  DOT,
+  LF,
+  LOWER_A,
+  LOWER_B,
+  LOWER_E,
+  LOWER_F,
+  LOWER_N,
+  LOWER_R,
+  LOWER_T,
+  LOWER_U,
+  MINUS,
+  OPEN_BRACE,
+  OPEN_BRACKET,
+  PLUS,
+  QUOTE,
+  SLASH,
+  SPACE,
+  TAB,
+  UPPER_E,
+} from './json-bytes';
 
 /** Counted for a top-level array: its elements, and the first that is not an object (-1: none). */
 interface ArrayTally {
@@ -31,34 +60,6 @@ const SCALAR: JsonStructure = { kind: 'scalar' };
 /** Returned by the scanners below in place of the position where a value ends. */
 const INVALID = -1;
 const TOO_DEEP = -2;
-
-const TAB = 0x09;
-const LF = 0x0a;
-const CR = 0x0d;
-const SPACE = 0x20;
-const QUOTE = 0x22;
-const PLUS = 0x2b;
-const COMMA = 0x2c;
-const MINUS = 0x2d;
-const DOT = 0x2e;
-const SLASH = 0x2f;
-const DIGIT_0 = 0x30;
-const DIGIT_9 = 0x39;
-const COLON = 0x3a;
-const UPPER_E = 0x45;
-const OPEN_BRACKET = 0x5b;
-const BACKSLASH = 0x5c;
-const CLOSE_BRACKET = 0x5d;
-const LOWER_A = 0x61;
-const LOWER_B = 0x62;
-const LOWER_E = 0x65;
-const LOWER_F = 0x66;
-const LOWER_N = 0x6e;
-const LOWER_R = 0x72;
-const LOWER_T = 0x74;
-const LOWER_U = 0x75;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
 
 /**
  * The top level of the JSON text in `json`, or why it has none; containers nested deeper than
