@@ -3,7 +3,8 @@ import { documentId } from '../domain/keys';
 import type { Collections, FunnelDocument } from '../db/collections';
 import type { Funnel, FunnelBody } from '../settings/funnel';
 import { NO_LISTENER, type SettingsChanged } from '../settings/settings-changed';
-import { DuplicateError, isDuplicateKey } from './users.repository';
+import { isDuplicateKey } from '../db/duplicate-key';
+import { DuplicateError } from './users.repository';
 
 function withoutStorageFields(document: FunnelDocument): Funnel {
   const { _id: _unused, tenant: _tenant, ...funnel } = document;

@@ -4,6 +4,7 @@
  */
 import type { mongo } from 'mongoose';
 import { z } from 'zod';
+import { isDuplicateKey } from '../db/duplicate-key';
 import { documentId } from '../domain/keys';
 import type { Collections } from '../db/collections';
 import type { HistoryDocument, HistoryStatus } from '../history/history-record';
@@ -35,9 +36,16 @@ export class HistoryRepository {
   /**
    * Writes the record of a request, replacing any earlier one of the same request id: a job
    * retried after a crash writes it again, and a client that reuses X-Request-Id keeps the latest.
+   * Most records are new, so it inserts first: on FerretDB v1 an insert checks `_id` against the
+   * index, while a replace finds its document by scanning the whole history (core/db/engine.ts).
    */
   async save(record: HistoryDocument): Promise<void> {
-    await this.db.history.replaceOne({ _id: record._id }, record, { upsert: true });
+    try {
+      await this.db.history.insertOne(record);
+    } catch (error) {
+      if (!isDuplicateKey(error)) throw error;
+      await this.db.history.replaceOne({ _id: record._id }, record, { upsert: true });
+    }
   }
 
   /** An asynchronous request's record moves from queued to processing when a worker takes it. */

@@ -9,6 +9,7 @@
  * (item-tombstones.ts) that undo an older POST finishing later.
  */
 import type { mongo } from 'mongoose';
+import { duplicateKeyIndexes, isDuplicateKey } from '../db/duplicate-key';
 import { MONGODB_TRAITS, type EngineTraits } from '../db/engine';
 import { NO_WRITE_LOCK, type WriteLock } from '../db/write-lock';
 import { documentId } from '../domain/keys';
@@ -25,16 +26,8 @@ export interface ItemWrite {
 
 type ItemOperation = mongo.AnyBulkWriteOperation<ItemDocument>;
 
-const DUPLICATE_KEY = 11000;
 /** Lazy keys per `$in`, far under the 16 MB command limit even for long identifiers. */
 const KEYS_PER_QUERY = 50_000;
-
-function duplicateKeyIndexes(error: unknown): number[] | undefined {
-  const writeErrors = (error as { writeErrors?: { code?: number; index?: number }[] }).writeErrors;
-  if (!Array.isArray(writeErrors) || !writeErrors.every((e) => e.code === DUPLICATE_KEY))
-    return undefined;
-  return writeErrors.map((e) => e.index ?? -1);
-}
 
 /**
  * Two first writes to a content type may both try to create its stats document; the loser's
@@ -45,7 +38,7 @@ async function retryOnceOnDuplicateKey<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    if ((error as { code?: unknown }).code !== DUPLICATE_KEY) throw error;
+    if (!isDuplicateKey(error)) throw error;
     return write();
   }
 }
@@ -136,28 +129,50 @@ export class ItemStore {
     if (writes.length === 0) return;
     await this.writeLock.around(tenant, contentType, async () => {
       const now = new Date();
-      const lengths = [...new Set(writes.map((write) => write.identifier.toLowerCase().length))];
-      let stats: ItemStatsDocument | null;
-      if (this.engine.indexedFilters) {
-        await this.guardedUpserts(tenant, contentType, writes, receivedAt, now);
-        // Read after the writes: a DELETE that this misses runs its own delete after them.
-        stats = await this.recordLengths(tenant, contentType, lengths);
-      } else {
-        // Under the write lock no DELETE runs meanwhile, so the stats are read beside the writes;
-        // both end before the lock is let go, whichever fails.
-        const [read, written] = await Promise.allSettled([
-          this.recordLengths(tenant, contentType, lengths),
-          this.insertThenUpdate(tenant, contentType, writes, receivedAt, now),
-        ]);
-        if (written.status === 'rejected') throw written.reason;
-        if (read.status === 'rejected') throw read.reason;
-        stats = read.value;
-      }
+      const stats = await (this.engine.indexedFilters
+        ? this.guardedUpsertsThenStats(tenant, contentType, writes, receivedAt, now)
+        : this.insertBesideStats(tenant, contentType, writes, receivedAt, now));
       if (stats?.deletedUpTo && stats.deletedUpTo > receivedAt) {
         const ids = writes.map((write) => this.id(tenant, contentType, write.identifier));
         await this.undoWritesDeletedLater(tenant, contentType, ids, receivedAt);
       }
     });
+  }
+
+  /**
+   * MongoDB, without a lock: the stats are read after the writes, so that a DELETE this read
+   * misses (it marks the stats before it deletes) deletes after them.
+   */
+  private async guardedUpsertsThenStats(
+    tenant: string,
+    contentType: string,
+    writes: ItemWrite[],
+    receivedAt: Date,
+    now: Date,
+  ): Promise<ItemStatsDocument | null> {
+    await this.guardedUpserts(tenant, contentType, writes, receivedAt, now);
+    return this.recordLengths(tenant, contentType, writes);
+  }
+
+  /**
+   * FerretDB, under the write lock, where no DELETE runs meanwhile: the stats are read beside the
+   * writes, and both end before the lock is let go, whichever fails. (A read beside a write costs
+   * nothing extra on SQLite; two writes would wait for each other.)
+   */
+  private async insertBesideStats(
+    tenant: string,
+    contentType: string,
+    writes: ItemWrite[],
+    receivedAt: Date,
+    now: Date,
+  ): Promise<ItemStatsDocument | null> {
+    const [read, written] = await Promise.allSettled([
+      this.recordLengths(tenant, contentType, writes),
+      this.insertThenUpdate(tenant, contentType, writes, receivedAt, now),
+    ]);
+    if (written.status === 'rejected') throw written.reason;
+    if (read.status === 'rejected') throw read.reason;
+    return read.value;
   }
 
   /**
@@ -177,15 +192,24 @@ export class ItemStore {
     await this.bulkWriteInSlices(operations, false);
   }
 
-  /** Adds the lengths to the content type's stats; answers the stats as they are now. */
+  /**
+   * Adds the lengths of the written identifiers to the content type's stats; answers the stats
+   * as they are now. Usually every length is there already, and a read answers: a write would
+   * cost a commit.
+   */
   private async recordLengths(
     tenant: string,
     contentType: string,
-    lengths: number[],
+    writes: ItemWrite[],
   ): Promise<ItemStatsDocument | null> {
+    const lengths = [...new Set(writes.map((write) => write.identifier.toLowerCase().length))];
+    const _id = this.statsId(tenant, contentType);
+    const stats = await this.db.itemStats.findOne({ _id });
+    const known = new Set(stats?.lengths);
+    if (stats && lengths.every((length) => known.has(length))) return stats;
     return retryOnceOnDuplicateKey(() =>
       this.db.itemStats.findOneAndUpdate(
-        { _id: this.statsId(tenant, contentType) },
+        { _id },
         { $addToSet: { lengths: { $each: lengths } } },
         { upsert: true, returnDocument: 'after' },
       ),
@@ -216,9 +240,11 @@ export class ItemStore {
   }
 
   /**
-   * FerretDB: one read of the stored receive times, `insertMany` for the new items, and
-   * `_id`-only updates for the existing ones that no later request wrote. An item inserted by a
-   * concurrent request in between is updated instead.
+   * FerretDB: every item is inserted; those that exist already are then read for their stored
+   * receive times (one read for all of them) and updated by `_id` unless a later request wrote
+   * them. New items need no lookup at all: FerretDB v1 checks an insert's `_id` against its index,
+   * but finds the document of any read or update by scanning the collection (core/db/engine.ts).
+   * Under the write lock nothing else writes the content type meanwhile.
    */
   private async insertThenUpdate(
     tenant: string,
@@ -227,23 +253,20 @@ export class ItemStore {
     receivedAt: Date,
     now: Date,
   ): Promise<void> {
-    const ids = writes.map((write) => this.id(tenant, contentType, write.identifier));
+    const existing = await this.insertNew(tenant, contentType, writes, receivedAt, now);
+    if (existing.length === 0) return;
+    const ids = existing.map((write) => this.id(tenant, contentType, write.identifier));
     const stored = await this.findByIds(tenant, contentType, ids, ['receivedAt']);
     const storedAt = new Map(
       stored.map((item) => [item._id, item.receivedAt?.getTime() ?? -Infinity]),
     );
-    const fresh = writes.filter((_, i) => !storedAt.has(ids[i] ?? ''));
-    const current = writes.filter(
-      (_, i) => (storedAt.get(ids[i] ?? '') ?? Infinity) <= receivedAt.getTime(),
-    );
-    const collided = await this.insertNew(tenant, contentType, fresh, receivedAt, now);
-    const updates = [...current, ...collided].map((write) =>
-      this.updateOperation(tenant, contentType, write, receivedAt, now),
-    );
+    const updates = existing
+      .filter((_, i) => (storedAt.get(ids[i] ?? '') ?? -Infinity) <= receivedAt.getTime())
+      .map((write) => this.updateOperation(tenant, contentType, write, receivedAt, now));
     await this.bulkWriteInSlices(updates, false);
   }
 
-  /** Inserts new items; returns those another request inserted first, to be updated instead. */
+  /** Inserts the items that are new; returns those that exist already. */
   private async insertNew(
     tenant: string,
     contentType: string,
@@ -251,7 +274,6 @@ export class ItemStore {
     receivedAt: Date,
     now: Date,
   ): Promise<ItemWrite[]> {
-    if (writes.length === 0) return [];
     const documents = writes.map((write): ItemDocument => {
       const { properties, ...fields } = write.set;
       return {

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Permission } from '../domain/access';
 import type { UserBody, UserDocument } from '../auth/user';
 import type { Collections } from '../db/collections';
+import { isDuplicateKey } from '../db/duplicate-key';
 
 export class DuplicateError extends Error {
   constructor(
@@ -12,16 +13,6 @@ export class DuplicateError extends Error {
     super(message);
     this.name = 'DuplicateError';
   }
-}
-
-const DUPLICATE_KEY = 11000;
-
-export function isDuplicateKey(error: unknown): boolean {
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    (error as { code?: unknown }).code === DUPLICATE_KEY
-  );
 }
 
 export class UsersRepository {

@@ -53,6 +53,8 @@ describe('MongoDB commands per request', () => {
   let mongo: Connection;
   let client: driver.MongoClient;
   let commands: string[] = [];
+  /** `command:collection` of every command, for the tests that tell collections apart. */
+  let targets: string[] = [];
   let engine: EngineInfo;
 
   beforeAll(async () => {
@@ -60,7 +62,10 @@ describe('MongoDB commands per request', () => {
     mongo = await connectMongo(url, 'test');
     engine = await detectEngine(mongo);
     client = new driver.MongoClient(url, { monitorCommands: true });
-    client.on('commandStarted', (event) => commands.push(event.commandName));
+    client.on('commandStarted', (event) => {
+      commands.push(event.commandName);
+      targets.push(`${event.commandName}:${String(event.command[event.commandName])}`);
+    });
     await client.connect();
     // Stored items for the lazy lookup and the references to find.
     const seed = new ItemStore(collections(mongo), engine);
@@ -124,7 +129,22 @@ describe('MongoDB commands per request', () => {
     await store.upsert('acme', 'products', writes(200), new Date());
     const updates = commands.filter((name) => name === 'update').length;
     expect(updates).toBe(Math.ceil(200 / engine.maxUpdateStatements));
-    // The identifier-length stats, which also answer whether a later DELETE needs looking at.
-    expect(commands.filter((name) => name === 'findAndModify')).toHaveLength(1);
+    // The identifier-length stats, which also answer whether a later DELETE needs looking at, are
+    // read; every length is known already, so they are not written.
+    expect(commands.filter((name) => name === 'findAndModify')).toHaveLength(0);
+  });
+
+  it('when every item is new, then it is written without reading the stored items', async () => {
+    const store = new ItemStore(collectionsOf(client.db(mongo.db?.databaseName)), engine);
+    const writes = Array.from({ length: 50 }, (_, i) => ({
+      identifier: `FRESH-${i}`,
+      set: { name: `Fresh ${i}`, properties: {} },
+      unset: { fields: [], properties: [] },
+    }));
+    targets = [];
+    await store.upsert('acme', 'products', writes, new Date());
+    const onItems = targets.filter((target) => target.endsWith(':items'));
+    // One write command: an insert on FerretDB's path, guarded upserts on MongoDB's; no lookup.
+    expect(onItems).toEqual([engine.indexedFilters ? 'update:items' : 'insert:items']);
   });
 });

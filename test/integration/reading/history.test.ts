@@ -163,6 +163,15 @@ describe('reading the request history', () => {
     });
   });
 
+  it('when a request is recorded again (a retried job), then the later record replaces it', async () => {
+    await history.save(record({ requestId: 'again', receivedAt: at(7), status: 'queued' }));
+    await history.save(record({ requestId: 'again', receivedAt: at(7), status: 'error' }));
+    const response = await api.call('GET', historyPath('erp', '/again'), { token: owner });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ requestId: 'again', status: 'error' });
+    await api.context.db.history.deleteOne({ _id: documentId('acme', 'again') });
+  });
+
   it('when the request is missing or was sent to another funnel, then 404', async () => {
     for (const path of [historyPath('erp', '/nope'), historyPath('erp', '/s1')]) {
       const response = await api.call('GET', path, { token: owner });
