@@ -7,8 +7,9 @@
 import type { AccessRequirement, Ability, Permission } from '../domain/access';
 import type { Logger } from '../logging/logger';
 import type { TokenDocument } from './token-record';
-import { TokenVerifyError, verifyToken, type VerifyFailure } from './token-signer';
+import { TokenVerifyError, type VerifyFailure } from './token-signer';
 import type { UserDocument } from './user';
+import { VerifiedTokens } from './verified-tokens';
 import type { TokensRepository } from '../repositories/tokens.repository';
 import type { UsersRepository } from '../repositories/users.repository';
 
@@ -62,8 +63,10 @@ export class Authenticator {
   private readonly touched = new Map<string, number>();
   private readonly freshnessMs: number;
   private readonly touchEveryMs: number;
+  private readonly verified: VerifiedTokens;
 
   constructor(private readonly options: AuthenticatorOptions) {
+    this.verified = new VerifiedTokens(options.secret);
     this.freshnessMs = options.freshnessMs ?? 500;
     this.touchEveryMs = options.touchEveryMs ?? 60_000;
   }
@@ -76,7 +79,7 @@ export class Authenticator {
     if (!match?.[1]) return unauthenticated('The Authorization header must use the Bearer scheme');
     let claims;
     try {
-      claims = verifyToken(match[1], this.options.secret);
+      claims = this.verified.claimsOf(match[1]);
     } catch (error) {
       if (error instanceof TokenVerifyError) return unauthenticated(VERIFY_MESSAGES[error.reason]);
       throw error;

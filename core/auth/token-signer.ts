@@ -60,7 +60,13 @@ export function signToken(claims: TokenClaims, secret: string, expiresAt?: Date 
   return jwt.sign(payload, keyFor(secret), { algorithm: ALGORITHM, issuer: ISSUER });
 }
 
-export function verifyToken(token: string, secret: string): TokenClaims {
+export interface VerifiedToken {
+  claims: TokenClaims;
+  /** When the token stops being valid (its `exp`, in ms); Infinity when it does not expire. */
+  expiresAtMs: number;
+}
+
+export function verifyToken(token: string, secret: string): VerifiedToken {
   let payload: unknown;
   try {
     payload = jwt.verify(token, keyFor(secret), { algorithms: [ALGORITHM], issuer: ISSUER });
@@ -73,6 +79,9 @@ export function verifyToken(token: string, secret: string): TokenClaims {
   }
   const parsed = tokenClaimsSchema.safeParse(payload);
   if (!parsed.success) throw new TokenVerifyError('malformed');
-  const { sub, tid, jti, abl } = parsed.data;
-  return { userId: sub, tenant: tid, tokenId: jti, abilities: abl };
+  const { sub, tid, jti, abl, exp } = parsed.data;
+  return {
+    claims: { userId: sub, tenant: tid, tokenId: jti, abilities: abl },
+    expiresAtMs: exp === undefined ? Infinity : exp * 1000,
+  };
 }

@@ -36,7 +36,12 @@ export function redisWriteLock(redis: Redis, prefix: string, logger: Logger): Wr
       try {
         return await write();
       } finally {
-        await mutex.release();
+        // Not awaited: the request goes on to its history record meanwhile. Commands on one
+        // connection run in order, so this process's next acquire comes after the release;
+        // one that fails leaves the lock to expire after LOCK_TIMEOUT_MS.
+        mutex.release().catch((error: unknown) => {
+          logger.warn({ err: error, contentType }, 'write lock not released; it expires by itself');
+        });
       }
     },
   };
