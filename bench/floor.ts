@@ -24,6 +24,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { mongo } from 'mongoose';
 import type { ItemDocument } from '../core/items/item';
+import { WARM_ROUNDS } from './warm-rounds';
 import { newItemDocument, upsertOperation, type SenderItem } from './workload';
 
 export type FloorMode = 'insert' | 'upsert';
@@ -45,10 +46,11 @@ type Items = mongo.Collection<ItemDocument>;
 /** Where the warm-up writes; dropped after each round. */
 const SCRATCH_COLLECTION = 'floor_warmup';
 /**
- * Items the batch warm-up writes at least, in rounds of the measured body: V8 optimises code by
- * how much of it has run, so a 1,000-item body is written ten times, a 10,000-item one once.
+ * The batch warm-up writes the measured body WARM_ROUNDS times (bench/warm-rounds.ts), and at
+ * least this many items: V8 optimises code by how much of it has run, so a 1,000-item body is
+ * written ten times.
  */
-const WARMUP_ITEMS = 10_000;
+const MIN_WARMUP_ITEMS = 10_000;
 /** Unmeasured single commands before `--single` times its own. */
 const WARMUP_COMMANDS = 20;
 
@@ -136,10 +138,11 @@ async function warmUpBatch(
   contentType: string,
 ): Promise<void> {
   let written = 0;
-  do {
+  for (let round = 1; ; round++) {
     written += await writeFile(scratch, mode, file, tenant, contentType);
     await scratch.drop();
-  } while (written > 0 && written < WARMUP_ITEMS);
+    if (written === 0 || (round >= WARM_ROUNDS && written >= MIN_WARMUP_ITEMS)) return;
+  }
 }
 
 /** A few single commands like the measured ones, unmeasured, into the scratch collection. */

@@ -16,6 +16,7 @@ import { repeat } from './repeat';
 import { runScaling, type ScalingRun } from './scaling';
 import { medianOf } from './stats';
 import { resetStore, storedItems } from './store-reset';
+import { warmEveryWorker } from './warm-up';
 import { makeItems, newItemDocument, runId } from './workload';
 import type { ItemDocument } from '../core/items/item';
 
@@ -61,8 +62,12 @@ const floorFigures = (report: FloorReport): FloorBatch => ({
   cpuMs: report.cpuMs,
 });
 
-/** Product and floor, alternating run by run, on an emptied store each time. */
+/**
+ * Product and floor, alternating run by run, on an emptied store each time, once every worker
+ * has run the batch as often as the floor process does before its measured write.
+ */
 async function productAndFloor(context: BenchContext, size: number, runs: number, warmup: number) {
+  await warmEveryWorker(context, size);
   const product: BatchRun[] = [];
   const floor: FloorBatch[] = [];
   let mode = '';
