@@ -9,7 +9,7 @@ import { mongo } from 'mongoose';
 import type { ItemDocument } from '../core/items/item';
 import type { BenchContext } from './context';
 import { median } from './stats';
-import { itemId, makeItems, newItemDocument, runId, upsertOperation } from './workload';
+import { makeItems, newItemDocument, runId, upsertOperation } from './workload';
 
 /** A document whose `_id` is a string, as every one of funnel-sync's is. */
 type Keyed = { _id: string } & mongo.Document;
@@ -37,61 +37,48 @@ export async function timeJobCommands(
   try {
     const db = client.db();
     const items = db.collection<ItemDocument>('items');
+    const stats = db.collection<Keyed>('item_stats');
+    const statsId = `${tenant}:${contentType}:lengths`;
     for (const item of makeItems(runId(), count)) {
       const now = new Date();
-      const id = itemId(tenant, contentType, item.sku);
-      await time('funnels.findOne {_id}', () =>
-        db.collection<Keyed>('funnels').findOne({ _id: `${tenant}:${endpointUrl}` }),
-      );
-      await time('content_types.findOne {_id}', () =>
-        db.collection<Keyed>('content_types').findOne({ _id: `${tenant}:${contentType}` }),
-      );
+      // The funnel and content type come from the worker's settings cache: no command.
+      const readStats = () => stats.findOne({ _id: statsId });
       if (ferret) {
-        await time('items.find {tenant, contentType} (the whole content type)', () =>
-          items.find({ tenant, contentType }, { projection: { receivedAt: 1 } }).toArray(),
+        // Under the write lock: the stats read beside the insert (ItemStore.insertBesideStats).
+        const insert = () =>
+          items.insertMany([newItemDocument(tenant, contentType, item, now, now)]);
+        await time('item_stats.findOne {_id} beside items.insertMany [1 item]', () =>
+          Promise.all([readStats(), insert()]),
         );
-        await time('items.insertMany [1 item]', () =>
-          items.insertMany([newItemDocument(tenant, contentType, item, now, now)]),
-        );
+        await time('item_stats.findOne {_id} alone', readStats);
       } else {
-        await time('items.bulkWrite [1 _id upsert]', () =>
+        await time('items.bulkWrite [1 guarded _id upsert]', () =>
           items.bulkWrite([
             {
               updateOne: { ...upsertOperation(tenant, contentType, item, now, now), upsert: true },
             },
           ]),
         );
+        await time('item_stats.findOne {_id}', readStats);
       }
-      await time('item_stats.updateOne {_id} upsert', () =>
-        db
-          .collection<Keyed>('item_stats')
-          .updateOne(
-            { _id: `${tenant}:${contentType}:lengths` },
-            { $addToSet: { lengths: { $each: [item.sku.length] } } },
-            { upsert: true },
-          ),
-      );
       const requestId = runId();
-      await time('history.replaceOne {_id} upsert', () =>
-        db.collection<Keyed>('history').replaceOne(
-          { _id: `${tenant}:${requestId}` },
-          {
-            tenant,
-            funnel: endpointUrl,
-            requestId,
-            method: 'POST',
-            receivedAt: now,
-            finishedAt: now,
-            status: 'success',
-            httpStatus: 200,
-            itemCount: 1,
-            message: '1 item written',
-            errors: [],
-            successIds: [id],
-            payload: JSON.stringify(item),
-          },
-          { upsert: true },
-        ),
+      await time('history.insertOne', () =>
+        db.collection<Keyed>('history').insertOne({
+          _id: `${tenant}:${requestId}`,
+          tenant,
+          funnel: endpointUrl,
+          requestId,
+          method: 'POST',
+          receivedAt: now,
+          finishedAt: now,
+          status: 'success',
+          httpStatus: 200,
+          itemCount: 1,
+          message: '1 item written',
+          errors: [],
+          successIds: [item.sku],
+          payload: JSON.stringify(item),
+        }),
       );
     }
   } finally {
