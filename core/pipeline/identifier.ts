@@ -26,30 +26,52 @@ export function isWellFormed(text: string): boolean {
   return !LONE_SURROGATE.test(text);
 }
 
+/**
+ * Code points in `text`, counted without splitting it (Array.from would make a string for each):
+ * a surrogate pair is one, an unpaired surrogate one too, as Array.from counts them.
+ */
+function codePointCount(text: string): number {
+  let count = 0;
+  for (let at = 0; at < text.length; at++) {
+    const unit = text.charCodeAt(at);
+    const next = text.charCodeAt(at + 1);
+    if (unit >= 0xd800 && unit <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) at++;
+    count++;
+  }
+  return count;
+}
+
+/**
+ * Why a value cannot be an identifier, or undefined when it can; its stored form is then
+ * `String(value)`. normalizeIdentifier without a result object, for the mapper, which checks the
+ * identifier of every item of a batch.
+ */
+export function identifierProblem(value: unknown): string | undefined {
+  if (typeof value === 'number') {
+    if (!Number.isInteger(value)) return MESSAGES.identifierType;
+    // String(-0) is "0"; a safe integer never prints in exponent notation.
+    return Number.isSafeInteger(value) ? undefined : MESSAGES.identifierUnsafeInteger;
+  }
+  if (typeof value !== 'string') return MESSAGES.identifierType;
+  if (value === '') return MESSAGES.identifierEmpty;
+  // A string of at most max code units has at most max code points; one of more than 2 * max
+  // certainly has more, which keeps a 16 MiB string from being counted.
+  if (
+    value.length > IDENTIFIER_MAX_LENGTH &&
+    (value.length > 2 * IDENTIFIER_MAX_LENGTH || codePointCount(value) > IDENTIFIER_MAX_LENGTH)
+  ) {
+    return MESSAGES.identifierTooLong(IDENTIFIER_MAX_LENGTH);
+  }
+  if (CONTROL.test(value)) return MESSAGES.identifierControl;
+  if (!isWellFormed(value)) return MESSAGES.identifierUnicode;
+  if (value.trim() === '') return MESSAGES.identifierBlank;
+  return undefined;
+}
+
 /** Turns a value sent as an identifier into the string it is stored under, or says why not. */
 export function normalizeIdentifier(value: unknown): IdentifierResult {
-  if (typeof value === 'number') {
-    if (!Number.isInteger(value)) return { ok: false, message: MESSAGES.identifierType };
-    if (!Number.isSafeInteger(value)) {
-      return { ok: false, message: MESSAGES.identifierUnsafeInteger };
-    }
-    // String(-0) is "0"; a safe integer never prints in exponent notation.
-    return { ok: true, identifier: String(value) };
-  }
-  if (typeof value !== 'string') return { ok: false, message: MESSAGES.identifierType };
-  if (value === '') return { ok: false, message: MESSAGES.identifierEmpty };
-  // A string of more than 2 * max code units certainly has more than max code points; checking
-  // that first keeps a 16 MiB string from being split into code points.
-  if (
-    value.length > 2 * IDENTIFIER_MAX_LENGTH ||
-    Array.from(value).length > IDENTIFIER_MAX_LENGTH
-  ) {
-    return { ok: false, message: MESSAGES.identifierTooLong(IDENTIFIER_MAX_LENGTH) };
-  }
-  if (CONTROL.test(value)) return { ok: false, message: MESSAGES.identifierControl };
-  if (!isWellFormed(value)) return { ok: false, message: MESSAGES.identifierUnicode };
-  if (value.trim() === '') return { ok: false, message: MESSAGES.identifierBlank };
-  return { ok: true, identifier: value };
+  const message = identifierProblem(value);
+  return message === undefined ? { ok: true, identifier: String(value) } : { ok: false, message };
 }
 
 /**

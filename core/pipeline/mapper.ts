@@ -9,15 +9,25 @@ import type { ContentType } from '../settings/content-type';
 import { targetName, type Funnel, type Mapping, type MappingTarget } from '../settings/funnel';
 import { systemFieldSpec } from '../settings/system-fields';
 import { requestErrors } from './envelope';
-import { itemKey, normalizeIdentifier, type IdentifierResult } from './identifier';
+import {
+  identifierProblem,
+  itemKey,
+  normalizeIdentifier,
+  type IdentifierResult,
+} from './identifier';
 import { LABELS, MESSAGES } from './messages';
-import { ownRecord } from './own-record';
-import { readPath, type PathRead } from './path-reader';
-import { applyTransforms, hasValue, type TransformResult } from './transforms';
-import { validateValue, type ValueSpec } from './value-validators';
-
-/** The system fields an item may set or clear (the identifier is never cleared). */
-export type ValueField = 'name' | 'image' | 'parent';
+import { ownFieldRecord, ownRecord } from './own-record';
+import {
+  identifierLabel,
+  identifierMapping,
+  planMappings,
+  type PlannedIdentifier,
+  type PlannedMapping,
+  type ValueField,
+} from './mapping-plan';
+import { MISSING, readValue, type PathRead } from './path-reader';
+import { applyTransforms, hasValue } from './transforms';
+import { checkValue, ValueProblem } from './value-validators';
 
 /** Identifiers an item refers to, to be checked against the store and the request. */
 export interface ItemReference {
@@ -28,6 +38,12 @@ export interface ItemReference {
   contentType: string;
   /** Distinct, in the order sent. */
   identifiers: string[];
+}
+
+/** What an item clears: optional values sent as `null` or `""`. */
+export interface ItemUnset {
+  readonly fields: readonly ValueField[];
+  readonly properties: readonly string[];
 }
 
 /** One item of a request, mapped. */
@@ -45,61 +61,28 @@ export interface MappedItem {
     parent?: string;
     properties: Record<string, unknown>;
   };
-  /** Optional values sent as `null` or `""`: the stored value is removed. */
-  unset: { fields: ValueField[]; properties: string[] };
-  references: ItemReference[];
-  /** Field label -> message; empty when the item is valid so far. */
-  errors: Record<string, string>;
+  /**
+   * Optional values sent as `null` or `""`: the stored value is removed. Read only: items that
+   * clear nothing share one frozen empty value.
+   */
+  unset: ItemUnset;
+  /** Read only: items that refer to nothing share one frozen empty list. */
+  references: readonly ItemReference[];
+  /**
+   * Field label -> message; empty when the item is valid so far. Read only: valid items share one
+   * frozen empty record (without a prototype, as every errors record).
+   */
+  errors: Readonly<Record<string, string>>;
 }
 
-/** A mapping resolved against the content type, once per request. */
-interface PlannedMapping {
-  mapping: Mapping;
-  label: string;
-  spec: ValueSpec;
-  /** Where the value goes: a system field or a property key. */
-  field: { system: ValueField } | { property: string };
-  /** For reference targets: the content type the value refers to. */
-  references?: string;
-}
-
-/** The identifier mapping of a funnel, if it has one. */
-export function identifierMapping(funnel: Pick<Funnel, 'mappings'>): Mapping | undefined {
-  return funnel.mappings.find(
-    (mapping) => 'system' in mapping.target && mapping.target.system === 'identifier',
-  );
-}
-
-/** The label of the identifier field of a content type's kind ("Product Identifier", ...). */
-export function identifierLabel(contentType: Pick<ContentType, 'kind'>): string {
-  return systemFieldSpec(contentType.kind, 'identifier')?.label ?? 'Identifier';
-}
-
-/** Resolves a non-identifier mapping, or undefined when the content type lacks its target. */
-function plan(mapping: Mapping, contentType: ContentType): PlannedMapping | undefined {
-  const { target } = mapping;
-  if ('system' in target) {
-    if (target.system === 'identifier') return undefined;
-    const spec = systemFieldSpec(contentType.kind, target.system);
-    if (spec === undefined) return undefined;
-    return {
-      mapping,
-      label: spec.label,
-      spec: { type: spec.type },
-      field: { system: target.system },
-      ...(spec.type === 'reference' ? { references: contentType.key } : {}),
-    };
-  }
-  const property = contentType.properties.find((candidate) => candidate.key === target.property);
-  if (property === undefined) return undefined;
-  return {
-    mapping,
-    label: property.label,
-    spec: property,
-    field: { property: property.key },
-    ...(property.type === 'reference' ? { references: property.contentType } : {}),
-  };
-}
+// Shared by the items that have nothing to clear, refer to nothing or have no error, so that a
+// batch of valid items does not make three empty values per item.
+const NO_UNSET: ItemUnset = Object.freeze({
+  fields: Object.freeze([]),
+  properties: Object.freeze([]),
+});
+const NO_REFERENCES: readonly ItemReference[] = Object.freeze([]);
+const NO_ERRORS: Readonly<Record<string, string>> = Object.freeze(ownRecord<string>());
 
 /** Targets a funnel maps that its content type does not have (it changed after the funnel). */
 function staleTargets(funnel: Funnel, contentType: ContentType): string[] {
@@ -156,22 +139,25 @@ export function asItemList(parsed: unknown): unknown[] {
  * its own position. Items without an identifier are all kept.
  */
 export function dedupeLastWins<T extends { identifier?: string }>(items: readonly T[]): T[] {
-  const last = new Map<string, number>();
-  items.forEach((item, position) => {
-    if (item.identifier !== undefined) last.set(item.identifier, position);
-  });
-  return items.filter(
-    (item, position) => item.identifier === undefined || last.get(item.identifier) === position,
-  );
+  // One pass from the end: the first occurrence met is the last sent; then back into order.
+  const seen = new Set<string>();
+  const kept: T[] = [];
+  for (let position = items.length - 1; position >= 0; position--) {
+    const item = items[position];
+    if (item === undefined) continue;
+    const { identifier } = item;
+    if (identifier !== undefined) {
+      // One hash lookup, not has() then add(): the set grows only for an identifier not seen.
+      const size = seen.size;
+      if (seen.add(identifier).size === size) continue;
+    }
+    kept.push(item);
+  }
+  return kept.reverse();
 }
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** The value of a mapping in one item: read from its source path, then through its transforms. */
-function readMapped(item: Record<string, unknown>, mapping: Mapping): TransformResult {
-  return applyTransforms(mapping.transforms, readPath(item, mapping.source));
-}
 
 /**
  * An identifier as the store knows it: what was read, through the identifier mapping's
@@ -189,82 +175,137 @@ export function identifierFromRead(
   return normalizeIdentifier(transformed.read.value);
 }
 
-/** A label's first message wins: two fields that share a label do not hide each other's cause. */
-function addError(errors: Record<string, string>, label: string, message: string): void {
-  if (!Object.hasOwn(errors, label)) errors[label] = message;
+/** A value readValue gave (MISSING for nothing) as the PathRead transforms take. */
+const asRead = (value: unknown): PathRead =>
+  value === MISSING ? { found: false } : { found: true, value };
+
+/**
+ * The value of a mapping in one item, through its transforms: MISSING when there is none, a
+ * ValueProblem when a transform fails. Without transforms, no object is made.
+ */
+function readMapped(
+  item: Record<string, unknown>,
+  planned: Pick<PlannedMapping, 'path' | 'transforms'>,
+): unknown {
+  const value = readValue(item, planned.path);
+  if (planned.transforms === undefined) return value;
+  const transformed = applyTransforms(planned.transforms, asRead(value));
+  if (!transformed.ok) return new ValueProblem(transformed.message);
+  return transformed.read.found ? transformed.read.value : MISSING;
+}
+
+/** Missing, `null` or `""`: what hasValue calls no value, for a value readMapped gave. */
+const isNoValue = (value: unknown): boolean => value === MISSING || value === null || value === '';
+
+/** An item's identifier, as identifierFromRead gives it, or the ValueProblem it fails with. */
+function readIdentifier(
+  item: Record<string, unknown>,
+  planned: PlannedIdentifier,
+): string | ValueProblem {
+  const value = readMapped(item, planned);
+  if (value instanceof ValueProblem) return value;
+  if (isNoValue(value)) return new ValueProblem(MESSAGES.required);
+  const message = identifierProblem(value);
+  // Accepted: a string, kept as it is, or a safe integer, written in decimal.
+  return message === undefined ? String(value) : new ValueProblem(message);
+}
+
+/**
+ * A label's first message wins: two fields that share a label do not hide each other's cause.
+ * The record is made on the first error, so that a valid item makes none.
+ */
+function withError(
+  errors: Record<string, string> | undefined,
+  label: string,
+  message: string,
+): Record<string, string> {
+  const record = errors ?? ownRecord<string>();
+  if (!Object.hasOwn(record, label)) record[label] = message;
+  return record;
+}
+
+/** What an item becomes when it is not an object: it fails whole, under "Item". */
+function notAnObject(index: number): MappedItem {
+  const errors = ownRecord<string>();
+  errors[LABELS.item] = MESSAGES.notAnObject;
+  return {
+    index,
+    key: itemKey(undefined, index),
+    set: { properties: ownRecord<unknown>() },
+    unset: NO_UNSET,
+    references: NO_REFERENCES,
+    errors,
+  };
 }
 
 function mapItem(
   item: unknown,
   index: number,
-  identifierSource: Mapping | undefined,
+  identifierSource: PlannedIdentifier | undefined,
   planned: readonly PlannedMapping[],
-  identifierFieldLabel: string,
 ): MappedItem {
-  const errors = ownRecord<string>();
-  const mapped: MappedItem = {
-    index,
-    key: itemKey(undefined, index),
-    set: { properties: ownRecord<unknown>() },
-    unset: { fields: [], properties: [] },
-    references: [],
-    errors,
-  };
-  if (!isPlainObject(item)) {
-    errors[LABELS.item] = MESSAGES.notAnObject;
-    return mapped;
-  }
-
+  if (!isPlainObject(item)) return notAnObject(index);
+  let errors: Record<string, string> | undefined;
+  let identifier: string | undefined;
   if (identifierSource !== undefined) {
-    const result = identifierFromRead(identifierSource, readPath(item, identifierSource.source));
-    if (result.ok) {
-      mapped.identifier = result.identifier;
-      mapped.key = itemKey(result.identifier, index);
-    } else {
-      addError(errors, identifierFieldLabel, result.message);
-    }
+    const result = readIdentifier(item, identifierSource);
+    if (typeof result === 'string') identifier = result;
+    else errors = withError(errors, identifierSource.label, result.message);
   }
 
+  const set: MappedItem['set'] = { properties: ownFieldRecord<unknown>() };
+  let unset: { fields: ValueField[]; properties: string[] } | undefined;
+  let references: ItemReference[] | undefined;
   for (const entry of planned) {
-    const transformed = readMapped(item, entry.mapping);
-    if (!transformed.ok) {
-      addError(errors, entry.label, transformed.message);
+    const value = readMapped(item, entry);
+    if (value instanceof ValueProblem) {
+      errors = withError(errors, entry.label, value.message);
       continue;
     }
-    const { read } = transformed;
-    if (!read.found) {
+    if (value === MISSING) {
       // Missing optional: the stored value stays as it is.
-      if (!entry.mapping.optional) addError(errors, entry.label, MESSAGES.required);
+      if (!entry.optional) errors = withError(errors, entry.label, MESSAGES.required);
       continue;
     }
-    if (read.value === null || read.value === '') {
-      if (!entry.mapping.optional) addError(errors, entry.label, MESSAGES.required);
-      else if ('system' in entry.field) mapped.unset.fields.push(entry.field.system);
-      else mapped.unset.properties.push(entry.field.property);
+    if (value === null || value === '') {
+      if (!entry.optional) errors = withError(errors, entry.label, MESSAGES.required);
+      else {
+        unset ??= { fields: [], properties: [] };
+        if (entry.system !== undefined) unset.fields.push(entry.system);
+        else unset.properties.push(entry.property);
+      }
       continue;
     }
-    const result = validateValue(entry.spec, read.value);
-    if (!result.ok) {
-      addError(errors, entry.label, result.message);
+    const checked = checkValue(entry.spec, value);
+    if (checked instanceof ValueProblem) {
+      errors = withError(errors, entry.label, checked.message);
       continue;
     }
-    if ('system' in entry.field) {
-      // System fields are text, media or a single reference: always a string once valid.
-      mapped.set[entry.field.system] = result.value as string;
-    } else {
-      mapped.set.properties[entry.field.property] = result.value;
-    }
+    // System fields are text, media or a single reference: always a string once valid.
+    if (entry.system !== undefined) set[entry.system] = checked as string;
+    else set.properties[entry.property] = checked;
     if (entry.references !== undefined) {
-      const identifiers = Array.isArray(result.value) ? result.value : [result.value];
-      mapped.references.push({
+      const identifiers = Array.isArray(checked) ? checked : [checked];
+      references ??= [];
+      references.push({
         label: entry.label,
-        target: entry.mapping.target,
+        target: entry.target,
         contentType: entry.references,
         identifiers: [...new Set(identifiers as string[])],
       });
     }
   }
-  return mapped;
+
+  const key = itemKey(identifier, index);
+  const cleared = unset ?? NO_UNSET;
+  const referred = references ?? NO_REFERENCES;
+  const failed = errors ?? NO_ERRORS;
+  // One literal each way, with `identifier` last as before: adding it to a made object would
+  // allocate a second property store for every valid item.
+  if (identifier === undefined) {
+    return { index, key, set, unset: cleared, references: referred, errors: failed };
+  }
+  return { index, key, set, unset: cleared, references: referred, errors: failed, identifier };
 }
 
 /**
@@ -279,12 +320,9 @@ function mapItem(
  * The identifier is the transformed one: envelopes, history and lazy comparison all use it.
  * An item that is not an object fails whole, under the label "Item". Mappings whose target the
  * content type lacks are skipped here; requestProblems reports them before mapping starts.
+ * Paths, targets and checks are resolved once per request, not once per item.
  */
 export function mapItems(body: unknown[], funnel: Funnel, contentType: ContentType): MappedItem[] {
-  const identifierSource = identifierMapping(funnel);
-  const planned = funnel.mappings
-    .map((mapping) => plan(mapping, contentType))
-    .filter((entry): entry is PlannedMapping => entry !== undefined);
-  const label = identifierLabel(contentType);
-  return body.map((item, index) => mapItem(item, index, identifierSource, planned, label));
+  const { identifier, mappings } = planMappings(funnel, contentType);
+  return body.map((item, index) => mapItem(item, index, identifier, mappings));
 }

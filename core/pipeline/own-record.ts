@@ -14,3 +14,13 @@ export function ownRecord<T>(): Record<string, T> {
 export function ownEntry<T>(record: Record<string, T>, key: string): T | undefined {
   return Object.hasOwn(record, key) ? record[key] : undefined;
 }
+
+/**
+ * An empty record with no prototype, as ownRecord, for the few keys that many records share: the
+ * property keys of a content type, set in every item of a batch. V8 keeps it in fast mode, with
+ * hidden classes shared by records of the same keys, where Object.create(null) makes a hash
+ * table for each: about half the memory, and quicker to fill and to read for the driver.
+ */
+export function ownFieldRecord<T>(): Record<string, T> {
+  return Object.setPrototypeOf({}, null) as Record<string, T>;
+}

@@ -48,6 +48,15 @@ export function referencedIdentifiers(items: readonly ReferencingItem[]): Map<st
   return new Map([...wanted].map(([contentType, ids]) => [contentType, [...ids]]));
 }
 
+/**
+ * Whether any item refers to anything: when none does, there is nothing to look up and nothing
+ * checkReferences would change, and a request skips the check (most funnels map no reference).
+ */
+export function hasReferences(items: readonly ReferencingItem[]): boolean {
+  for (const item of items) if (item.references.length > 0) return true;
+  return false;
+}
+
 /** The `existing` predicate over what the queries found: content type -> identifiers found. */
 export function storeLookup(found: ReadonlyMap<string, Iterable<string>>): ExistsInStore {
   const sets = new Map<string, ReadonlySet<string>>();

@@ -18,6 +18,7 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages';
 import type { PathRead } from './path-reader';
+import { ValueProblem } from './value-validators';
 
 /** Enough for any sensible chain; bounds the work per value. */
 export const MAX_TRANSFORMS = 20;
@@ -114,11 +115,6 @@ export const transformsSchema = z
 
 export type TransformResult = { ok: true; read: PathRead } | { ok: false; message: string };
 
-type StepResult = { ok: true; value: unknown } | { ok: false; message: string };
-
-const done = (value: unknown): StepResult => ({ ok: true, value });
-const fail = (message: string): StepResult => ({ ok: false, message });
-
 /** Whether a read carries a value: not missing, `null` or `""`, which only `default` fills. */
 export function hasValue(read: PathRead): read is { found: true; value: unknown } {
   return read.found && read.value !== null && read.value !== '';
@@ -135,31 +131,40 @@ function onStrings(value: unknown, change: (text: string) => string): unknown {
   return value;
 }
 
+// Made once, not per value.
+const trim = (text: string): string => text.trim();
+const lowercase = (text: string): string => text.toLowerCase();
+const uppercase = (text: string): string => text.toUpperCase();
+
 /** A decimal number as people write it in JSON or a spreadsheet cell, without thousands marks. */
 const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 /** One value to a finite number, or why not. */
-function toNumber(value: unknown): StepResult {
+function toNumber(value: unknown): number | ValueProblem {
   if (typeof value === 'number') {
-    return Number.isFinite(value) ? done(value) : fail(MESSAGES.numberNotFinite(String(value)));
+    return Number.isFinite(value)
+      ? value
+      : new ValueProblem(MESSAGES.numberNotFinite(String(value)));
   }
-  if (typeof value !== 'string') return fail(MESSAGES.expectedNumeric);
+  if (typeof value !== 'string') return new ValueProblem(MESSAGES.expectedNumeric);
   const text = value.trim();
-  if (!DECIMAL.test(text)) return fail(MESSAGES.notNumeric(value));
+  if (!DECIMAL.test(text)) return new ValueProblem(MESSAGES.notNumeric(value));
   const number = Number(text);
-  return Number.isFinite(number) ? done(number) : fail(MESSAGES.numberNotFinite(text));
+  return Number.isFinite(number) ? number : new ValueProblem(MESSAGES.numberNotFinite(text));
 }
 
-function numberStep(value: unknown): StepResult {
-  if (typeof value === 'string' && value.trim() === '') return done('');
+function numberStep(value: unknown): unknown {
+  if (typeof value === 'string' && value.trim() === '') return '';
   if (!Array.isArray(value)) return toNumber(value);
   const numbers: number[] = [];
   for (const [index, element] of value.entries()) {
     const result = toNumber(element);
-    if (!result.ok) return fail(MESSAGES.atPosition(index, result.message));
-    numbers.push(result.value as number);
+    if (result instanceof ValueProblem) {
+      return new ValueProblem(MESSAGES.atPosition(index, result.message));
+    }
+    numbers.push(result);
   }
-  return done(numbers);
+  return numbers;
 }
 
 function splitStep(value: unknown, separator: string): unknown {
@@ -170,22 +175,22 @@ function splitStep(value: unknown, separator: string): unknown {
     .filter((part) => part !== '');
 }
 
-/** One step on a read that has a value (not missing, `null` or `""`). */
-function applyToValue(
-  transform: Exclude<Transform, { op: 'default' }>,
-  value: unknown,
-): StepResult {
+/**
+ * One step on a value (not missing, `null` or `""`): the new value, or the ValueProblem the item
+ * fails with (no JSON value is one, so the common case needs no result object).
+ */
+function applyToValue(transform: Exclude<Transform, { op: 'default' }>, value: unknown): unknown {
   switch (transform.op) {
     case 'trim':
-      return done(onStrings(value, (text) => text.trim()));
+      return onStrings(value, trim);
     case 'lowercase':
-      return done(onStrings(value, (text) => text.toLowerCase()));
+      return onStrings(value, lowercase);
     case 'uppercase':
-      return done(onStrings(value, (text) => text.toUpperCase()));
+      return onStrings(value, uppercase);
     case 'number':
       return numberStep(value);
     case 'split':
-      return done(splitStep(value, transform.separator));
+      return splitStep(value, transform.separator);
   }
 }
 
@@ -198,20 +203,27 @@ export function applyTransforms(
   transforms: readonly Transform[] | undefined,
   read: PathRead,
 ): TransformResult {
-  let current = read;
-  for (const transform of transforms ?? []) {
+  if (transforms === undefined || transforms.length === 0) return { ok: true, read };
+  // The read so far, kept in two variables: a new PathRead is made once, at the end.
+  let found = read.found;
+  let value = read.found ? read.value : undefined;
+  let changed = false;
+  for (const transform of transforms) {
+    const present = found && value !== null && value !== '';
     if (transform.op === 'default') {
-      if (!hasValue(current)) {
-        const { value } = transform;
+      if (!present) {
         // A copy: the funnel's list must not be shared with, or changed through, an item.
-        current = { found: true, value: Array.isArray(value) ? [...value] : value };
+        value = Array.isArray(transform.value) ? [...transform.value] : transform.value;
+        found = true;
+        changed = true;
       }
       continue;
     }
-    if (!hasValue(current)) continue;
-    const result = applyToValue(transform, current.value);
-    if (!result.ok) return result;
-    current = { found: true, value: result.value };
+    if (!present) continue;
+    const result = applyToValue(transform, value);
+    if (result instanceof ValueProblem) return { ok: false, message: result.message };
+    value = result;
+    changed = true;
   }
-  return { ok: true, read: current };
+  return { ok: true, read: changed ? { found: true, value } : read };
 }

@@ -4,7 +4,7 @@
  * fields alike (a system field is text, media or a reference).
  */
 import type { PROPERTY_TYPES } from '../settings/content-type';
-import { isWellFormed, normalizeIdentifier } from './identifier';
+import { identifierProblem, isWellFormed } from './identifier';
 import { MESSAGES } from './messages';
 
 export type PropertyType = (typeof PROPERTY_TYPES)[number];
@@ -39,13 +39,13 @@ function isLeapYear(year: number): boolean {
 
 function daysInMonth(year: number, month: number): number {
   if (month === 2) return isLeapYear(year) ? 29 : 28;
-  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }
 
-function validateDate(value: unknown): ValueResult {
-  if (typeof value !== 'string') return fail(MESSAGES.expectedDate);
+function dateProblem(value: unknown): string | undefined {
+  if (typeof value !== 'string') return MESSAGES.expectedDate;
   const match = ISO_DATE.exec(value);
-  if (match === null) return fail(MESSAGES.expectedDate);
+  if (match === null) return MESSAGES.expectedDate;
   const [, year, month, day, hour, minute, second, offsetHour, offsetMinute] = match.map((part) =>
     part === undefined ? 0 : Number(part),
   );
@@ -61,7 +61,7 @@ function validateDate(value: unknown): ValueResult {
     (second ?? 0) <= 59 &&
     (offsetHour ?? 0) <= 23 &&
     (offsetMinute ?? 0) <= 59;
-  return real ? ok(value) : fail(MESSAGES.noSuchDate);
+  return real ? undefined : MESSAGES.noSuchDate;
 }
 
 /** A text value longer than this (UTF-16 units) is refused: a field, not a document store. */
@@ -74,54 +74,84 @@ const URL_START = /^https?:\/\//i;
 // eslint-disable-next-line no-control-regex
 const URL_UNSAFE = /[\s\u0000-\u001f\u007f-\u009f]/;
 
-function validateMedia(value: unknown): ValueResult {
+function mediaProblem(value: unknown): string | undefined {
   if (typeof value !== 'string' || !URL_START.test(value) || URL_UNSAFE.test(value)) {
-    return fail(MESSAGES.expectedUrl);
+    return MESSAGES.expectedUrl;
   }
-  if (value.length > URL_MAX_LENGTH) return fail(MESSAGES.textTooLong(URL_MAX_LENGTH));
-  if (!isWellFormed(value)) return fail(MESSAGES.invalidUnicode);
+  if (value.length > URL_MAX_LENGTH) return MESSAGES.textTooLong(URL_MAX_LENGTH);
+  if (!isWellFormed(value)) return MESSAGES.invalidUnicode;
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    return fail(MESSAGES.expectedUrl);
+    return MESSAGES.expectedUrl;
   }
   const web = (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  return web ? ok(value) : fail(MESSAGES.expectedUrl);
+  return web ? undefined : MESSAGES.expectedUrl;
 }
 
-function validateSingle(spec: SingleSpec, value: unknown): ValueResult {
+/** Why a single value fails `spec`, or undefined when it passes. */
+function singleProblem(spec: SingleSpec, value: unknown): string | undefined {
   switch (spec.type) {
     case 'text':
-      if (typeof value !== 'string') return fail(MESSAGES.expectedText);
-      if (value.length > TEXT_MAX_LENGTH) return fail(MESSAGES.textTooLong(TEXT_MAX_LENGTH));
-      return isWellFormed(value) ? ok(value) : fail(MESSAGES.invalidUnicode);
+      if (typeof value !== 'string') return MESSAGES.expectedText;
+      if (value.length > TEXT_MAX_LENGTH) return MESSAGES.textTooLong(TEXT_MAX_LENGTH);
+      return isWellFormed(value) ? undefined : MESSAGES.invalidUnicode;
     case 'number':
       // JSON cannot carry NaN or Infinity; other callers might.
       return typeof value === 'number' && Number.isFinite(value)
-        ? ok(value)
-        : fail(MESSAGES.expectedNumber);
+        ? undefined
+        : MESSAGES.expectedNumber;
     case 'integer':
-      if (typeof value !== 'number' || !Number.isInteger(value)) {
-        return fail(MESSAGES.expectedInteger);
-      }
-      return Number.isSafeInteger(value) ? ok(value) : fail(MESSAGES.unsafeInteger);
+      if (typeof value !== 'number' || !Number.isInteger(value)) return MESSAGES.expectedInteger;
+      return Number.isSafeInteger(value) ? undefined : MESSAGES.unsafeInteger;
     case 'boolean':
-      return typeof value === 'boolean' ? ok(value) : fail(MESSAGES.expectedBoolean);
+      return typeof value === 'boolean' ? undefined : MESSAGES.expectedBoolean;
     case 'date':
-      return validateDate(value);
+      return dateProblem(value);
     case 'media':
-      return validateMedia(value);
-    case 'reference': {
-      const result = normalizeIdentifier(value);
-      return result.ok ? ok(result.identifier) : fail(result.message);
-    }
+      return mediaProblem(value);
+    case 'reference':
+      return identifierProblem(value);
     case 'enum':
-      if (typeof value !== 'string') return fail(MESSAGES.expectedOneOf(spec.options));
-      return spec.options.includes(value)
-        ? ok(value)
-        : fail(MESSAGES.noSuchOption(value, spec.options));
+      if (typeof value !== 'string') return MESSAGES.expectedOneOf(spec.options);
+      return spec.options.includes(value) ? undefined : MESSAGES.noSuchOption(value, spec.options);
   }
+}
+
+/** A single value that passed, as it is stored: a reference as its identifier string. */
+function storedSingle(spec: SingleSpec, value: unknown): unknown {
+  return spec.type === 'reference' ? String(value) : value;
+}
+
+/**
+ * Why checkValue refused a value. No JSON value is an instance of it, so checkValue can return
+ * either the stored value or this without wrapping the common case in a result object.
+ */
+export class ValueProblem {
+  constructor(readonly message: string) {}
+}
+
+/**
+ * The value as it is stored (a reference as its identifier string, a list as a new list), or the
+ * ValueProblem it fails with: validateValue for the mapper, which checks every value of a batch
+ * and so allocates nothing for a single value that passes.
+ */
+export function checkValue(spec: ValueSpec, value: unknown): unknown {
+  if (spec.multiple !== true) {
+    const message = singleProblem(spec, value);
+    return message === undefined ? storedSingle(spec, value) : new ValueProblem(message);
+  }
+  if (!Array.isArray(value)) return new ValueProblem(MESSAGES.expectedList);
+  const values: unknown[] = [];
+  // Read element by element, as an array iterator would: every element once, holes as undefined.
+  for (let index = 0; index < value.length; index++) {
+    const element: unknown = value[index];
+    const message = singleProblem(spec, element);
+    if (message !== undefined) return new ValueProblem(MESSAGES.atPosition(index, message));
+    values.push(storedSingle(spec, element));
+  }
+  return values;
 }
 
 /**
@@ -130,13 +160,6 @@ function validateSingle(spec: SingleSpec, value: unknown): ValueResult {
  * passes; the message names the first element that does not, by zero-based position.
  */
 export function validateValue(spec: ValueSpec, value: unknown): ValueResult {
-  if (spec.multiple !== true) return validateSingle(spec, value);
-  if (!Array.isArray(value)) return fail(MESSAGES.expectedList);
-  const values: unknown[] = [];
-  for (const [index, element] of value.entries()) {
-    const result = validateSingle(spec, element);
-    if (!result.ok) return fail(MESSAGES.atPosition(index, result.message));
-    values.push(result.value);
-  }
-  return ok(values);
+  const checked = checkValue(spec, value);
+  return checked instanceof ValueProblem ? fail(checked.message) : ok(checked);
 }

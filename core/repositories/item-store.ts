@@ -21,7 +21,7 @@ import { ItemTombstones } from './item-tombstones';
 export interface ItemWrite {
   identifier: string;
   set: { name?: unknown; image?: unknown; parent?: unknown; properties: Record<string, unknown> };
-  unset: { fields: string[]; properties: string[] };
+  unset: { readonly fields: readonly string[]; readonly properties: readonly string[] };
 }
 
 type ItemOperation = mongo.AnyBulkWriteOperation<ItemDocument>;

@@ -9,7 +9,8 @@ import {
   requestErrors,
   type EnvelopeResult,
 } from '../../core/pipeline/envelope';
-import { identifierFromRead, identifierMapping, requestProblems } from '../../core/pipeline/mapper';
+import { identifierFromRead, requestProblems } from '../../core/pipeline/mapper';
+import { identifierMapping } from '../../core/pipeline/mapping-plan';
 import { LABELS, MESSAGES } from '../../core/pipeline/messages';
 import type { ItemErrors } from '../../core/history/history-record';
 import type { ItemStore } from '../../core/repositories/item-store';

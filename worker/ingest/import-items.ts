@@ -14,8 +14,6 @@ import {
   asItemList,
   dedupeLastWins,
   emptyBodyErrors,
-  identifierLabel,
-  identifierMapping,
   isEmptyBody,
   mapItems,
   requestProblems,
@@ -23,9 +21,12 @@ import {
 } from '../../core/pipeline/mapper';
 import {
   checkReferences,
+  hasReferences,
   referencedIdentifiers,
   storeLookup,
 } from '../../core/pipeline/references';
+import { identifierLabel, identifierMapping } from '../../core/pipeline/mapping-plan';
+import { ownRecord } from '../../core/pipeline/own-record';
 import type { ItemStore, ItemWrite } from '../../core/repositories/item-store';
 import type { ContentType } from '../../core/settings/content-type';
 import type { Funnel } from '../../core/settings/funnel';
@@ -71,7 +72,11 @@ async function resolveIdentifiers(
     const resolution = item.identifier === undefined ? undefined : resolutions.get(item.identifier);
     if (!resolution || resolution.kind === 'none') return item;
     if (resolution.kind === 'ambiguous') {
-      return { ...item, errors: { ...item.errors, [label]: resolution.message } };
+      // Without a prototype, as every errors record: keys may be the sender's.
+      const errors = Object.assign(ownRecord<string>(), item.errors, {
+        [label]: resolution.message,
+      });
+      return { ...item, errors };
     }
     return { ...item, identifier: resolution.identifier };
   });
@@ -82,6 +87,8 @@ async function checkAgainstStore(
   request: ImportRequest,
   items: ResolvedItem[],
 ): Promise<ResolvedItem[]> {
+  // Nothing to look up or report: the check would only copy every item and its errors.
+  if (!hasReferences(items)) return items;
   const wanted = referencedIdentifiers(items);
   const found = new Map<string, Set<string>>();
   await Promise.all(
@@ -119,8 +126,11 @@ export async function prepareImport(
   }
 
   const mapped = mapItems(body, request.funnel, request.contentType);
-  // Duplicates fold twice: by identifier as sent, and by the stored identifier lazy matching found.
-  const resolved = dedupeLastWins(await resolveIdentifiers(store, request, dedupeLastWins(mapped)));
+  // Duplicates fold twice: by identifier as sent, and by the stored identifier lazy matching found
+  // (only when lazy matching ran: otherwise the items are those folded already).
+  const deduped = dedupeLastWins(mapped);
+  const lazilyResolved = await resolveIdentifiers(store, request, deduped);
+  const resolved = lazilyResolved === deduped ? deduped : dedupeLastWins(lazilyResolved);
   const checked = await checkAgainstStore(store, request, resolved);
   const envelope = buildEnvelope({
     kind: 'items',

@@ -2,12 +2,11 @@ import {
   asItemList,
   dedupeLastWins,
   emptyBodyErrors,
-  identifierLabel,
-  identifierMapping,
   isEmptyBody,
   mapItems,
   requestProblems,
 } from '../../../core/pipeline/mapper';
+import { identifierLabel, identifierMapping } from '../../../core/pipeline/mapping-plan';
 import { MESSAGES } from '../../../core/pipeline/messages';
 import { contentType, funnel, mapping, pages, plain } from './fixtures';
 

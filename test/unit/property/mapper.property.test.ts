@@ -9,11 +9,11 @@ import {
   asItemList,
   dedupeLastWins,
   emptyBodyErrors,
-  identifierMapping,
   isEmptyBody,
   mapItems,
   requestProblems,
 } from '../../../core/pipeline/mapper';
+import { identifierMapping } from '../../../core/pipeline/mapping-plan';
 import { checkReferences } from '../../../core/pipeline/references';
 import type { ContentType } from '../../../core/settings/content-type';
 import type { Funnel } from '../../../core/settings/funnel';
