@@ -7,6 +7,7 @@
 import { assertSuccess, postItems } from './client';
 import { processGroups, type BenchContext } from './context';
 import { CpuMeter } from './cpu-meter';
+import { SETTLE_MS } from './measurement';
 import { peakRssKb, resetPeakRss, rssKb, RssSampler } from './proc-stats';
 import { funnelUrl } from './tenant';
 import { makeItems, runId } from './workload';
@@ -29,9 +30,6 @@ export interface BatchRun {
   workerRssBeforeMb: number;
   workerPeakRssMb: number;
 }
-
-/** Time for the last acknowledgements and log lines of a job to be counted in its CPU time. */
-const SETTLE_MS = 100;
 
 const mb = (kb: number) => kb / 1024;
 

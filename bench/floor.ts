@@ -10,8 +10,9 @@
  * same documents, writes them) into a scratch collection, dropped after each round, so that the
  * store the measured write meets is the one a fresh process would meet; a cold process would also
  * count V8 compiling the driver's and BSON's code, which flatters the product's CPU ratio. Then
- * it writes into `items` and reports the wall time and its own `process.cpuUsage()` from reading
- * the body file to the last acknowledgement.
+ * it writes into `items` and reports the wall time from reading the body file to the last
+ * acknowledgement, and its own `process.cpuUsage()` from reading the file to SETTLE_MS after that
+ * acknowledgement, as the product's CPU is read SETTLE_MS after its answer (measurement.ts).
  *
  * Spawned by the benchmark, one process per measurement; prints one JSON line:
  *   node --import tsx bench/floor.ts --mongo URL --body FILE --tenant T --content-type C
@@ -24,7 +25,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { mongo } from 'mongoose';
 import type { ItemDocument } from '../core/items/item';
-import { WARM_ROUNDS } from './warm-rounds';
+import { SETTLE_MS, WARM_ROUNDS } from './measurement';
 import { newItemDocument, upsertOperation, type SenderItem } from './workload';
 
 export type FloorMode = 'insert' | 'upsert';
@@ -46,7 +47,7 @@ type Items = mongo.Collection<ItemDocument>;
 /** Where the warm-up writes; dropped after each round. */
 const SCRATCH_COLLECTION = 'floor_warmup';
 /**
- * The batch warm-up writes the measured body WARM_ROUNDS times (bench/warm-rounds.ts), and at
+ * The batch warm-up writes the measured body WARM_ROUNDS times (bench/measurement.ts), and at
  * least this many items: V8 optimises code by how much of it has run, so a 1,000-item body is
  * written ten times.
  */
@@ -195,10 +196,14 @@ async function main(): Promise<void> {
     } else {
       count = await writeFile(items, mode, file, tenant, contentType);
     }
+    const wallMs = performance.now() - started;
+    // As the product's CPU is read SETTLE_MS after its answer: the collection of what the write
+    // left counts too.
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     const report: FloorReport = {
       mode,
       items: count,
-      wallMs: performance.now() - started,
+      wallMs,
       cpuMs: cpuMs(cpu),
       ...(latenciesMs ? { latenciesMs } : {}),
     };

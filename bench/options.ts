@@ -61,7 +61,7 @@ export function describeRuntime(runtime: Runtime): string {
 const HELP = `npm run bench -- [options]
   --workers N              worker processes (default 2)
   --worker-concurrency N   WORKER_CONCURRENCY of each worker (default 4)
-  --runs N                 measured runs per figure, median reported (default 3)
+  --runs N                 measured runs per figure, median reported (default 5)
   --warmup N               unmeasured runs before them (default 1)
   --latency-requests N     single-item requests per run at concurrency 1 (default 100)
   --burst-requests N       single-item requests per run at concurrency 32 (default 320)
@@ -122,7 +122,7 @@ export function parseOptions(argv: string[]): BenchOptions {
   return {
     workers: count(values.workers, 2),
     workerConcurrency: count(values['worker-concurrency'], 4),
-    runs: count(values.runs, 3),
+    runs: count(values.runs, 5),
     warmup: count(values.warmup, 1, 0),
     latencyRequests: count(values['latency-requests'], 100),
     burstRequests: count(values['burst-requests'], 320),

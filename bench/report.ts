@@ -10,7 +10,7 @@ import type { MachineInfo } from './machine';
 import type { BenchOptions } from './options';
 import type { ProfileReport } from './profiling';
 import type { Revision } from './revision';
-import type { Results } from './scenarios';
+import { COST_WORKERS, type Results } from './scenarios';
 
 type Row = [scenario: string, figure: string, value: string, goal: string, result: string];
 
@@ -30,6 +30,8 @@ function rows(results: Results, goals: GoalResult[], floorMode: string): Row[] {
   const out: Row[] = [];
   const floorCall = floorMode === 'insert' ? 'bulkWrite inserts' : 'bulkWrite upserts';
   const { latency, batch, naive, growth, scaling, chunked, storeSize } = results;
+  // What a request costs is measured with COST_WORKERS workers (scenarios.ts says why).
+  const oneWorker = ` (${COST_WORKERS} worker${COST_WORKERS === 1 ? '' : 's'})`;
   if (latency) {
     const line = (run: typeof latency.c1.median) =>
       `${ms(run.p50Ms)} / ${ms(run.p95Ms)} / ${ms(run.p99Ms)}; ${n(run.requestsPerSecond)} req/s; ` +
@@ -64,7 +66,7 @@ function rows(results: Results, goals: GoalResult[], floorMode: string): Row[] {
       const { product, floor } = batch[size];
       const p = product.median;
       out.push([
-        `2 batch ${n(Number(size))}`,
+        `2 batch ${n(Number(size))}${oneWorker}`,
         'wall; items/s; CPU API+workers',
         `${ms(p.wallMs)}; ${n(p.itemsPerSecond)}/s; ${ms(p.ownCpuMs)} (API ${ms(p.apiCpuMs)}, workers ${ms(p.workerCpuMs)}); database ${ms(p.databaseCpuMs)}`,
         '',
@@ -106,7 +108,7 @@ function rows(results: Results, goals: GoalResult[], floorMode: string): Row[] {
   if (growth) {
     const g = growth.product.median;
     out.push([
-      '6 growth, 50,000',
+      `6 growth, 50,000${oneWorker}`,
       'wall; items/s; CPU API+workers',
       `${ms(g.wallMs)}; ${n(g.itemsPerSecond)}/s; ${ms(g.ownCpuMs)} (API ${ms(g.apiCpuMs)}, workers ${ms(g.workerCpuMs)}); database ${ms(g.databaseCpuMs)}`,
       ...goalCells(goals, 'growth'),
@@ -122,7 +124,7 @@ function rows(results: Results, goals: GoalResult[], floorMode: string): Row[] {
   if (batch) {
     const runs = batch['10000'].product.runs;
     out.push([
-      '7 memory, batch 10,000',
+      `7 memory, batch 10,000${oneWorker}`,
       'peak RSS (max of runs)',
       `API ${mb(Math.max(...runs.map((r) => r.apiPeakRssMb)))} (${mb(Math.max(...runs.map((r) => r.apiRssBeforeMb)))} before), ` +
         `worker ${mb(Math.max(...runs.map((r) => r.workerPeakRssMb)))} (${mb(Math.max(...runs.map((r) => r.workerRssBeforeMb)))} before)`,

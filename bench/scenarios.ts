@@ -62,28 +62,46 @@ const floorFigures = (report: FloorReport): FloorBatch => ({
   cpuMs: report.cpuMs,
 });
 
+/** Worker processes while a request's cost is measured (scenarios 2, 6 and 7). */
+export const COST_WORKERS = 1;
+
 /**
- * Product and floor, alternating run by run, on an emptied store each time, once every worker
- * has run the batch as often as the floor process does before its measured write.
+ * Product and floor, alternating run by run, on an emptied store each time. A request's cost is
+ * measured the way the floor's write is: warm, the worker having run the batch as often as the
+ * floor process does before its measured write (warm-up.ts); and hot, each measured request
+ * following an unmeasured one in the same processes, as the floor's measured write follows its
+ * warm-up rounds. On this kind of machine a process that sat idle for half a second spends 50 to
+ * 100% more CPU on its next batch (its caches gone cold: a plain JSON loop shows it too), so a
+ * request that found its worker idle would be compared with a floor that was not. Hence one
+ * worker: BullMQ hands consecutive jobs to the worker that has waited longest, so with two the
+ * measured request would go to the idle one. A request that is not chunked is written by one
+ * worker whatever their number.
  */
 async function productAndFloor(context: BenchContext, size: number, runs: number, warmup: number) {
-  await warmEveryWorker(context, size);
-  const product: BatchRun[] = [];
-  const floor: FloorBatch[] = [];
-  let mode = '';
-  await repeat(context, `batch ${size}`, { warmup, runs }, async () => {
-    product.push(await runBatch(context, size));
-    await resetStore(context.mongo);
-    const report = await runFloorBatch(context, batchBody(size));
-    mode = report.mode;
-    floor.push(floorFigures(report));
-  });
-  // The warm-up runs are the first ones.
-  return {
-    product: measured(product.slice(warmup)),
-    floor: measured(floor.slice(warmup)),
-    mode,
-  };
+  await context.stack.setWorkers(COST_WORKERS);
+  try {
+    await warmEveryWorker(context, size);
+    const product: BatchRun[] = [];
+    const floor: FloorBatch[] = [];
+    let mode = '';
+    await repeat(context, `batch ${size}`, { warmup, runs }, async () => {
+      await runBatch(context, size);
+      await resetStore(context.mongo);
+      product.push(await runBatch(context, size));
+      await resetStore(context.mongo);
+      const report = await runFloorBatch(context, batchBody(size));
+      mode = report.mode;
+      floor.push(floorFigures(report));
+    });
+    // The warm-up runs are the first ones.
+    return {
+      product: measured(product.slice(warmup)),
+      floor: measured(floor.slice(warmup)),
+      mode,
+    };
+  } finally {
+    await context.stack.setWorkers(context.options.workers);
+  }
 }
 
 async function latency(context: BenchContext): Promise<Results['latency']> {

@@ -13,7 +13,7 @@ import { CpuMeter } from './cpu-meter';
 import { resetStore } from './store-reset';
 import { batchBody } from './batch';
 import { funnelUrl } from './tenant';
-import { WARM_ROUNDS } from './warm-rounds';
+import { WARM_ROUNDS } from './measurement';
 
 /** Sends batches of `size` until every worker has taken WARM_ROUNDS of them (bounded). */
 export async function warmEveryWorker(context: BenchContext, size: number): Promise<void> {
