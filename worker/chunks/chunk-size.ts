@@ -1,10 +1,11 @@
 /**
  * How many items a chunk job of a large POST writes: CHUNK_SIZE when it is set. Unset, 1,000
- * where the engine serves batch lookups from an index (MongoDB), and no chunking where it does
- * not (FerretDB v1): there each write batch reads the whole content type before writing, and
- * writes to a content type take turns under the write lock, so chunks run one after another and
- * each pays that read (a 10,000-item request into an empty store took 5.4 times as long in ten
- * chunks as in one job, and a second worker did not help: bench/README.md, scenario 9).
+ * where the engine serves batch lookups from an index and takes writes in parallel (MongoDB), and
+ * no chunking where it does not (FerretDB v1): there writes to a content type take turns under
+ * the write lock (and SQLite has one writer), so chunks run one after another whatever the number
+ * of workers, and each adds a job's overhead (a 10,000-item request into an empty store took 744
+ * ms in ten chunks against 605 ms in one job, twice the CPU, and a second worker did not help:
+ * bench/README.md, scenario 9).
  */
 import type { EngineTraits } from '../../core/db/engine';
 
