@@ -156,8 +156,8 @@ export class ItemStore {
 
   /**
    * FerretDB, under the write lock, where no DELETE runs meanwhile: the stats are read beside the
-   * writes, and both end before the lock is let go, whichever fails. (A read beside a write costs
-   * nothing extra on SQLite; two writes would wait for each other.)
+   * writes, and both end before the lock is let go, whichever fails. (SQLite lets a read run beside
+   * a write; two writes would wait for each other.)
    */
   private async insertBesideStats(
     tenant: string,
