@@ -80,9 +80,7 @@ export function createDispatcher(deps: DispatcherDeps) {
           chunkSize: deps.chunkSize,
           chunkPlans: deps.chunkPlans,
         });
-        const durationMs = Date.now() - started;
-        // Written once BullMQ has sent the completion: the caller need not wait for a log line.
-        setImmediate(() => deps.logger.info({ job: name, durationMs }, 'job finished'));
+        deps.logger.info({ job: name, durationMs: Date.now() - started }, 'job finished');
         return result;
       } catch (error) {
         if (parksJob(error)) {

@@ -34,19 +34,16 @@ export async function finishRequest(
     context.payloads.remove(data.payloadKey),
     finishing.chunks && context.chunkPlans.remove(context.chunkPlans.keyFor(context.jobId)),
   ]);
-  // Written once BullMQ has sent the job's completion: a log line is a system call.
-  setImmediate(() => {
-    context.logger.info(
-      {
-        method: data.method,
-        funnel: data.endpointUrl,
-        httpStatus: result.httpStatus,
-        items: result.itemCount,
-        ...(finishing.chunks ? { chunks: finishing.chunks } : {}),
-      },
-      'funnel request done',
-    );
-  });
+  context.logger.info(
+    {
+      method: data.method,
+      funnel: data.endpointUrl,
+      httpStatus: result.httpStatus,
+      items: result.itemCount,
+      ...(finishing.chunks ? { chunks: finishing.chunks } : {}),
+    },
+    'funnel request done',
+  );
   const stats = {
     imported: data.dryRun ? 0 : (result.successIds?.length ?? 0),
     failed: Object.keys(result.errors ?? {}).filter((key) => key !== '_request').length,

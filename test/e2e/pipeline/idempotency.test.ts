@@ -86,10 +86,13 @@ describe('Idempotency-Key', () => {
     expect(second.body).toEqual(first.body);
     const replays = [first, second].filter((r) => r.headers.get('idempotent-replayed') === 'true');
     expect(replays).toHaveLength(1);
-    const ingestJobs = pipeline.worker.lines.filter(
-      (line) => line.msg === 'funnel request done' && line.funnel === url,
-    );
-    expect(ingestJobs).toHaveLength(1);
+    // One request, one history record (written before either answer)...
+    expect(await pipeline.api.context.db.history.countDocuments({ funnel: url })).toBe(1);
+    // ...and one job: its log line comes just after its completion, so it is waited for.
+    const done = (line: { msg?: unknown; funnel?: unknown }) =>
+      line.msg === 'funnel request done' && line.funnel === url;
+    await pipeline.worker.waitForLog(done);
+    expect(pipeline.worker.lines.filter(done)).toHaveLength(1);
   });
 
   it('when the key is not printable ASCII, then 400', async () => {
