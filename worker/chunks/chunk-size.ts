@@ -3,8 +3,8 @@
  * where the engine serves batch lookups from an index and takes writes in parallel (MongoDB), and
  * no chunking where it does not (FerretDB v1): there writes to a content type take turns under
  * the write lock (and SQLite has one writer), so chunks run one after another whatever the number
- * of workers, and each adds a job's overhead (a 10,000-item request into an empty store took 744
- * ms in ten chunks against 605 ms in one job, twice the CPU, and a second worker did not help:
+ * of workers, and each adds a job's overhead (a 10,000-item request into an empty store took 634
+ * ms in ten chunks against 489 ms in one job, twice the CPU, and a second worker did not help:
  * bench/README.md, scenario 9).
  */
 import type { EngineTraits } from '../../core/db/engine';
