@@ -16,7 +16,7 @@ import { repeat } from './repeat';
 import { runScaling, type ScalingRun } from './scaling';
 import { medianOf } from './stats';
 import { resetStore, storedItems } from './store-reset';
-import { warmEveryWorker } from './warm-up';
+import { sendUnmeasured, warmUp } from './warm-up';
 import { makeItems, newItemDocument, runId } from './workload';
 import type { ItemDocument } from '../core/items/item';
 
@@ -67,8 +67,8 @@ export const COST_WORKERS = 1;
 
 /**
  * Product and floor, alternating run by run, on an emptied store each time. A request's cost is
- * measured the way the floor's write is: warm, the worker having run the batch as often as the
- * floor process does before its measured write (warm-up.ts); and hot, each measured request
+ * measured the way the floor's write is (warm-up.ts): warm, the worker having run the batch as
+ * often as the floor process does before its measured write; and hot, each measured request
  * following an unmeasured one in the same processes, as the floor's measured write follows its
  * warm-up rounds. On this kind of machine a process that sat idle for half a second spends 50 to
  * 100% more CPU on its next batch (its caches gone cold: a plain JSON loop shows it too), so a
@@ -80,12 +80,12 @@ export const COST_WORKERS = 1;
 async function productAndFloor(context: BenchContext, size: number, runs: number, warmup: number) {
   await context.stack.setWorkers(COST_WORKERS);
   try {
-    await warmEveryWorker(context, size);
+    await warmUp(context, size);
     const product: BatchRun[] = [];
     const floor: FloorBatch[] = [];
     let mode = '';
     await repeat(context, `batch ${size}`, { warmup, runs }, async () => {
-      await runBatch(context, size);
+      await sendUnmeasured(context, size);
       await resetStore(context.mongo);
       product.push(await runBatch(context, size));
       await resetStore(context.mongo);
