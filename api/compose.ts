@@ -4,8 +4,8 @@
  */
 import type { Express } from 'express';
 import type { ApiConfig } from '../core/config/config';
-import { ensureIndexes } from '../core/db/indexes';
-import { connectMongo, pingMongo } from '../core/db/mongo';
+import { ensureIndexes } from '../core/store/indexes';
+import { connectMongo, pingMongo } from '../core/mongo/connection';
 import { checkReadiness } from '../core/health/readiness';
 import type { Logger } from '../core/logging/logger';
 import { FunnelQueue } from '../core/queue/funnel-queue';

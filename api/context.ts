@@ -5,14 +5,14 @@
 import type { Connection } from 'mongoose';
 import type { ApiConfig } from '../core/config/config';
 import { Authenticator } from '../core/auth/authenticator';
-import { collections, type Collections } from '../core/db/collections';
+import { collections, type Collections } from '../core/store/collections';
 import type { Logger } from '../core/logging/logger';
 import type { FunnelQueue } from '../core/queue/funnel-queue';
 import { ApiMetrics } from './metrics/api-metrics';
-import { ContentTypesRepository } from '../core/repositories/content-types.repository';
-import { FunnelsRepository } from '../core/repositories/funnels.repository';
-import { TokensRepository } from '../core/repositories/tokens.repository';
-import { UsersRepository } from '../core/repositories/users.repository';
+import { ContentTypesRepository } from '../core/settings/content-types.repository';
+import { FunnelsRepository } from '../core/settings/funnels.repository';
+import { TokensRepository } from '../core/auth/tokens.repository';
+import { UsersRepository } from '../core/auth/users.repository';
 import type { SettingsChanged } from '../core/settings/settings-changed';
 import { SettingsVersions } from '../core/settings/settings-versions';
 

@@ -4,14 +4,14 @@
  * Run: npx tsx bench/lazy-match.bench.ts (starts its own engines unless MONGO_URL is set).
  */
 import { performance } from 'node:perf_hooks';
-import { collections } from '../core/db/collections';
-import { detectEngine } from '../core/db/engine';
-import { ensureIndexes } from '../core/db/indexes';
-import { connectMongo } from '../core/db/mongo';
+import { collections } from '../core/store/collections';
+import { detectEngine } from '../core/mongo/engine';
+import { ensureIndexes } from '../core/store/indexes';
+import { connectMongo } from '../core/mongo/connection';
 import { createLogger } from '../core/logging/logger';
 import { lazyLookupKeys } from '../core/pipeline/lazy-match';
-import { ItemStore } from '../core/repositories/item-store';
-import { resolveLazyIdentifiers } from '../worker/ingest/lazy-resolver';
+import { ItemStore } from '../core/items/item-store';
+import { resolveLazyIdentifiers } from '../core/ingest/lazy-resolver';
 import { startLocalEngines } from '../scripts/local-engines';
 
 const ITEMS = 10_000;

@@ -20,10 +20,10 @@ import {
   referencedIdentifiers,
   storeLookup,
 } from '../core/pipeline/references';
-import type { ItemStore } from '../core/repositories/item-store';
-import { contentTypeSchema } from '../core/settings/content-type';
-import { funnelSchema } from '../core/settings/funnel';
-import { prepareImport } from '../worker/ingest/import-items';
+import type { ItemStore } from '../core/items/item-store';
+import { contentTypeSchema } from '../core/pipeline/content-type';
+import { funnelSchema } from '../core/pipeline/funnel';
+import { prepareImport } from '../core/ingest/import-items';
 import { median } from './stats';
 import { CONTENT_TYPE_BODY, funnelBody, makeItems } from './workload';
 

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Connection } from 'mongoose';
-import { connectMongo } from '../core/db/mongo';
+import { connectMongo } from '../core/mongo/connection';
 import { buildCompiled } from './build';
 import type { BenchContext } from './context';
 import { startEngines } from './engines';

@@ -11,8 +11,8 @@
  * it once, alone; the race itself is reported with the results, not measured as throughput.
  */
 import type { Connection } from 'mongoose';
-import { collections } from '../core/db/collections';
-import { ensureIndexes } from '../core/db/indexes';
+import { collections } from '../core/store/collections';
+import { ensureIndexes } from '../core/store/indexes';
 import { createLogger } from '../core/logging/logger';
 
 const silent = createLogger('bench', 'silent');

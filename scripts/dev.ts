@@ -8,8 +8,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { bootstrapTenant } from '../core/auth/bootstrap';
-import { collections } from '../core/db/collections';
-import { connectMongo } from '../core/db/mongo';
+import { collections } from '../core/store/collections';
+import { connectMongo } from '../core/mongo/connection';
 import { startLocalEngines, type LocalEngines } from './local-engines';
 
 const ROOT = path.resolve(__dirname, '..');

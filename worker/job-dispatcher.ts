@@ -7,8 +7,8 @@
 import { WaitingError, type Job, type Queue } from 'bullmq';
 import type { Connection } from 'mongoose';
 import { withLogContext } from '../core/logging/log-context';
-import type { EngineInfo } from '../core/db/engine';
-import type { WriteLock } from '../core/db/write-lock';
+import type { EngineInfo } from '../core/mongo/engine';
+import type { WriteLock } from '../core/items/write-lock';
 import type { Logger } from '../core/logging/logger';
 import type { IdempotencyRecords } from '../core/queue/idempotency-records';
 import type { PayloadStore } from '../core/queue/payload-store';
@@ -19,9 +19,9 @@ import {
   type JobResult,
   type ParsedJobData,
 } from '../core/queue/jobs';
-import type { ChunkPlans } from './chunks/chunk-plans';
-import type { SettingsCache } from './ingest/settings-cache';
-import type { Processor, ProcessorContext, ProcessorTable } from './processors/processor';
+import type { ChunkPlans } from '../core/ingest/chunks/chunk-plans';
+import type { SettingsCache } from '../core/settings/settings-cache';
+import type { Processor, ProcessorContext, ProcessorTable } from '../core/ingest/ingest-context';
 import { parksJob, runningJob } from './running-job';
 
 export interface DispatcherDeps {

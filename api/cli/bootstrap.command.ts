@@ -5,7 +5,7 @@
 import type { Command } from 'commander';
 import { bootstrapTenant } from '../../core/auth/bootstrap';
 import { userBodySchema } from '../../core/auth/user';
-import { ABILITIES } from '../../core/domain/access';
+import { ABILITIES } from '../../core/auth/access';
 import { parseInput, tenantOption } from './input';
 import { emit } from './output';
 import { withStore } from './runtime';

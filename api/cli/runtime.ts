@@ -4,9 +4,9 @@
  * before the process exits, whatever happens.
  */
 import { loadConfigOrExit, type CliConfig } from '../../core/config/config';
-import { collections, type Collections } from '../../core/db/collections';
-import { ensureIndexes } from '../../core/db/indexes';
-import { connectMongo } from '../../core/db/mongo';
+import { collections, type Collections } from '../../core/store/collections';
+import { ensureIndexes } from '../../core/store/indexes';
+import { connectMongo } from '../../core/mongo/connection';
 import { createLogger } from '../../core/logging/logger';
 import { CliError, EXIT } from './cli-error';
 

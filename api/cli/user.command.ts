@@ -1,8 +1,8 @@
 /** `user create` and `user list`: the users of a tenant, as the settings API manages them. */
 import type { Command } from 'commander';
 import { userBodySchema, userView } from '../../core/auth/user';
-import { PERMISSIONS } from '../../core/domain/access';
-import { DuplicateError, UsersRepository } from '../../core/repositories/users.repository';
+import { PERMISSIONS } from '../../core/auth/access';
+import { DuplicateError, UsersRepository } from '../../core/auth/users.repository';
 import { CliError, EXIT } from './cli-error';
 import { collect, parseInput, parseTenant, tenantOption } from './input';
 import { emit, table } from './output';

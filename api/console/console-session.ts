@@ -13,7 +13,7 @@
  */
 import { Router, type CookieOptions, type Request, type RequestHandler } from 'express';
 import type { Authenticator } from '../../core/auth/authenticator';
-import type { AccessRequirement } from '../../core/domain/access';
+import type { AccessRequirement } from '../../core/auth/access';
 import { requireAccess } from '../middleware/require-access';
 
 export const SESSION_COOKIE = 'funnel_sync_console';

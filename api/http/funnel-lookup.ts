@@ -4,7 +4,7 @@
  * type afresh for every job, so a change holds from the next request on, and a funnel deleted
  * within the cache's lifetime is answered 404 by the worker instead.
  */
-import type { FunnelsRepository } from '../../core/repositories/funnels.repository';
+import type { FunnelsRepository } from '../../core/settings/funnels.repository';
 
 const LIFETIME_MS = 5_000;
 const MAX_ENTRIES = 10_000;

@@ -8,7 +8,7 @@ import {
   ABILITY_BY_METHOD,
   type AccessRequirement,
   type Permission,
-} from '../../core/domain/access';
+} from '../../core/auth/access';
 import { isAuthFailure, type Authenticator, type Principal } from '../../core/auth/authenticator';
 import { withLogContext } from '../../core/logging/log-context';
 import { HttpError } from '../http/http-error';

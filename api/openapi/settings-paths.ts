@@ -4,7 +4,7 @@
  */
 import type { RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
-import { ABILITY_BY_METHOD, type Permission } from '../../core/domain/access';
+import { ABILITY_BY_METHOD, type Permission } from '../../core/auth/access';
 import { bearerAuth, errorBodySchema, registry } from './registry';
 
 type Operation = 'create' | 'list' | 'get' | 'put' | 'patch' | 'delete';

@@ -5,12 +5,12 @@
  * WAIT_TIMEOUT_MS.
  */
 import express, { Router, type RequestHandler } from 'express';
-import type { AccessRequirement } from '../../core/domain/access';
+import type { AccessRequirement } from '../../core/auth/access';
 import type { ApiContext } from '../context';
 import { checkFunnelBody, type FunnelMethod } from '../http/funnel-body';
 import { FunnelLookup } from '../http/funnel-lookup';
-import { historyRecord } from '../../core/history/history-record-builder';
-import { HistoryRepository } from '../../core/repositories/history.repository';
+import { historyRecord } from '../../core/ingest/history-record-builder';
+import { HistoryRepository } from '../../core/history/history.repository';
 import { FunnelSubmitter, type Submission } from '../http/funnel-submission';
 import { HttpError, notFound } from '../http/http-error';
 import { IdempotencyRecords } from '../../core/queue/idempotency-records';

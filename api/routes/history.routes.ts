@@ -4,14 +4,14 @@
  */
 import { Router, type Request } from 'express';
 import { z } from 'zod';
-import { endpointUrlSchema } from '../../core/domain/keys';
+import { endpointUrlSchema } from '../../core/keys/keys';
 import {
   historyStatusSchema,
   historyView,
   historyViewSchema,
 } from '../../core/history/history-record';
 import { InvalidCursorError } from '../../core/pagination/cursor';
-import { HistoryRepository } from '../../core/repositories/history.repository';
+import { HistoryRepository } from '../../core/history/history.repository';
 import type { ApiContext } from '../context';
 import { notFound } from '../http/http-error';
 import { invalid, parseOrThrow } from '../http/validate';

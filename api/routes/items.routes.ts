@@ -1,10 +1,10 @@
 /** `/content-types/{key}/items`: reading the items of a content type (contract 6). Needs `read`. */
 import { Router, type Request } from 'express';
 import { z } from 'zod';
-import { contentTypeKeySchema } from '../../core/domain/keys';
+import { contentTypeKeySchema } from '../../core/keys/keys';
 import { itemView, itemViewSchema } from '../../core/items/item';
 import { InvalidCursorError } from '../../core/pagination/cursor';
-import { ItemsRepository } from '../../core/repositories/items.repository';
+import { ItemsRepository } from '../../core/items/items.repository';
 import type { ApiContext } from '../context';
 import { notFound } from '../http/http-error';
 import { invalid, parseOrThrow } from '../http/validate';

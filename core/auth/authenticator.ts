@@ -4,14 +4,14 @@
  * permissions come from MongoDB, cached per process for at most `freshnessMs` so that a change
  * holds on every API process within a second.
  */
-import type { AccessRequirement, Ability, Permission } from '../domain/access';
+import type { AccessRequirement, Ability, Permission } from './access';
 import type { Logger } from '../logging/logger';
 import type { TokenDocument } from './token-record';
 import { TokenVerifyError, type VerifyFailure } from './token-signer';
 import type { UserDocument } from './user';
 import { VerifiedTokens } from './verified-tokens';
-import type { TokensRepository } from '../repositories/tokens.repository';
-import type { UsersRepository } from '../repositories/users.repository';
+import type { TokensRepository } from './tokens.repository';
+import type { UsersRepository } from './users.repository';
 
 export interface Principal {
   tenant: string;

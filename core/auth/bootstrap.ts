@@ -2,11 +2,11 @@
  * Creates a tenant with its first user (both permissions) and a token with all four abilities:
  * what `npm run cli -- bootstrap` and `npm run dev` hand to a new tenant.
  */
-import { ABILITIES, PERMISSIONS } from '../domain/access';
-import { tenantSlugSchema } from '../domain/keys';
-import type { Collections } from '../db/collections';
-import { TokensRepository } from '../repositories/tokens.repository';
-import { UsersRepository } from '../repositories/users.repository';
+import { ABILITIES, PERMISSIONS } from './access';
+import { tenantSlugSchema } from '../keys/keys';
+import type { Collections } from '../store/collections';
+import { TokensRepository } from './tokens.repository';
+import { UsersRepository } from './users.repository';
 import { signToken } from './token-signer';
 
 export interface BootstrapResult {

@@ -3,7 +3,7 @@
  * it is shown once, at creation.
  */
 import { z } from 'zod';
-import { abilitySchema } from '../domain/access';
+import { abilitySchema } from './access';
 
 export const tokenBodySchema = z.strictObject({
   name: z.string().trim().min(1).max(200),

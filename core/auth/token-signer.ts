@@ -5,7 +5,7 @@
 import { createSecretKey, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { z } from 'zod';
-import { abilitySchema, type Ability } from '../domain/access';
+import { abilitySchema, type Ability } from './access';
 
 const ALGORITHM = 'HS256';
 const ISSUER = 'funnel-sync';

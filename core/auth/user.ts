@@ -1,6 +1,6 @@
 /** A user of a tenant: the permissions its tokens act with. */
 import { z } from 'zod';
-import { permissionSchema } from '../domain/access';
+import { permissionSchema } from './access';
 
 export const userBodySchema = z.strictObject({
   email: z.email().max(320),

@@ -5,9 +5,9 @@
  * The lookups that need the store (lazy identifiers, references) come after it, elsewhere.
  */
 import type { ItemErrors } from '../history/history-record';
-import type { ContentType } from '../settings/content-type';
-import { targetName, type Funnel, type Mapping, type MappingTarget } from '../settings/funnel';
-import { systemFieldSpec } from '../settings/system-fields';
+import type { ContentType } from './content-type';
+import { targetName, type Funnel, type Mapping, type MappingTarget } from './funnel';
+import { systemFieldSpec } from './system-fields';
 import { requestErrors } from './envelope';
 import {
   identifierProblem,

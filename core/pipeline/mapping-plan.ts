@@ -3,9 +3,9 @@
  * item: each source path split, each target's label, value check and field found, empty transform
  * lists dropped. The mapper (mapper.ts) then reads every item through this plan.
  */
-import type { ContentType } from '../settings/content-type';
-import type { Funnel, Mapping, MappingTarget } from '../settings/funnel';
-import { systemFieldSpec } from '../settings/system-fields';
+import type { ContentType } from './content-type';
+import type { Funnel, Mapping, MappingTarget } from './funnel';
+import { systemFieldSpec } from './system-fields';
 import { sourcePath, type SourcePath } from './path-reader';
 import type { Transform } from './transforms';
 import type { ValueSpec } from './value-validators';

@@ -3,7 +3,7 @@
  * coerced, so `"12"` is not a number and `1` is not a boolean. Used for properties and for system
  * fields alike (a system field is text, media or a reference).
  */
-import type { PROPERTY_TYPES } from '../settings/content-type';
+import type { PROPERTY_TYPES } from './content-type';
 import { identifierProblem, isWellFormed } from './identifier';
 import { MESSAGES } from './messages';
 

@@ -18,10 +18,10 @@
  * Scores under 0.6 are not suggested; at most 3 a path, best first.
  */
 import { z } from 'zod';
-import type { ContentType } from './content-type';
-import { mappingTargetSchema, type MappingTarget } from './funnel';
+import type { ContentType } from '../pipeline/content-type';
+import { mappingTargetSchema, type MappingTarget } from '../pipeline/funnel';
 import { requestPathSchema, type RequestPath } from './request-paths';
-import { SYSTEM_FIELDS, type SystemField } from './system-fields';
+import { SYSTEM_FIELDS, type SystemField } from '../pipeline/system-fields';
 
 /** Below this a guess is more noise than help. */
 export const MIN_SCORE = 0.6;

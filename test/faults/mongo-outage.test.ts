@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startFerretDb, type RunningEngine } from '../../scripts/local-engines';
-import { redisWriteLock } from '../../core/db/write-lock';
+import { redisWriteLock } from '../../core/items/write-lock';
 import { createLogger } from '../../core/logging/logger';
 import { FunnelQueue } from '../../core/queue/funnel-queue';
 import { createRedis } from '../../core/queue/redis-connection';

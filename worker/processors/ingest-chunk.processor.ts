@@ -4,9 +4,9 @@
  * or a failed attempt) writes the same values again, so no item is written twice over.
  */
 import { UnrecoverableError } from 'bullmq';
-import { collections } from '../../core/db/collections';
-import { ItemStore } from '../../core/repositories/item-store';
-import type { Processor } from './processor';
+import { collections } from '../../core/store/collections';
+import { ItemStore } from '../../core/items/item-store';
+import type { Processor } from '../../core/ingest/ingest-context';
 
 export const ingestChunkProcessor: Processor<'ingest-chunk'> = async (data, context) => {
   const writes = await context.chunkPlans.chunk(data.planKey, data.chunk);

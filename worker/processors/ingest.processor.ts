@@ -6,17 +6,17 @@
  * delete, the history record is replaced, and a chunked request goes on from its last step.
  * When the last attempt fails, the request still gets an answer and a record (ingest/give-up.ts).
  */
-import { collections } from '../../core/db/collections';
+import { collections } from '../../core/store/collections';
 import type { JobResult, ParsedJobData } from '../../core/queue/jobs';
-import { HistoryRepository } from '../../core/repositories/history.repository';
-import { ItemStore } from '../../core/repositories/item-store';
-import { continueChunkedWrite, startChunkedWrite } from '../chunks/chunked-write';
-import { finishRequest } from '../ingest/finish-request';
-import { giveUp } from '../ingest/give-up';
-import { prepareRequest } from '../ingest/prepare-request';
-import { failedRequest } from '../ingest/request-result';
+import { HistoryRepository } from '../../core/history/history.repository';
+import { ItemStore } from '../../core/items/item-store';
+import { continueChunkedWrite, startChunkedWrite } from '../../core/ingest/chunks/chunked-write';
+import { finishRequest } from '../../core/ingest/finish-request';
+import { giveUp } from '../../core/ingest/give-up';
+import { prepareRequest } from '../../core/ingest/prepare-request';
+import { failedRequest } from '../../core/ingest/request-result';
 import { parksJob } from '../running-job';
-import type { Processor, ProcessorContext } from './processor';
+import type { Processor, ProcessorContext } from '../../core/ingest/ingest-context';
 
 async function runRequest(
   data: ParsedJobData<'ingest'>,

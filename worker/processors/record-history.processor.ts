@@ -4,12 +4,12 @@
  * (core/queue/job-options.ts) outlast the outage; a body gone by then leaves the record without
  * its payload.
  */
-import { collections } from '../../core/db/collections';
-import { historyRecord, PAYLOAD_LIMIT_BYTES } from '../../core/history/history-record-builder';
-import { HistoryRepository } from '../../core/repositories/history.repository';
-import { failedRequest } from '../ingest/request-result';
+import { collections } from '../../core/store/collections';
+import { historyRecord, PAYLOAD_LIMIT_BYTES } from '../../core/ingest/history-record-builder';
+import { HistoryRepository } from '../../core/history/history.repository';
+import { failedRequest } from '../../core/ingest/request-result';
 import type { ParsedJobData } from '../../core/queue/jobs';
-import type { Processor, ProcessorContext } from './processor';
+import type { Processor, ProcessorContext } from '../../core/ingest/ingest-context';
 
 export const recordHistoryProcessor: Processor<'record-history'> = async (data, context) => {
   const history = new HistoryRepository(collections(context.mongo));

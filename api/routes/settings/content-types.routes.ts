@@ -5,15 +5,15 @@
  */
 import { Router } from 'express';
 import { z } from 'zod';
-import { ABILITY_BY_METHOD } from '../../../core/domain/access';
-import { contentTypeKeySchema } from '../../../core/domain/keys';
+import { ABILITY_BY_METHOD } from '../../../core/auth/access';
+import { contentTypeKeySchema } from '../../../core/keys/keys';
 import {
   contentTypeBodySchema,
   contentTypeSchema,
   type ContentType,
   type ContentTypeBody,
-} from '../../../core/settings/content-type';
-import { mappingProblems } from '../../../core/settings/funnel';
+} from '../../../core/pipeline/content-type';
+import { mappingProblems } from '../../../core/pipeline/funnel';
 import type { ApiContext } from '../../context';
 import { HttpError, notFound } from '../../http/http-error';
 import { invalid, parseOrThrow } from '../../http/validate';

@@ -4,8 +4,8 @@
  */
 import { Router } from 'express';
 import { z } from 'zod';
-import { ABILITY_BY_METHOD } from '../../../core/domain/access';
-import { DuplicateError } from '../../../core/repositories/users.repository';
+import { ABILITY_BY_METHOD } from '../../../core/auth/access';
+import { DuplicateError } from '../../../core/auth/users.repository';
 import {
   funnelBodySchema,
   funnelPatchSchema,
@@ -13,7 +13,7 @@ import {
   mappingProblems,
   type Funnel,
   type FunnelBody,
-} from '../../../core/settings/funnel';
+} from '../../../core/pipeline/funnel';
 import { suggestedPathSchema, withSuggestions } from '../../../core/settings/path-suggestions';
 import { requestDataSchema, requestPaths } from '../../../core/settings/request-paths';
 import type { ApiContext } from '../../context';

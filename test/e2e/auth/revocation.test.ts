@@ -3,8 +3,8 @@
  * no token string ever reaches a log line of any process.
  */
 import { bootstrapTenant } from '../../../core/auth/bootstrap';
-import { collections } from '../../../core/db/collections';
-import { connectMongo } from '../../../core/db/mongo';
+import { collections } from '../../../core/store/collections';
+import { connectMongo } from '../../../core/mongo/connection';
 import { call } from '../../support/api-harness';
 import { startProcess, type RunningProcess } from '../../support/processes';
 import { isolatedEnv } from '../../support/test-env';

@@ -6,8 +6,8 @@
  */
 import type { Connection } from 'mongoose';
 import { bootstrapTenant } from '../../../core/auth/bootstrap';
-import { collections, type Collections } from '../../../core/db/collections';
-import { connectMongo } from '../../../core/db/mongo';
+import { collections, type Collections } from '../../../core/store/collections';
+import { connectMongo } from '../../../core/mongo/connection';
 import type { HistoryView } from '../../../core/history/history-record';
 import type { ItemDocument } from '../../../core/items/item';
 import { call, type CallOptions, type CallResult } from '../../support/api-harness';

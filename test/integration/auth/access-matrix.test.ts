@@ -4,7 +4,7 @@
  */
 import jwt from 'jsonwebtoken';
 import { signToken } from '../../../core/auth/token-signer';
-import type { Ability, Permission } from '../../../core/domain/access';
+import type { Ability, Permission } from '../../../core/auth/access';
 import { startTestApi, type TestApi } from '../../support/api-harness';
 import { TEST_JWT_SECRET } from '../../support/test-env';
 

@@ -4,10 +4,10 @@
  */
 import { Queue } from 'bullmq';
 import type { Connection } from 'mongoose';
-import { collections } from '../../../core/db/collections';
-import { detectEngine } from '../../../core/db/engine';
-import { ensureIndexes } from '../../../core/db/indexes';
-import { connectMongo } from '../../../core/db/mongo';
+import { collections } from '../../../core/store/collections';
+import { detectEngine } from '../../../core/mongo/engine';
+import { ensureIndexes } from '../../../core/store/indexes';
+import { connectMongo } from '../../../core/mongo/connection';
 import { createLogger } from '../../../core/logging/logger';
 import { FUNNEL_QUEUE } from '../../../core/queue/queue-names';
 import type { HistoryDocument } from '../../../core/history/history-record';

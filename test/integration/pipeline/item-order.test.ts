@@ -9,17 +9,17 @@
 import { Redis } from 'ioredis';
 import type { Connection } from 'mongoose';
 import fc from 'fast-check';
-import { collections, type Collections } from '../../../core/db/collections';
+import { collections, type Collections } from '../../../core/store/collections';
 import {
   detectEngine,
   FERRETDB_TRAITS,
   MONGODB_TRAITS,
   type EngineTraits,
-} from '../../../core/db/engine';
-import { connectMongo } from '../../../core/db/mongo';
-import { NO_WRITE_LOCK, redisWriteLock } from '../../../core/db/write-lock';
+} from '../../../core/mongo/engine';
+import { connectMongo } from '../../../core/mongo/connection';
+import { NO_WRITE_LOCK, redisWriteLock } from '../../../core/items/write-lock';
 import { createLogger } from '../../../core/logging/logger';
-import { ItemStore, type ItemWrite } from '../../../core/repositories/item-store';
+import { ItemStore, type ItemWrite } from '../../../core/items/item-store';
 import { redisUrl, uniqueMongoUrl, uniquePrefix } from '../../support/test-env';
 
 const at = (second: number) => new Date(Date.UTC(2026, 10, 22, 12, 0, second));

@@ -3,13 +3,13 @@
  * issues exactly as many MongoDB commands as one of 10, lazy matching and references included.
  */
 import { mongo as driver, type Connection } from 'mongoose';
-import { collections, collectionsOf } from '../../../core/db/collections';
-import { detectEngine, type EngineInfo } from '../../../core/db/engine';
-import { connectMongo } from '../../../core/db/mongo';
-import { ItemStore } from '../../../core/repositories/item-store';
-import type { ContentType } from '../../../core/settings/content-type';
-import type { Funnel } from '../../../core/settings/funnel';
-import { importItems } from '../../../worker/ingest/import-items';
+import { collections, collectionsOf } from '../../../core/store/collections';
+import { detectEngine, type EngineInfo } from '../../../core/mongo/engine';
+import { connectMongo } from '../../../core/mongo/connection';
+import { ItemStore } from '../../../core/items/item-store';
+import type { ContentType } from '../../../core/pipeline/content-type';
+import type { Funnel } from '../../../core/pipeline/funnel';
+import { importItems } from '../../../core/ingest/import-items';
 import { uniqueMongoUrl } from '../../support/test-env';
 
 const now = new Date();

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { documentId } from '../../../core/domain/keys';
+import { documentId } from '../../../core/keys/keys';
 import type {
   HistoryDocument,
   HistoryStatus,
   HistoryView,
 } from '../../../core/history/history-record';
 import { encodeCursor } from '../../../core/pagination/cursor';
-import { HistoryRepository } from '../../../core/repositories/history.repository';
+import { HistoryRepository } from '../../../core/history/history.repository';
 import { startTestApi, type TestApi } from '../../support/api-harness';
 
 type Entry = Omit<HistoryView, 'payload'>;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { documentId } from '../../../core/domain/keys';
+import { documentId } from '../../../core/keys/keys';
 import type { ItemDocument, ItemView } from '../../../core/items/item';
 import { encodeCursor } from '../../../core/pagination/cursor';
 import { startTestApi, type TestApi } from '../../support/api-harness';

@@ -5,8 +5,8 @@
  * a check that nothing reached `Object.prototype`.
  */
 import fc from 'fast-check';
-import type { ContentType, Property } from '../../../core/settings/content-type';
-import type { Funnel, Mapping, MappingTarget } from '../../../core/settings/funnel';
+import type { ContentType, Property } from '../../../core/pipeline/content-type';
+import type { Funnel, Mapping, MappingTarget } from '../../../core/pipeline/funnel';
 import type { Transform } from '../../../core/pipeline/transforms';
 
 /** Keys that reach the prototype, look like MongoDB operators, or are the mapping's own keys. */

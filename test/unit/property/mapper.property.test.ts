@@ -15,8 +15,8 @@ import {
 } from '../../../core/pipeline/mapper';
 import { identifierMapping } from '../../../core/pipeline/mapping-plan';
 import { checkReferences } from '../../../core/pipeline/references';
-import type { ContentType } from '../../../core/settings/content-type';
-import type { Funnel } from '../../../core/settings/funnel';
+import type { ContentType } from '../../../core/pipeline/content-type';
+import type { Funnel } from '../../../core/pipeline/funnel';
 import {
   anyBody,
   freshObjectIsClean,

@@ -1,4 +1,4 @@
-import type { ContentType } from '../../../core/settings/content-type';
+import type { ContentType } from '../../../core/pipeline/content-type';
 import {
   MAX_SUGGESTED_PATHS,
   MAX_SUGGESTIONS,

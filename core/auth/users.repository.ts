@@ -1,0 +1,83 @@
+/** Users of a tenant. */
+import { randomUUID } from 'node:crypto';
+import type { Permission } from './access';
+import type { UserBody, UserDocument } from './user';
+import type { Collections } from '../store/collections';
+import { isDuplicateKey } from '../mongo/duplicate-key';
+
+export class DuplicateError extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'DuplicateError';
+  }
+}
+
+export class UsersRepository {
+  constructor(private readonly db: Collections) {}
+
+  async create(tenant: string, body: UserBody): Promise<UserDocument> {
+    const now = new Date();
+    const user: UserDocument = {
+      _id: randomUUID(),
+      tenant,
+      email: body.email.toLowerCase(),
+      name: body.name ?? null,
+      permissions: [...new Set(body.permissions)],
+      active: true,
+      createdAt: now,
+      updatedAt: now,
+    };
+    if (await this.db.users.findOne({ tenant, email: user.email }, { projection: { _id: 1 } })) {
+      throw new DuplicateError('email', `A user with email ${user.email} already exists`);
+    }
+    try {
+      await this.db.users.insertOne(user);
+    } catch (error) {
+      if (isDuplicateKey(error))
+        throw new DuplicateError('email', `A user with email ${user.email} already exists`);
+      throw error;
+    }
+    return user;
+  }
+
+  /** By id, within the tenant: another tenant's user is as absent as a missing one. */
+  async find(tenant: string, id: string): Promise<UserDocument | null> {
+    const user = await this.findAnyTenant(id);
+    return user && user.tenant === tenant ? user : null;
+  }
+
+  /** For authentication, which checks the tenant itself. */
+  async findAnyTenant(id: string): Promise<UserDocument | null> {
+    return this.db.users.findOne({ _id: id });
+  }
+
+  async list(tenant: string): Promise<UserDocument[]> {
+    return this.db.users.find({ tenant }).sort({ createdAt: 1, _id: 1 }).toArray();
+  }
+
+  async update(
+    tenant: string,
+    id: string,
+    changes: { name?: string; permissions?: Permission[]; active?: boolean },
+  ): Promise<UserDocument | null> {
+    const existing = await this.find(tenant, id);
+    if (!existing) return null;
+    const set = {
+      ...(changes.name !== undefined ? { name: changes.name } : {}),
+      ...(changes.permissions ? { permissions: [...new Set(changes.permissions)] } : {}),
+      ...(changes.active !== undefined ? { active: changes.active } : {}),
+      updatedAt: new Date(),
+    };
+    await this.db.users.updateOne({ _id: id }, { $set: set });
+    return { ...existing, ...set };
+  }
+
+  async remove(tenant: string, id: string): Promise<boolean> {
+    if (!(await this.find(tenant, id))) return false;
+    await this.db.users.deleteOne({ _id: id });
+    return true;
+  }
+}

@@ -1,0 +1,104 @@
+/**
+ * The request history (contract 5), stored under `_id` tenant:requestId so that one record is an
+ * `_id` point lookup on MongoDB and on FerretDB v1 alike.
+ */
+import type { mongo } from 'mongoose';
+import { z } from 'zod';
+import { isDuplicateKey } from '../mongo/duplicate-key';
+import { documentId } from '../keys/keys';
+import type { Collections } from '../store/collections';
+import type { HistoryDocument, HistoryStatus } from './history-record';
+import { decodeCursor, encodeCursor, InvalidCursorError, type Page } from '../pagination/cursor';
+
+export interface HistoryListOptions {
+  status?: HistoryStatus;
+  /** Received at or after. */
+  from?: Date;
+  /** Received before. */
+  to?: Date;
+  limit: number;
+  /** The `nextCursor` of the previous page. */
+  cursor?: string;
+}
+
+/** A list entry: the record without `payload`, which may weigh 256 KiB. */
+export type HistoryEntry = Omit<HistoryDocument, 'payload'>;
+
+/** A page ends at a record; the next starts after its sort key (receivedAt desc, _id desc). */
+const positionSchema = z.object({
+  at: z.number().int().min(-8.64e15).max(8.64e15), // the range of a valid Date
+  id: z.string(),
+});
+
+export class HistoryRepository {
+  constructor(private readonly db: Collections) {}
+
+  /**
+   * Writes the record of a request, replacing any earlier one of the same request id: a job
+   * retried after a crash writes it again, and a client that reuses X-Request-Id keeps the latest.
+   * Most records are new, so it inserts first: on FerretDB v1 an insert checks `_id` against the
+   * index, while a replace finds its document by scanning the whole history (core/db/engine.ts).
+   */
+  async save(record: HistoryDocument): Promise<void> {
+    try {
+      await this.db.history.insertOne(record);
+    } catch (error) {
+      if (!isDuplicateKey(error)) throw error;
+      await this.db.history.replaceOne({ _id: record._id }, record, { upsert: true });
+    }
+  }
+
+  /** An asynchronous request's record moves from queued to processing when a worker takes it. */
+  async markProcessing(tenant: string, requestId: string): Promise<void> {
+    await this.db.history.updateOne(
+      { _id: documentId(tenant, requestId) },
+      { $set: { status: 'processing' } },
+    );
+  }
+
+  /** One record; with `funnel`, null unless it was a request to that funnel. */
+  async find(tenant: string, requestId: string, funnel?: string): Promise<HistoryDocument | null> {
+    const record = await this.db.history.findOne({ _id: documentId(tenant, requestId) });
+    if (!record || (funnel !== undefined && record.funnel !== funnel)) return null;
+    return record;
+  }
+
+  /**
+   * Newest first, by (receivedAt, _id) descending: `_id` breaks ties between requests received
+   * in the same millisecond, so keyset paging neither skips nor repeats a record while others
+   * are written. Filters compose with the cursor. Throws InvalidCursorError for a foreign cursor.
+   */
+  async list(
+    tenant: string,
+    funnel: string,
+    options: HistoryListOptions,
+  ): Promise<Page<HistoryEntry>> {
+    const filter: mongo.Filter<HistoryDocument> = { tenant, funnel };
+    if (options.status) filter.status = options.status;
+    if (options.from || options.to) {
+      filter.receivedAt = {
+        ...(options.from && { $gte: options.from }),
+        ...(options.to && { $lt: options.to }),
+      };
+    }
+    if (options.cursor !== undefined) {
+      const { at, id } = decodeCursor(options.cursor, positionSchema);
+      if (!id.startsWith(documentId(tenant, ''))) throw new InvalidCursorError();
+      const receivedAt = new Date(at);
+      filter.$or = [{ receivedAt: { $lt: receivedAt } }, { receivedAt, _id: { $lt: id } }];
+    }
+    // One more than asked tells whether a next page exists without a trailing empty page.
+    const documents = await this.db.history
+      .find(filter, { projection: { payload: 0 } })
+      .sort({ receivedAt: -1, _id: -1 })
+      .limit(options.limit + 1)
+      .toArray();
+    const items: HistoryEntry[] = documents.slice(0, options.limit);
+    const last = items.at(-1);
+    const more = documents.length > options.limit && last !== undefined;
+    return {
+      items,
+      nextCursor: more ? encodeCursor({ at: last.receivedAt.getTime(), id: last._id }) : null,
+    };
+  }
+}

@@ -1,0 +1,111 @@
+/**
+ * DELETE (spec 4.2, contract 4): `{"identifiers": [...]}` or an array of such objects. The
+ * identifier mapping's transforms and the funnel's lazy comparison apply; an identifier that
+ * matches nothing is reported, not refused.
+ */
+import {
+  buildDeleteEnvelope,
+  buildRequestFailure,
+  requestErrors,
+  type EnvelopeResult,
+} from '../pipeline/envelope';
+import { identifierFromRead, requestProblems } from '../pipeline/mapper';
+import { identifierMapping } from '../pipeline/mapping-plan';
+import { LABELS, MESSAGES } from '../pipeline/messages';
+import type { ItemErrors } from '../history/history-record';
+import type { ItemStore } from '../items/item-store';
+import type { ContentType } from '../pipeline/content-type';
+import type { Funnel } from '../pipeline/funnel';
+import { resolveLazyIdentifiers } from './lazy-resolver';
+
+export interface DeleteRequest {
+  tenant: string;
+  funnel: Funnel;
+  contentType: ContentType;
+  parsed: unknown;
+  /** When the DELETE was received: an item written by a later request is kept. */
+  receivedAt: Date;
+  dryRun: boolean;
+}
+
+export interface DeleteResult extends EnvelopeResult {
+  itemCount: number;
+  deletedIds: string[];
+  notFoundIds: string[];
+}
+
+/** Every value of every `identifiers` array, in order (the API checked the shape). */
+function sentIdentifiers(parsed: unknown): unknown[] {
+  const groups: unknown[] = Array.isArray(parsed) ? parsed : parsed == null ? [] : [parsed];
+  return groups.flatMap((group): unknown[] => {
+    const identifiers = (group as { identifiers?: unknown }).identifiers;
+    return Array.isArray(identifiers) ? (identifiers as unknown[]) : [];
+  });
+}
+
+function failure(errors: ItemErrors, itemCount: number): DeleteResult {
+  return { ...buildRequestFailure(errors), itemCount, deletedIds: [], notFoundIds: [] };
+}
+
+export async function deleteItems(store: ItemStore, request: DeleteRequest): Promise<DeleteResult> {
+  // As for POST (contract 4): an inactive funnel, or one without an identifier mapping, fails.
+  const problems = requestProblems(request.funnel, request.contentType);
+  if (problems) return failure(problems, 0);
+  const sent = sentIdentifiers(request.parsed);
+  if (sent.length === 0) {
+    return failure(requestErrors({ [LABELS.identifiers]: MESSAGES.noIdentifiers }), 0);
+  }
+  const errors: ItemErrors = Object.create(null) as ItemErrors;
+  const identifiers: string[] = [];
+  // Named as a POST stores them: through the identifier mapping's transforms.
+  const mapping = identifierMapping(request.funnel) ?? { transforms: [] };
+  sent.forEach((value, index) => {
+    const result = identifierFromRead(mapping, { found: true, value });
+    if (result.ok) identifiers.push(result.identifier);
+    else errors[`[${index}]`] = { [LABELS.identifiers]: result.message };
+  });
+  const unique = [...new Set(identifiers)];
+
+  // Each identifier as sent -> what it is stored under (itself, unless lazy comparison finds one).
+  const storedAs = new Map(unique.map((identifier) => [identifier, identifier]));
+  if (identifierMapping(request.funnel)?.lazy) {
+    const resolutions = await resolveLazyIdentifiers(
+      store,
+      request.tenant,
+      request.contentType.key,
+      unique,
+    );
+    for (const [sentAs, resolution] of resolutions) {
+      if (resolution.kind === 'ambiguous') {
+        errors[sentAs] = { [LABELS.identifiers]: resolution.message };
+        storedAs.delete(sentAs);
+      } else if (resolution.kind !== 'none') {
+        storedAs.set(sentAs, resolution.identifier);
+      }
+    }
+  }
+  if (Object.keys(errors).length > 0) {
+    const failed = buildRequestFailure(errors);
+    const message = MESSAGES.validationFailed(Object.keys(errors).length, sent.length);
+    return {
+      ...failed,
+      envelope: { ...failed.envelope, message },
+      itemCount: sent.length,
+      deletedIds: [],
+      notFoundIds: [],
+    };
+  }
+
+  const targets = [...new Set(storedAs.values())];
+  const existing = request.dryRun
+    ? await store.existing(request.tenant, request.contentType.key, targets)
+    : await store.delete(request.tenant, request.contentType.key, targets, request.receivedAt);
+  const deletedIds = unique.filter((identifier) => existing.has(storedAs.get(identifier) ?? ''));
+  const notFoundIds = unique.filter((identifier) => !existing.has(storedAs.get(identifier) ?? ''));
+  return {
+    ...buildDeleteEnvelope({ deletedIds, notFoundIds }),
+    itemCount: unique.length,
+    deletedIds,
+    notFoundIds,
+  };
+}

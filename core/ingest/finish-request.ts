@@ -1,0 +1,67 @@
+/**
+ * The last part of a funnel request's job, however it was written: store its one history
+ * record, keep the answer for repeats of its Idempotency-Key, let its body (and chunks) go, and
+ * answer the caller. An answer of 5xx is not kept for repeats: a repeat runs the request again.
+ */
+import { collections } from '../store/collections';
+import { historyRecord } from './history-record-builder';
+import type { JobResult, ParsedJobData } from '../queue/jobs';
+import { HistoryRepository } from '../history/history.repository';
+import type { ProcessorContext } from './ingest-context';
+import type { RequestResult } from './request-result';
+
+export interface Finishing {
+  /** The body, or its first bytes past the history's limit: what the record keeps of it. */
+  payload: Buffer;
+  /** When the request's job first started. */
+  startedAt: number;
+  /** How many chunk jobs wrote it, when it was chunked. */
+  chunks?: number;
+}
+
+export async function finishRequest(
+  data: ParsedJobData<'ingest'>,
+  context: ProcessorContext,
+  result: RequestResult,
+  finishing: Finishing,
+): Promise<JobResult<'ingest'>> {
+  const history = new HistoryRepository(collections(context.mongo));
+  await history.save(historyRecord(data, finishing.payload, result, context.historyTtlDays));
+  const answer = { httpStatus: result.httpStatus, envelope: result.envelope };
+  // Once the record is stored (a retry before that needs the body), the rest goes at once.
+  await Promise.all([
+    keepAnswer(data, context, answer),
+    context.payloads.remove(data.payloadKey),
+    finishing.chunks && context.chunkPlans.remove(context.chunkPlans.keyFor(context.jobId)),
+  ]);
+  context.logger.info(
+    {
+      method: data.method,
+      funnel: data.endpointUrl,
+      httpStatus: result.httpStatus,
+      items: result.itemCount,
+      ...(finishing.chunks ? { chunks: finishing.chunks } : {}),
+    },
+    'funnel request done',
+  );
+  const stats = {
+    imported: data.dryRun ? 0 : (result.successIds?.length ?? 0),
+    failed: Object.keys(result.errors ?? {}).filter((key) => key !== '_request').length,
+    deleted: data.dryRun ? 0 : (result.deletedIds?.length ?? 0),
+    queueWaitMs: finishing.startedAt - Date.parse(data.receivedAt),
+    processingMs: Date.now() - finishing.startedAt,
+  };
+  return { ...answer, stats };
+}
+
+/** The answer for repeats of the request's Idempotency-Key; a 5xx frees the key instead. */
+async function keepAnswer(
+  data: ParsedJobData<'ingest'>,
+  context: ProcessorContext,
+  answer: Pick<JobResult<'ingest'>, 'httpStatus' | 'envelope'>,
+): Promise<void> {
+  const key = data.idempotencyRecordKey;
+  if (!key) return;
+  if (answer.httpStatus >= 500) await context.idempotency.release(key);
+  else await context.idempotency.complete(key, answer);
+}

@@ -1,0 +1,47 @@
+/**
+ * The end of a request whose job failed on its last attempt (issue 5): the caller, and repeats
+ * of its Idempotency-Key, get a clear answer at once (503 while an engine is away), and the key
+ * is freed so that a repeat runs the request again. The history record cannot wait for MongoDB
+ * here: a `record-history` job of its own writes it, tried until MongoDB takes it. The body (and
+ * any chunks) stay in Redis for that job, which lets them go.
+ */
+import { RECORD_HISTORY_JOB_OPTIONS } from '../queue/job-options';
+import type { JobResult, ParsedJobData } from '../queue/jobs';
+import type { ProcessorContext } from './ingest-context';
+import { giveUpAnswer } from './give-up-answer';
+
+export const historyJobId = (requestJobId: string) => `${requestJobId}-history`;
+
+export async function giveUp(
+  data: ParsedJobData<'ingest'>,
+  context: ProcessorContext,
+  error: unknown,
+): Promise<JobResult<'ingest'>> {
+  const { job } = context;
+  const answer = giveUpAnswer(error, job.attempt);
+  context.logger.error(
+    { err: error, attempt: job.attempt, httpStatus: answer.httpStatus },
+    'job gave up',
+  );
+  await job.addJob(
+    {
+      name: 'record-history',
+      jobId: historyJobId(job.id),
+      data: {
+        requestId: data.requestId,
+        tenant: data.tenant,
+        endpointUrl: data.endpointUrl,
+        method: data.method,
+        receivedAt: data.receivedAt,
+        tokenId: data.tokenId,
+        dryRun: data.dryRun,
+        payloadKey: data.payloadKey,
+        ...(data.chunks ? { planKey: context.chunkPlans.keyFor(job.id) } : {}),
+        outcome: { httpStatus: answer.httpStatus, message: answer.message, itemCount: 0 },
+      },
+    },
+    RECORD_HISTORY_JOB_OPTIONS,
+  );
+  if (data.idempotencyRecordKey) await context.idempotency.release(data.idempotencyRecordKey);
+  return { httpStatus: answer.httpStatus, envelope: { status: 'error', message: answer.message } };
+}

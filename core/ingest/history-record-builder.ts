@@ -1,0 +1,65 @@
+/** The history record of one funnel request (contract 5), built from the job and its outcome. */
+import { documentId } from '../keys/keys';
+import {
+  toStoredErrors,
+  type HistoryDocument,
+  type HistoryStatus,
+  type ItemErrors,
+} from '../history/history-record';
+import type { ParsedJobData } from '../queue/jobs';
+
+/** Bodies are kept in full up to this size, cut after it. */
+export const PAYLOAD_LIMIT_BYTES = 256 * 1024;
+
+export interface RequestOutcome {
+  status: HistoryStatus;
+  httpStatus: number;
+  message: string;
+  itemCount: number;
+  errors?: ItemErrors;
+  successIds?: string[];
+  deletedIds?: string[];
+  notFoundIds?: string[];
+}
+
+/** What a record needs of the request: the job's data, or the API's before there is a job. */
+export type RecordedRequest = Pick<
+  ParsedJobData<'ingest'>,
+  'tenant' | 'requestId' | 'endpointUrl' | 'method' | 'receivedAt' | 'tokenId' | 'dryRun'
+>;
+
+export function historyRecord(
+  job: RecordedRequest,
+  raw: Buffer,
+  outcome: RequestOutcome,
+  historyTtlDays: number,
+): HistoryDocument {
+  const receivedAt = new Date(job.receivedAt);
+  const finished = outcome.status !== 'queued' && outcome.status !== 'processing';
+  const finishedAt = new Date();
+  const truncated = raw.length > PAYLOAD_LIMIT_BYTES;
+  return {
+    _id: documentId(job.tenant, job.requestId),
+    tenant: job.tenant,
+    funnel: job.endpointUrl,
+    requestId: job.requestId,
+    method: job.method,
+    receivedAt,
+    finishedAt: finished ? finishedAt : null,
+    durationMs: finished ? finishedAt.getTime() - receivedAt.getTime() : null,
+    status: outcome.status,
+    httpStatus: outcome.httpStatus,
+    itemCount: outcome.itemCount,
+    message: outcome.message,
+    errors: toStoredErrors(outcome.errors ?? {}),
+    successIds: outcome.successIds ?? [],
+    deletedIds: outcome.deletedIds ?? [],
+    notFoundIds: outcome.notFoundIds ?? [],
+    // A cut may split a multi-byte character; the decoder turns its remains into U+FFFD.
+    payload: (truncated ? raw.subarray(0, PAYLOAD_LIMIT_BYTES) : raw).toString('utf8'),
+    payloadTruncated: truncated,
+    tokenId: job.tokenId,
+    dryRun: job.dryRun,
+    expiresAt: new Date(receivedAt.getTime() + historyTtlDays * 24 * 60 * 60 * 1000),
+  };
+}

@@ -1,0 +1,164 @@
+/**
+ * POST: map, validate, resolve lazy identifiers, check references, write (spec 4.1, contract 3).
+ * The store is asked a fixed number of times whatever the batch size: one query for exact
+ * identifiers and one for lazy candidates, one per referenced content type, one bulkWrite.
+ * `prepareImport` decides everything for the whole request (last wins, lazy matches, references,
+ * all or nothing) and leaves the writes to the caller, which may hand them to chunk jobs.
+ */
+import {
+  buildEnvelope,
+  buildRequestFailure,
+  type EnvelopeResult,
+} from '../pipeline/envelope';
+import {
+  asItemList,
+  dedupeLastWins,
+  emptyBodyErrors,
+  isEmptyBody,
+  mapItems,
+  requestProblems,
+  type MappedItem,
+} from '../pipeline/mapper';
+import {
+  checkReferences,
+  hasReferences,
+  referencedIdentifiers,
+  storeLookup,
+} from '../pipeline/references';
+import { identifierLabel, identifierMapping } from '../pipeline/mapping-plan';
+import { ownRecord } from '../pipeline/own-record';
+import type { ItemStore, ItemWrite } from '../items/item-store';
+import type { ContentType } from '../pipeline/content-type';
+import type { Funnel } from '../pipeline/funnel';
+import { resolveLazyIdentifiers } from './lazy-resolver';
+
+export interface ImportRequest {
+  tenant: string;
+  funnel: Funnel;
+  contentType: ContentType;
+  /** The body as received, and its JSON value (undefined when blank). */
+  raw: string;
+  parsed: unknown;
+  receivedAt: Date;
+  dryRun: boolean;
+}
+
+export interface ImportResult extends EnvelopeResult {
+  itemCount: number;
+  /** The identifiers, as sent, of the items written (or that a dry run would write). */
+  successIds: string[];
+}
+
+/** An item after lazy resolution: `identifier` is what it is stored under, `key` what was sent. */
+type ResolvedItem = MappedItem;
+
+async function resolveIdentifiers(
+  store: ItemStore,
+  request: ImportRequest,
+  items: MappedItem[],
+): Promise<ResolvedItem[]> {
+  if (!identifierMapping(request.funnel)?.lazy) return items;
+  const incoming = items.flatMap((item) =>
+    item.identifier === undefined ? [] : [item.identifier],
+  );
+  const resolutions = await resolveLazyIdentifiers(
+    store,
+    request.tenant,
+    request.contentType.key,
+    incoming,
+  );
+  const label = identifierLabel(request.contentType);
+  return items.map((item) => {
+    const resolution = item.identifier === undefined ? undefined : resolutions.get(item.identifier);
+    if (!resolution || resolution.kind === 'none') return item;
+    if (resolution.kind === 'ambiguous') {
+      // Without a prototype, as every errors record: keys may be the sender's.
+      const errors = Object.assign(ownRecord<string>(), item.errors, {
+        [label]: resolution.message,
+      });
+      return { ...item, errors };
+    }
+    return { ...item, identifier: resolution.identifier };
+  });
+}
+
+async function checkAgainstStore(
+  store: ItemStore,
+  request: ImportRequest,
+  items: ResolvedItem[],
+): Promise<ResolvedItem[]> {
+  // Nothing to look up or report: the check would only copy every item and its errors.
+  if (!hasReferences(items)) return items;
+  const wanted = referencedIdentifiers(items);
+  const found = new Map<string, Set<string>>();
+  await Promise.all(
+    [...wanted].map(async ([contentType, identifiers]) => {
+      found.set(contentType, await store.existing(request.tenant, contentType, identifiers));
+    }),
+  );
+  return checkReferences(items, storeLookup(found), {
+    contentType: request.contentType.key,
+    partialValidation: request.funnel.partialValidation,
+  });
+}
+
+const isValid = (item: ResolvedItem) => Object.keys(item.errors).length === 0;
+
+export interface PreparedImport {
+  result: ImportResult;
+  /** The items to write, each identifier once: none for a dry run or a failed request. */
+  writes: ItemWrite[];
+}
+
+/** Everything but the writes: the answer, and what to write for it. */
+export async function prepareImport(
+  store: ItemStore,
+  request: ImportRequest,
+): Promise<PreparedImport> {
+  const none = { itemCount: 0, successIds: [] };
+  if (isEmptyBody(request.raw, request.parsed))
+    return { result: { ...buildRequestFailure(emptyBodyErrors()), ...none }, writes: [] };
+  const body = asItemList(request.parsed);
+  const problems = requestProblems(request.funnel, request.contentType);
+  if (problems) {
+    const result = { ...buildRequestFailure(problems), itemCount: body.length, successIds: [] };
+    return { result, writes: [] };
+  }
+
+  const mapped = mapItems(body, request.funnel, request.contentType);
+  // Duplicates fold twice: by identifier as sent, and by the stored identifier lazy matching found
+  // (only when lazy matching ran: otherwise the items are those folded already).
+  const deduped = dedupeLastWins(mapped);
+  const lazilyResolved = await resolveIdentifiers(store, request, deduped);
+  const resolved = lazilyResolved === deduped ? deduped : dedupeLastWins(lazilyResolved);
+  const checked = await checkAgainstStore(store, request, resolved);
+  const envelope = buildEnvelope({
+    kind: 'items',
+    partialValidation: request.funnel.partialValidation,
+    items: checked,
+  });
+
+  const writable = envelope.httpStatus === 200 ? checked.filter(isValid) : [];
+  const writes = request.dryRun
+    ? []
+    : writable.map((item) => ({
+        identifier: item.identifier ?? '',
+        set: item.set,
+        unset: item.unset,
+      }));
+  const result = {
+    ...envelope,
+    itemCount: checked.length,
+    successIds: writable.map((item) => item.key),
+  };
+  return { result, writes };
+}
+
+/** The whole POST in this process: prepare, then write in one go. */
+export async function importItems(store: ItemStore, request: ImportRequest): Promise<ImportResult> {
+  const { result, writes } = await prepareImport(store, request);
+  if (writes.length > 0) {
+    await store.upsert(request.tenant, request.contentType.key, writes, request.receivedAt);
+  }
+  return result;
+}

@@ -1,0 +1,72 @@
+/**
+ * The first part of a funnel request's job: given its funnel and content type, parse the body
+ * (once) and work the request out. A DELETE is done here. A POST is decided for all its items at
+ * once, and its writes are returned for the caller to send: in one go, or as chunk jobs.
+ */
+import type { ParsedJobData } from '../queue/jobs';
+import type { ItemStore, ItemWrite } from '../items/item-store';
+import { deleteItems, type DeleteResult } from './delete-items';
+import { prepareImport, type ImportResult } from './import-items';
+import { failedRequest, type RequestResult } from './request-result';
+import type { RequestSettings } from '../settings/settings-cache';
+
+export interface PreparedRequest {
+  result: RequestResult;
+  /** What is left to write: items of a POST, each once; none for anything else. */
+  writes: ItemWrite[];
+  /** The content type they go to. */
+  contentType: string;
+}
+
+function parseBody(raw: string): { ok: true; value: unknown } | { ok: false } {
+  if (raw.trim() === '') return { ok: true, value: undefined };
+  try {
+    return { ok: true, value: JSON.parse(raw) as unknown };
+  } catch {
+    return { ok: false };
+  }
+}
+
+const done = (result: RequestResult): PreparedRequest => ({ result, writes: [], contentType: '' });
+
+export async function prepareRequest(
+  data: ParsedJobData<'ingest'>,
+  settings: RequestSettings,
+  store: ItemStore,
+  raw: Buffer,
+): Promise<PreparedRequest> {
+  if (!settings.found && settings.missing === 'funnel') {
+    return done(failedRequest(404, `No funnel with endpoint URL "${data.endpointUrl}"`));
+  }
+  if (!settings.found) {
+    const missing = settings.funnel.contentType;
+    return done(failedRequest(422, `The funnel's content type "${missing}" does not exist`));
+  }
+  const { funnel, contentType } = settings;
+  const text = raw.toString('utf8');
+  const body = parseBody(text);
+  if (!body.ok) return done(failedRequest(400, 'The request body is not valid JSON'));
+
+  const common = {
+    tenant: data.tenant,
+    funnel,
+    contentType,
+    parsed: body.value,
+    receivedAt: new Date(data.receivedAt),
+    dryRun: data.dryRun,
+  };
+  if (data.method === 'DELETE') return done(asResult(await deleteItems(store, common)));
+  const { result, writes } = await prepareImport(store, { ...common, raw: text });
+  return { result: asResult(result), writes, contentType: contentType.key };
+}
+
+/** An import's or a delete's outcome as the history record and the caller see it. */
+function asResult(outcome: ImportResult | DeleteResult): RequestResult {
+  const { historyStatus, ...rest } = outcome;
+  return {
+    ...rest,
+    status: historyStatus,
+    message: outcome.envelope.message,
+    ...(outcome.envelope.errors ? { errors: outcome.envelope.errors } : {}),
+  };
+}

@@ -1,0 +1,58 @@
+/**
+ * Tombstones: a DELETE records, per identifier, when it was received. A POST received earlier
+ * whose job runs later (a retry, a slow large batch) finds them after writing and takes back what
+ * it wrote, so the item stays deleted: requests take effect in the order they were received.
+ */
+import type { mongo } from 'mongoose';
+import type { Collections, ItemTombstoneDocument } from '../store/collections';
+import type { EngineTraits } from '../mongo/engine';
+import { PAYLOAD_TTL_SECONDS } from '../queue/payload-store';
+import { findByIds } from '../mongo/find-by-ids';
+
+/**
+ * How long a tombstone matters: a request can only run while its body is in Redis, so requests
+ * received earlier are gone by then; twice that, for clocks that disagree.
+ */
+export const TOMBSTONE_LIFETIME_MS = 2 * PAYLOAD_TTL_SECONDS * 1000;
+
+type Scope = { tenant: string; contentType: string };
+
+export class ItemTombstones {
+  constructor(
+    private readonly db: Collections,
+    private readonly engine: EngineTraits,
+  ) {}
+
+  /** Records a DELETE received at `receivedAt` for the items with these `_id`s. */
+  async record(scope: Scope, ids: readonly string[], receivedAt: Date): Promise<void> {
+    const expiresAt = new Date(receivedAt.getTime() + TOMBSTONE_LIFETIME_MS);
+    const operations = ids.map((_id): mongo.AnyBulkWriteOperation<ItemTombstoneDocument> => ({
+      updateOne: {
+        filter: { _id },
+        update: { $set: scope, $max: { receivedAt, expiresAt } },
+        upsert: true,
+      },
+    }));
+    const size = this.engine.maxUpdateStatements;
+    for (let start = 0; start < operations.length; start += size) {
+      await this.db.itemTombstones.bulkWrite(operations.slice(start, start + size), {
+        ordered: false,
+      });
+    }
+  }
+
+  /** The tombstones of these `_id`s left by a DELETE received after `receivedAt`. */
+  async newerThan(
+    scope: Scope,
+    ids: readonly string[],
+    receivedAt: Date,
+  ): Promise<Pick<ItemTombstoneDocument, '_id' | 'receivedAt'>[]> {
+    const found = await findByIds(this.db.itemTombstones, this.engine, scope, ids, ['receivedAt']);
+    return found.filter((tombstone) => tombstone.receivedAt > receivedAt);
+  }
+
+  /** Drops the content type's expired tombstones: the TTL index's work where there is none. */
+  async purgeExpired(scope: Scope, now: Date): Promise<void> {
+    await this.db.itemTombstones.deleteMany({ ...scope, expiresAt: { $lt: now } });
+  }
+}

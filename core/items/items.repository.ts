@@ -1,0 +1,69 @@
+/**
+ * Reading the items of a content type (contract 6). Items live under `_id`
+ * tenant:contentType:identifier, so one content type is one `_id` range: an index range on
+ * MongoDB, and on FerretDB v1 a filter it hands to SQLite rather than decoding every document.
+ */
+import { z } from 'zod';
+import { documentId } from '../keys/keys';
+import type { Collections } from '../store/collections';
+import type { ItemDocument } from './item';
+import { decodeCursor, encodeCursor, InvalidCursorError, type Page } from '../pagination/cursor';
+
+export interface ItemListOptions {
+  limit: number;
+  /** The `nextCursor` of the previous page; the list goes on after the item it names. */
+  after?: string;
+}
+
+/** A page ends at an item; the next starts after its `_id`. */
+const positionSchema = z.object({ id: z.string() });
+
+/**
+ * The `_id` range of a content type: [`t:ct:`, `t:ct;`). Tenants and content type keys cannot
+ * hold ":", and ";" is the character after ":", so no other content type falls inside.
+ */
+function idRange(tenant: string, contentType: string): { first: string; end: string } {
+  const first = documentId(tenant, contentType, '');
+  return { first, end: `${first.slice(0, -1)};` };
+}
+
+export class ItemsRepository {
+  constructor(private readonly db: Collections) {}
+
+  async find(
+    tenant: string,
+    contentType: string,
+    identifier: string,
+  ): Promise<ItemDocument | null> {
+    return this.db.items.findOne({ _id: documentId(tenant, contentType, identifier) });
+  }
+
+  /**
+   * Items in `_id` order, which within one content type is identifier order. Keyset paging: an
+   * item is never skipped or repeated while others are written, as an offset would.
+   * Throws InvalidCursorError for a cursor that is not one of this list's.
+   */
+  async list(
+    tenant: string,
+    contentType: string,
+    options: ItemListOptions,
+  ): Promise<Page<ItemDocument>> {
+    const { first, end } = idRange(tenant, contentType);
+    let lower: { $gte: string } | { $gt: string } = { $gte: first };
+    if (options.after !== undefined) {
+      const { id } = decodeCursor(options.after, positionSchema);
+      if (!id.startsWith(first)) throw new InvalidCursorError();
+      lower = { $gt: id };
+    }
+    // One more than asked tells whether a next page exists without a trailing empty page.
+    const documents = await this.db.items
+      .find({ _id: { ...lower, $lt: end } })
+      .sort({ _id: 1 })
+      .limit(options.limit + 1)
+      .toArray();
+    const items = documents.slice(0, options.limit);
+    const last = items.at(-1);
+    const more = documents.length > options.limit && last !== undefined;
+    return { items, nextCursor: more ? encodeCursor({ id: last._id }) : null };
+  }
+}

@@ -1,0 +1,90 @@
+/** Funnels of a tenant, stored under `_id` tenant:endpointUrl (so the URL is unique per tenant). */
+import { documentId } from '../keys/keys';
+import type { Collections, FunnelDocument } from '../store/collections';
+import type { Funnel, FunnelBody } from '../pipeline/funnel';
+import { NO_LISTENER, type SettingsChanged } from './settings-changed';
+import { isDuplicateKey } from '../mongo/duplicate-key';
+import { DuplicateError } from '../auth/users.repository';
+
+function withoutStorageFields(document: FunnelDocument): Funnel {
+  const { _id: _unused, tenant: _tenant, ...funnel } = document;
+  return funnel;
+}
+
+export class FunnelsRepository {
+  constructor(
+    private readonly db: Collections,
+    private readonly changed: SettingsChanged = NO_LISTENER,
+  ) {}
+
+  async find(tenant: string, endpointUrl: string): Promise<Funnel | null> {
+    const document = await this.db.funnels.findOne({ _id: documentId(tenant, endpointUrl) });
+    return document ? withoutStorageFields(document) : null;
+  }
+
+  async list(tenant: string): Promise<Funnel[]> {
+    const documents = await this.db.funnels.find({ tenant }).sort({ _id: 1 }).toArray();
+    return documents.map(withoutStorageFields);
+  }
+
+  /** Funnels bound to a content type: a content type in use may not be deleted. */
+  async usingContentType(tenant: string, contentType: string): Promise<Funnel[]> {
+    const documents = await this.db.funnels.find({ tenant, contentType }).toArray();
+    return documents.map(withoutStorageFields);
+  }
+
+  /** Throws DuplicateError when the endpoint URL is taken in the tenant. */
+  async create(tenant: string, body: FunnelBody): Promise<Funnel> {
+    const now = new Date();
+    const document: FunnelDocument = {
+      _id: documentId(tenant, body.endpointUrl),
+      tenant,
+      ...body,
+      createdAt: now,
+      updatedAt: now,
+    };
+    await this.insert(document);
+    await this.changed(tenant);
+    return withoutStorageFields(document);
+  }
+
+  /**
+   * Replaces the funnel at `endpointUrl` with `body`; when the body renames the endpoint, the
+   * funnel moves to its new `_id` (DuplicateError if that one is taken). Null when it is absent.
+   */
+  async replace(tenant: string, endpointUrl: string, body: FunnelBody): Promise<Funnel | null> {
+    const current = await this.db.funnels.findOne({ _id: documentId(tenant, endpointUrl) });
+    if (!current) return null;
+    const document: FunnelDocument = {
+      _id: documentId(tenant, body.endpointUrl),
+      tenant,
+      ...body,
+      createdAt: current.createdAt,
+      updatedAt: new Date(),
+    };
+    if (document._id === current._id) {
+      await this.db.funnels.replaceOne({ _id: current._id }, document);
+    } else {
+      await this.insert(document);
+      await this.db.funnels.deleteOne({ _id: current._id });
+    }
+    await this.changed(tenant);
+    return withoutStorageFields(document);
+  }
+
+  private async insert(document: FunnelDocument): Promise<void> {
+    try {
+      await this.db.funnels.insertOne(document);
+    } catch (error) {
+      if (!isDuplicateKey(error)) throw error;
+      const message = `The endpoint URL "${document.endpointUrl}" is already used`;
+      throw new DuplicateError('endpointUrl', message);
+    }
+  }
+
+  async remove(tenant: string, endpointUrl: string): Promise<boolean> {
+    const result = await this.db.funnels.deleteOne({ _id: documentId(tenant, endpointUrl) });
+    await this.changed(tenant);
+    return result.deletedCount === 1;
+  }
+}

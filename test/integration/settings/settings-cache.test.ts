@@ -1,0 +1,156 @@
+/**
+ * The worker's settings cache (worker/ingest/settings-cache.ts) on real Redis and MongoDB: it
+ * saves the funnel and content type reads of every job, and a change made through the
+ * repositories the API uses holds from the next lookup on.
+ */
+import { Redis } from 'ioredis';
+import { mongo as driver, type Connection } from 'mongoose';
+import { collections, collectionsOf, type Collections } from '../../../core/store/collections';
+import { connectMongo } from '../../../core/mongo/connection';
+import { ContentTypesRepository } from '../../../core/settings/content-types.repository';
+import { FunnelsRepository } from '../../../core/settings/funnels.repository';
+import { SettingsVersions } from '../../../core/settings/settings-versions';
+import { MAX_AGE_MS, SettingsCache } from '../../../core/settings/settings-cache';
+import { redisUrl, uniqueMongoUrl, uniquePrefix } from '../../support/test-env';
+
+const TENANT = 'acme';
+
+describe('the worker settings cache', () => {
+  let mongo: Connection;
+  let client: driver.MongoClient;
+  let redis: Redis;
+  let versions: SettingsVersions;
+  let funnels: FunnelsRepository;
+  let contentTypes: ContentTypesRepository;
+  /** The commands the cache sends to MongoDB, by collection. */
+  let reads: string[] = [];
+  let clock = 0;
+  let cache: SettingsCache;
+
+  beforeAll(async () => {
+    const url = uniqueMongoUrl('settingscache');
+    mongo = await connectMongo(url, 'test');
+    redis = new Redis(redisUrl());
+    versions = new SettingsVersions(redis, uniquePrefix('settingscache'));
+    const announce = (tenant: string) => versions.stamp(tenant);
+    funnels = new FunnelsRepository(collections(mongo), announce);
+    contentTypes = new ContentTypesRepository(collections(mongo), announce);
+    client = new driver.MongoClient(url, { monitorCommands: true });
+    client.on('commandStarted', (event) => {
+      if (event.commandName === 'find') reads.push(String(event.command.find));
+    });
+    await client.connect();
+  });
+
+  afterAll(async () => {
+    await client.close();
+    await mongo.dropDatabase();
+    await mongo.close();
+    redis.disconnect();
+  });
+
+  beforeEach(() => {
+    const db: Collections = collectionsOf(client.db(mongo.db?.databaseName));
+    cache = new SettingsCache(db, versions, () => clock);
+    reads = [];
+  });
+
+  async function products(label = 'Price') {
+    await contentTypes.put(TENANT, 'products', {
+      name: 'Products',
+      kind: 'product',
+      properties: [{ key: 'price', label, type: 'number', multiple: false }],
+    });
+  }
+
+  async function erpFunnel(active = true) {
+    const body = {
+      contentType: 'products',
+      name: 'ERP',
+      endpointUrl: 'erp',
+      description: '',
+      active,
+      partialValidation: false,
+      mappings: [
+        { source: 'sku', target: { system: 'identifier' as const }, optional: false, lazy: false },
+      ],
+    };
+    if (await funnels.find(TENANT, 'erp')) await funnels.replace(TENANT, 'erp', body);
+    else await funnels.create(TENANT, body);
+  }
+
+  it('when the settings did not change, then the second lookup reads nothing from the database', async () => {
+    await products();
+    await erpFunnel();
+    const first = await cache.find(TENANT, 'erp');
+    expect(reads).toEqual(['funnels', 'content_types']);
+    reads = [];
+    const second = await cache.find(TENANT, 'erp');
+    expect(reads).toEqual([]);
+    expect(second).toEqual(first);
+  });
+
+  it('when a funnel changes through its repository, then the next lookup sees the change', async () => {
+    await products();
+    await erpFunnel(true);
+    await cache.find(TENANT, 'erp');
+    await erpFunnel(false);
+    const after = await cache.find(TENANT, 'erp');
+    expect(after.found && after.funnel.active).toBe(false);
+  });
+
+  it('when a content type changes through its repository, then the next lookup sees the change', async () => {
+    await products('Price');
+    await erpFunnel();
+    await cache.find(TENANT, 'erp');
+    await products('Unit price');
+    const after = await cache.find(TENANT, 'erp');
+    expect(after.found && after.contentType.properties[0]?.label).toBe('Unit price');
+  });
+
+  it('when a funnel is deleted, then the next lookup finds it missing', async () => {
+    await products();
+    await erpFunnel();
+    await cache.find(TENANT, 'erp');
+    await funnels.remove(TENANT, 'erp');
+    expect(await cache.find(TENANT, 'erp')).toEqual({ found: false, missing: 'funnel' });
+    await erpFunnel();
+  });
+
+  it('when a change was stored without a new version (Redis away), then it holds after MAX_AGE_MS', async () => {
+    await products();
+    await erpFunnel(true);
+    await cache.find(TENANT, 'erp');
+    // Written past the repositories: no version is stamped.
+    await collections(mongo).funnels.updateOne(
+      { _id: `${TENANT}:erp` },
+      { $set: { active: false } },
+    );
+    const stale = await cache.find(TENANT, 'erp');
+    expect(stale.found && stale.funnel.active).toBe(true);
+    clock += MAX_AGE_MS;
+    const fresh = await cache.find(TENANT, 'erp');
+    expect(fresh.found && fresh.funnel.active).toBe(false);
+  });
+
+  it('when the content type is missing, then that is answered and not cached', async () => {
+    await erpFunnel();
+    await contentTypes.remove(TENANT, 'products');
+    const missing = await cache.find(TENANT, 'erp');
+    expect(missing).toMatchObject({ found: false, missing: 'content type' });
+    // Stored past the repositories, with no new version: found only because misses are not kept.
+    const now = new Date();
+    await collections(mongo).contentTypes.insertOne({
+      _id: `${TENANT}:products`,
+      tenant: TENANT,
+      key: 'products',
+      name: 'Products',
+      kind: 'product',
+      properties: [],
+      createdAt: now,
+      updatedAt: now,
+    });
+    const found = await cache.find(TENANT, 'erp');
+    expect(found.found).toBe(true);
+  });
+});
