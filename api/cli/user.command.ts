@@ -2,7 +2,8 @@
 import type { Command } from 'commander';
 import { userBodySchema, userView } from '../../core/auth/user';
 import { PERMISSIONS } from '../../core/auth/access';
-import { DuplicateError, UsersRepository } from '../../core/auth/users.repository';
+import { DuplicateError } from '../../core/mongo/duplicate-key';
+import { UsersRepository } from '../../core/auth/users.repository';
 import { CliError, EXIT } from './cli-error';
 import { collect, parseInput, parseTenant, tenantOption } from './input';
 import { emit, table } from './output';

@@ -4,7 +4,7 @@
  */
 import { ABILITIES, PERMISSIONS } from './access';
 import { tenantSlugSchema } from '../keys/keys';
-import type { Collections } from '../store/collections';
+import type { AuthCollections } from './auth-collections';
 import { TokensRepository } from './tokens.repository';
 import { UsersRepository } from './users.repository';
 import { signToken } from './token-signer';
@@ -17,7 +17,7 @@ export interface BootstrapResult {
 }
 
 export async function bootstrapTenant(
-  db: Collections,
+  db: AuthCollections,
   secret: string,
   input: { tenant: string; email: string; tokenName?: string },
 ): Promise<BootstrapResult> {

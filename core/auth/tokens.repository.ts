@@ -2,10 +2,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Ability } from './access';
 import type { TokenDocument } from './token-record';
-import type { Collections } from '../store/collections';
+import type { AuthCollections } from './auth-collections';
 
 export class TokensRepository {
-  constructor(private readonly db: Collections) {}
+  constructor(private readonly db: Pick<AuthCollections, 'tokens'>) {}
 
   async create(
     tenant: string,

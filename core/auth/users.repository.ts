@@ -2,21 +2,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Permission } from './access';
 import type { UserBody, UserDocument } from './user';
-import type { Collections } from '../store/collections';
-import { isDuplicateKey } from '../mongo/duplicate-key';
-
-export class DuplicateError extends Error {
-  constructor(
-    readonly field: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'DuplicateError';
-  }
-}
+import type { AuthCollections } from './auth-collections';
+import { DuplicateError, isDuplicateKey } from '../mongo/duplicate-key';
 
 export class UsersRepository {
-  constructor(private readonly db: Collections) {}
+  constructor(private readonly db: Pick<AuthCollections, 'users'>) {}
 
   async create(tenant: string, body: UserBody): Promise<UserDocument> {
     const now = new Date();

@@ -1,13 +1,11 @@
 /** One funnel request as the history keeps it (contract 5). */
 import { z } from 'zod';
+import { itemErrorsSchema, type ItemErrors } from '../pipeline/item-errors';
 
 export const HISTORY_STATUSES = ['success', 'partial', 'error', 'queued', 'processing'] as const;
 export const historyStatusSchema = z.enum(HISTORY_STATUSES);
 export type HistoryStatus = z.infer<typeof historyStatusSchema>;
 
-/** Field label -> message, per item key (identifier, `[i]` or `_request`). */
-export const itemErrorsSchema = z.record(z.string(), z.record(z.string(), z.string()));
-export type ItemErrors = z.infer<typeof itemErrorsSchema>;
 
 /**
  * An error as stored: a list, not a map, because item keys are the sender's identifiers and may

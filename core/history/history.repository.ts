@@ -6,7 +6,7 @@ import type { mongo } from 'mongoose';
 import { z } from 'zod';
 import { isDuplicateKey } from '../mongo/duplicate-key';
 import { documentId } from '../keys/keys';
-import type { Collections } from '../store/collections';
+import type { HistoryCollections } from './history-collections';
 import type { HistoryDocument, HistoryStatus } from './history-record';
 import { decodeCursor, encodeCursor, InvalidCursorError, type Page } from '../pagination/cursor';
 
@@ -31,7 +31,7 @@ const positionSchema = z.object({
 });
 
 export class HistoryRepository {
-  constructor(private readonly db: Collections) {}
+  constructor(private readonly db: HistoryCollections) {}
 
   /**
    * Writes the record of a request, replacing any earlier one of the same request id: a job

@@ -12,7 +12,7 @@ import {
 import { identifierFromRead, requestProblems } from '../pipeline/mapper';
 import { identifierMapping } from '../pipeline/mapping-plan';
 import { LABELS, MESSAGES } from '../pipeline/messages';
-import type { ItemErrors } from '../history/history-record';
+import type { ItemErrors } from '../pipeline/item-errors';
 import type { ItemStore } from '../items/item-store';
 import type { ContentType } from '../pipeline/content-type';
 import type { Funnel } from '../pipeline/funnel';

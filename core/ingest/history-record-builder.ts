@@ -1,11 +1,7 @@
 /** The history record of one funnel request (contract 5), built from the job and its outcome. */
 import { documentId } from '../keys/keys';
-import {
-  toStoredErrors,
-  type HistoryDocument,
-  type HistoryStatus,
-  type ItemErrors,
-} from '../history/history-record';
+import { toStoredErrors, type HistoryDocument, type HistoryStatus } from '../history/history-record';
+import type { ItemErrors } from '../pipeline/item-errors';
 import type { ParsedJobData } from '../queue/jobs';
 
 /** Bodies are kept in full up to this size, cut after it. */

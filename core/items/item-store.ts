@@ -13,7 +13,7 @@ import { duplicateKeyIndexes, isDuplicateKey } from '../mongo/duplicate-key';
 import { MONGODB_TRAITS, type EngineTraits } from '../mongo/engine';
 import { NO_WRITE_LOCK, type WriteLock } from './write-lock';
 import { documentId } from '../keys/keys';
-import type { Collections, ItemStatsDocument } from '../store/collections';
+import type { ItemCollections, ItemStatsDocument } from './item-collections';
 import type { ItemDocument } from './item';
 import { findByIds, ONE_BATCH } from '../mongo/find-by-ids';
 import { ItemTombstones } from './item-tombstones';
@@ -47,7 +47,7 @@ export class ItemStore {
   private readonly tombstones: ItemTombstones;
 
   constructor(
-    private readonly db: Collections,
+    private readonly db: ItemCollections,
     private readonly engine: EngineTraits = MONGODB_TRAITS,
     private readonly writeLock: WriteLock = NO_WRITE_LOCK,
   ) {

@@ -4,7 +4,7 @@
  * it wrote, so the item stays deleted: requests take effect in the order they were received.
  */
 import type { mongo } from 'mongoose';
-import type { Collections, ItemTombstoneDocument } from '../store/collections';
+import type { ItemCollections, ItemTombstoneDocument } from './item-collections';
 import type { EngineTraits } from '../mongo/engine';
 import { PAYLOAD_TTL_SECONDS } from '../queue/payload-store';
 import { findByIds } from '../mongo/find-by-ids';
@@ -19,7 +19,7 @@ type Scope = { tenant: string; contentType: string };
 
 export class ItemTombstones {
   constructor(
-    private readonly db: Collections,
+    private readonly db: Pick<ItemCollections, 'itemTombstones'>,
     private readonly engine: EngineTraits,
   ) {}
 

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { documentId } from '../keys/keys';
-import type { Collections } from '../store/collections';
+import type { ItemCollections } from './item-collections';
 import type { ItemDocument } from './item';
 import { decodeCursor, encodeCursor, InvalidCursorError, type Page } from '../pagination/cursor';
 
@@ -28,7 +28,7 @@ function idRange(tenant: string, contentType: string): { first: string; end: str
 }
 
 export class ItemsRepository {
-  constructor(private readonly db: Collections) {}
+  constructor(private readonly db: Pick<ItemCollections, 'items'>) {}
 
   async find(
     tenant: string,

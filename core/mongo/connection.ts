@@ -2,7 +2,7 @@
  * The MongoDB connection. It works on MongoDB and on FerretDB v1: nothing here needs a replica
  * set, transactions or server features that FerretDB lacks.
  */
-import mongoose, { type Connection } from 'mongoose';
+import mongoose, { type Connection, type mongo } from 'mongoose';
 
 export async function connectMongo(url: string, appName: string): Promise<Connection> {
   const connection = mongoose.createConnection(url, {
@@ -17,8 +17,12 @@ export async function connectMongo(url: string, appName: string): Promise<Connec
   return connection;
 }
 
-export async function pingMongo(connection: Connection): Promise<void> {
+export function databaseOf(connection: Connection): mongo.Db {
   const db = connection.db;
   if (!db) throw new Error('MongoDB is not connected');
-  await db.command({ ping: 1 });
+  return db;
+}
+
+export async function pingMongo(connection: Connection): Promise<void> {
+  await databaseOf(connection).command({ ping: 1 });
 }

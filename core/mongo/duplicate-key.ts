@@ -22,3 +22,14 @@ export function duplicateKeyIndexes(error: unknown): number[] | undefined {
     return undefined;
   return writeErrors.map((e) => e.index ?? -1);
 }
+
+/** A unique key (an e-mail, an endpoint URL) that is taken already: a 409 for the caller. */
+export class DuplicateError extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'DuplicateError';
+  }
+}

@@ -16,7 +16,7 @@
  * MongoDB serves every lookup from an index and takes a request's writes in one bulkWrite.
  */
 import type { Connection } from 'mongoose';
-import { databaseOf } from '../store/collections';
+import { databaseOf } from './connection';
 
 export interface EngineTraits {
   /** Whether filters beyond `{_id}` (`$in`, several fields) are served from indexes. */

@@ -3,7 +3,7 @@
  * the status of the history record, decided in one place for the real run and the dry run alike.
  */
 import { z } from 'zod';
-import { itemErrorsSchema, type ItemErrors } from '../history/history-record';
+import { itemErrorsSchema, type ItemErrors } from './item-errors';
 import { MESSAGES, REQUEST_KEY } from './messages';
 import { ownRecord } from './own-record';
 

@@ -4,7 +4,7 @@
  * errors of each item under field labels.
  * The lookups that need the store (lazy identifiers, references) come after it, elsewhere.
  */
-import type { ItemErrors } from '../history/history-record';
+import type { ItemErrors } from './item-errors';
 import type { ContentType } from './content-type';
 import { targetName, type Funnel, type Mapping, type MappingTarget } from './funnel';
 import { systemFieldSpec } from './system-fields';

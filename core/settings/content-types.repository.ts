@@ -1,6 +1,6 @@
 /** Content types of a tenant, stored under `_id` tenant:key. */
 import { documentId } from '../keys/keys';
-import type { Collections, ContentTypeDocument } from '../store/collections';
+import type { ContentTypeDocument, SettingsCollections } from './settings-collections';
 import type { ContentType, ContentTypeBody } from '../pipeline/content-type';
 import { NO_LISTENER, type SettingsChanged } from './settings-changed';
 
@@ -11,7 +11,7 @@ function withoutStorageFields(document: ContentTypeDocument): ContentType {
 
 export class ContentTypesRepository {
   constructor(
-    private readonly db: Collections,
+    private readonly db: Pick<SettingsCollections, 'contentTypes'>,
     private readonly changed: SettingsChanged = NO_LISTENER,
   ) {}
 

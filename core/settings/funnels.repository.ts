@@ -1,10 +1,9 @@
 /** Funnels of a tenant, stored under `_id` tenant:endpointUrl (so the URL is unique per tenant). */
 import { documentId } from '../keys/keys';
-import type { Collections, FunnelDocument } from '../store/collections';
+import type { FunnelDocument, SettingsCollections } from './settings-collections';
 import type { Funnel, FunnelBody } from '../pipeline/funnel';
 import { NO_LISTENER, type SettingsChanged } from './settings-changed';
-import { isDuplicateKey } from '../mongo/duplicate-key';
-import { DuplicateError } from '../auth/users.repository';
+import { DuplicateError, isDuplicateKey } from '../mongo/duplicate-key';
 
 function withoutStorageFields(document: FunnelDocument): Funnel {
   const { _id: _unused, tenant: _tenant, ...funnel } = document;
@@ -13,7 +12,7 @@ function withoutStorageFields(document: FunnelDocument): Funnel {
 
 export class FunnelsRepository {
   constructor(
-    private readonly db: Collections,
+    private readonly db: Pick<SettingsCollections, 'funnels'>,
     private readonly changed: SettingsChanged = NO_LISTENER,
   ) {}
 

@@ -5,7 +5,7 @@
  * was loaded under, and for at most MAX_AGE_MS: the backstop for a change whose stamp did not
  * reach Redis. Only settings that were found are cached; a missing funnel is read again.
  */
-import type { Collections } from '../store/collections';
+import type { SettingsCollections } from './settings-collections';
 import { ContentTypesRepository } from './content-types.repository';
 import { FunnelsRepository } from './funnels.repository';
 import type { ContentType } from '../pipeline/content-type';
@@ -32,7 +32,7 @@ export class SettingsCache {
   private readonly contentTypes: ContentTypesRepository;
 
   constructor(
-    db: Collections,
+    db: SettingsCollections,
     private readonly versions: SettingsVersions,
     private readonly now: () => number = Date.now,
   ) {

@@ -1,58 +1,19 @@
 /**
- * The collections, typed by the zod-inferred document types. Repositories use the driver's
- * collections directly: batch writes (`bulkWrite`) and projections stay close to the wire.
+ * Every collection of the service's database, typed by each concept's own documents. A repository
+ * asks only for the collections of its concept (AuthCollections, ItemCollections...); this is the
+ * whole set, for the processes and tools that build repositories.
  */
 import type { Connection, mongo } from 'mongoose';
-import type { TokenDocument } from '../auth/token-record';
-import type { UserDocument } from '../auth/user';
-import type { HistoryDocument } from '../history/history-record';
-import type { ItemDocument } from '../items/item';
-import type { ContentType } from '../pipeline/content-type';
-import type { Funnel } from '../pipeline/funnel';
+import type { AuthCollections } from '../auth/auth-collections';
+import type { HistoryCollections } from '../history/history-collections';
+import type { ItemCollections } from '../items/item-collections';
+import { databaseOf } from '../mongo/connection';
+import type { SettingsCollections } from '../settings/settings-collections';
 
-export type ContentTypeDocument = ContentType & { _id: string; tenant: string };
-export type FunnelDocument = Funnel & { _id: string; tenant: string };
-/** Per content type, the distinct lengths of its identifiers (lazy matching looks only at those). */
-export interface ItemStatsDocument {
-  _id: string;
-  lengths: number[];
-  /** The receive time of the latest DELETE: writes received earlier look for tombstones. */
-  deletedUpTo?: Date;
-}
-/** What a DELETE leaves of an identifier, so that an older POST finishing later stays undone. */
-export interface ItemTombstoneDocument {
-  /** The item's `_id` (core/domain/keys.ts). */
-  _id: string;
-  tenant: string;
-  contentType: string;
-  /** The receive time of the latest DELETE of the identifier. */
-  receivedAt: Date;
-  expiresAt: Date;
-}
-export interface TenantDocument {
-  _id: string;
-  createdAt: Date;
-}
-
-type Collection<T extends mongo.Document> = mongo.Collection<T>;
-
-export interface Collections {
-  tenants: Collection<TenantDocument>;
-  users: Collection<UserDocument>;
-  tokens: Collection<TokenDocument>;
-  contentTypes: Collection<ContentTypeDocument>;
-  funnels: Collection<FunnelDocument>;
-  items: Collection<ItemDocument>;
-  itemStats: Collection<ItemStatsDocument>;
-  itemTombstones: Collection<ItemTombstoneDocument>;
-  history: Collection<HistoryDocument>;
-}
-
-export function databaseOf(connection: Connection): mongo.Db {
-  const db = connection.db;
-  if (!db) throw new Error('MongoDB is not connected');
-  return db;
-}
+export type Collections = AuthCollections &
+  SettingsCollections &
+  ItemCollections &
+  HistoryCollections;
 
 export function collections(connection: Connection): Collections {
   return collectionsOf(databaseOf(connection));
@@ -60,16 +21,15 @@ export function collections(connection: Connection): Collections {
 
 /** The same over a driver database, for tools and tests that hold a MongoClient. */
 export function collectionsOf(db: mongo.Db): Collections {
-  const named = <T extends mongo.Document>(name: string) => db.collection<T>(name);
   return {
-    tenants: named<TenantDocument>('tenants'),
-    users: named<UserDocument>('users'),
-    tokens: named<TokenDocument>('tokens'),
-    contentTypes: named<ContentTypeDocument>('content_types'),
-    funnels: named<FunnelDocument>('funnels'),
-    items: named<ItemDocument>('items'),
-    itemStats: named<ItemStatsDocument>('item_stats'),
-    itemTombstones: named<ItemTombstoneDocument>('item_tombstones'),
-    history: named<HistoryDocument>('history'),
+    tenants: db.collection('tenants'),
+    users: db.collection('users'),
+    tokens: db.collection('tokens'),
+    contentTypes: db.collection('content_types'),
+    funnels: db.collection('funnels'),
+    items: db.collection('items'),
+    itemStats: db.collection('item_stats'),
+    itemTombstones: db.collection('item_tombstones'),
+    history: db.collection('history'),
   };
 }

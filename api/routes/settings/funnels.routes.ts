@@ -5,7 +5,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { ABILITY_BY_METHOD } from '../../../core/auth/access';
-import { DuplicateError } from '../../../core/auth/users.repository';
+import { DuplicateError } from '../../../core/mongo/duplicate-key';
 import {
   funnelBodySchema,
   funnelPatchSchema,

@@ -1,7 +1,7 @@
 /** `/settings/users`: the users of the caller's tenant (contract 2). Needs manage_settings. */
 import { Router } from 'express';
 import { userBodySchema, userPatchSchema, userView, userViewSchema } from '../../../core/auth/user';
-import { DuplicateError } from '../../../core/auth/users.repository';
+import { DuplicateError } from '../../../core/mongo/duplicate-key';
 import type { ApiContext } from '../../context';
 import { HttpError, notFound } from '../../http/http-error';
 import { parseOrThrow } from '../../http/validate';
