@@ -5,40 +5,17 @@
  * is parked, not failed.
  */
 import { WaitingError, type Job, type Queue } from 'bullmq';
-import type { Connection } from 'mongoose';
+import type { IngestContext, IngestServices } from '../core/ingest/ingest-context';
 import { withLogContext } from '../core/logging/log-context';
-import type { EngineInfo } from '../core/mongo/engine';
-import type { WriteLock } from '../core/items/write-lock';
-import type { Logger } from '../core/logging/logger';
-import type { IdempotencyRecords } from '../core/queue/idempotency-records';
-import type { PayloadStore } from '../core/queue/payload-store';
-import {
-  JOBS,
-  isJobName,
-  type JobName,
-  type JobResult,
-  type ParsedJobData,
-} from '../core/queue/jobs';
-import type { ChunkPlans } from '../core/ingest/chunks/chunk-plans';
-import type { SettingsCache } from '../core/settings/settings-cache';
-import type { Processor, ProcessorContext, ProcessorTable } from '../core/ingest/ingest-context';
+import { JOBS, isJobName, type JobName, type JobResult } from '../core/queue/jobs';
+import type { Processor, ProcessorTable } from './processors/processor';
 import { parksJob, runningJob } from './running-job';
 
 export interface DispatcherDeps {
-  logger: Logger;
-  mongo: Connection;
+  services: IngestServices;
   processors: ProcessorTable;
-  workerId: string;
-  payloads: PayloadStore;
-  settings: SettingsCache;
-  idempotency: IdempotencyRecords;
-  historyTtlDays: number;
-  engine: EngineInfo;
-  writeLock: WriteLock;
   /** Where jobs add jobs: a request's chunk jobs, a late history record. */
   queue: Queue;
-  chunkSize: number | undefined;
-  chunkPlans: ChunkPlans;
 }
 
 /** Parses the job's data with its schema and runs the processor of its name. */
@@ -46,13 +23,14 @@ function runJob<N extends JobName>(
   processors: ProcessorTable,
   name: N,
   data: unknown,
-  context: ProcessorContext,
+  context: IngestContext,
 ): Promise<JobResult<N>> {
   const processor = processors[name] as Processor<N>;
-  return processor(JOBS[name].data.parse(data) as ParsedJobData<N>, context);
+  return processor(JOBS[name].data.parse(data) as Parameters<Processor<N>>[0], context);
 }
 
-export function createDispatcher(deps: DispatcherDeps) {
+export function createDispatcher({ services, processors, queue }: DispatcherDeps) {
+  const { logger } = services;
   return async (job: Job, token?: string, signal?: AbortSignal): Promise<unknown> => {
     const jobId = job.id ?? 'unknown';
     const data = job.data as { requestId?: unknown };
@@ -62,40 +40,23 @@ export function createDispatcher(deps: DispatcherDeps) {
       const name: JobName = job.name;
       const abort = signal ?? new AbortController().signal;
       const started = Date.now();
-      deps.logger.info({ job: name, attempt: job.attemptsMade + 1 }, 'job started');
+      logger.info({ job: name, attempt: job.attemptsMade + 1 }, 'job started');
       try {
-        const result = await runJob(deps.processors, name, job.data, {
-          jobId,
-          logger: deps.logger,
-          mongo: deps.mongo,
-          signal: abort,
-          workerId: deps.workerId,
-          payloads: deps.payloads,
-          settings: deps.settings,
-          idempotency: deps.idempotency,
-          historyTtlDays: deps.historyTtlDays,
-          engine: deps.engine,
-          writeLock: deps.writeLock,
-          job: runningJob(job, token, deps.queue),
-          chunkSize: deps.chunkSize,
-          chunkPlans: deps.chunkPlans,
-        });
-        deps.logger.info({ job: name, durationMs: Date.now() - started }, 'job finished');
+        const context = { ...services, jobId, signal: abort, job: runningJob(job, token, queue) };
+        const result = await runJob(processors, name, job.data, context);
+        logger.info({ job: name, durationMs: Date.now() - started }, 'job finished');
         return result;
       } catch (error) {
         if (parksJob(error)) {
-          deps.logger.info({ job: name, durationMs: Date.now() - started }, 'job waits');
+          logger.info({ job: name, durationMs: Date.now() - started }, 'job waits');
           throw error;
         }
         if (abort.aborted) {
-          deps.logger.warn(
-            { job: name },
-            'job interrupted by shutdown; handing it back to the queue',
-          );
+          logger.warn({ job: name }, 'job interrupted by shutdown; handing it back to the queue');
           await job.moveToWait(token);
           throw new WaitingError();
         }
-        deps.logger.error({ job: name, err: error }, 'job failed');
+        logger.error({ job: name, err: error }, 'job failed');
         throw error;
       }
     });

@@ -1,103 +1,20 @@
 /** A worker process: takes jobs from the funnel queue and runs them against MongoDB. */
-import { hostname } from 'node:os';
-import { Queue, Worker } from 'bullmq';
 import { loadConfigOrExit } from '../core/config/config';
-import { collections } from '../core/store/collections';
-import { detectEngine } from '../core/mongo/engine';
-import { NO_WRITE_LOCK, redisWriteLock } from '../core/items/write-lock';
-import { ensureIndexes } from '../core/store/indexes';
-import { connectMongo } from '../core/mongo/connection';
 import { onShutdownSignal } from '../core/lifecycle/graceful-shutdown';
 import { createLogger } from '../core/logging/logger';
-import { backoffStrategy, DEFAULT_JOB_OPTIONS } from '../core/queue/job-options';
-import { FUNNEL_QUEUE } from '../core/queue/queue-names';
-import { IdempotencyRecords } from '../core/queue/idempotency-records';
-import { PayloadStore } from '../core/queue/payload-store';
-import { createRedis, redisOptions } from '../core/queue/redis-connection';
-import { SettingsVersions } from '../core/settings/settings-versions';
-import { ChunkPlans } from '../core/ingest/chunks/chunk-plans';
-import { chunkSizeFor } from '../core/ingest/chunks/chunk-size';
-import { schedulePurge } from './history-purge-schedule';
-import { SettingsCache } from '../core/settings/settings-cache';
-import { createDispatcher } from './job-dispatcher';
-import { PROCESSORS } from './processors';
-
-/** Time left at the end of the shutdown budget for handing jobs back and closing connections. */
-const HAND_BACK_MARGIN_MS = 3_000;
+import { composeWorker } from './compose';
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit('worker');
   const logger = createLogger('worker', config.LOG_LEVEL);
-  const mongo = await connectMongo(config.MONGO_URL, 'funnel-sync-worker');
-  const workerId = `${hostname()}:${process.pid}`;
-  // Waits out a Redis restart rather than failing the job that reads its body.
-  const payloadRedis = createRedis(config.REDIS_URL, 'blocking', 'worker-payloads');
-  payloadRedis.on('error', (error) => logger.warn({ err: error }, 'payload connection error'));
-  const engine = await detectEngine(mongo);
-  const { ttlIndex } = await ensureIndexes(collections(mongo), logger);
-  await schedulePurge(config.REDIS_URL, config.QUEUE_PREFIX, !ttlIndex);
-  const chunkSize = chunkSizeFor(config.CHUNK_SIZE, engine);
-  // For the jobs that jobs add: a large request's chunk jobs, a late history record.
-  const queue = new Queue(FUNNEL_QUEUE, {
-    connection: payloadRedis,
-    prefix: config.QUEUE_PREFIX,
-    defaultJobOptions: DEFAULT_JOB_OPTIONS,
-  });
-  queue.on('error', (error) => logger.warn({ err: error }, 'queue connection error'));
-
-  const worker = new Worker(
-    FUNNEL_QUEUE,
-    createDispatcher({
-      logger,
-      mongo,
-      processors: PROCESSORS,
-      workerId,
-      payloads: new PayloadStore(payloadRedis, config.QUEUE_PREFIX),
-      settings: new SettingsCache(
-        collections(mongo),
-        new SettingsVersions(payloadRedis, config.QUEUE_PREFIX),
-      ),
-      idempotency: new IdempotencyRecords(payloadRedis, config.QUEUE_PREFIX),
-      historyTtlDays: config.HISTORY_TTL_DAYS,
-      engine,
-      writeLock: engine.indexedFilters
-        ? NO_WRITE_LOCK
-        : redisWriteLock(payloadRedis, config.QUEUE_PREFIX, logger),
-      queue,
-      chunkSize,
-      chunkPlans: new ChunkPlans(payloadRedis, config.QUEUE_PREFIX),
-    }),
-    {
-      connection: { url: config.REDIS_URL, ...redisOptions('blocking') },
-      prefix: config.QUEUE_PREFIX,
-      concurrency: config.WORKER_CONCURRENCY,
-      // A worker that dies holding a job loses its lock after this long; the job is then taken
-      // up again by another worker (BullMQ's stalled-job check runs as often).
-      lockDuration: config.JOB_LOCK_MS,
-      stalledInterval: config.JOB_LOCK_MS,
-      name: workerId,
-      settings: { backoffStrategy },
-    },
-  );
-  worker.on('error', (error) => logger.warn({ err: error }, 'worker connection error'));
-  await worker.waitUntilReady();
+  const composed = await composeWorker(config, logger);
+  const { workerId, engine, chunkSize } = composed;
   logger.info(
     { workerId, concurrency: config.WORKER_CONCURRENCY, chunkSize: chunkSize ?? 'off', engine },
     'worker ready',
   );
-
-  onShutdownSignal(logger, async (deadline) => {
-    // Let running jobs finish; those that would overrun the budget are handed back to the queue.
-    const handBack = setTimeout(
-      () => worker.cancelAllJobs('shutdown'),
-      Math.max(0, deadline - Date.now() - HAND_BACK_MARGIN_MS),
-    );
-    await worker.close();
-    clearTimeout(handBack);
-    await queue.close();
-    payloadRedis.disconnect();
-    await mongo.close();
-  });
+  // Running jobs finish; those that would overrun the shutdown budget go back to the queue.
+  onShutdownSignal(logger, (deadline) => composed.close(deadline));
 }
 
 main().catch((error: unknown) => {

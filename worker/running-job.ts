@@ -1,47 +1,10 @@
 /**
- * The job a processor runs, beyond its data: which attempt this is, and what a job that works in
- * steps needs of BullMQ (the "process step jobs" pattern): a step marker in its data, child jobs,
- * and a wait for them that frees the worker. Built by the dispatcher around BullMQ's Job.
+ * The RunningJob of a BullMQ job (the "process step jobs" pattern: a step marker in its data,
+ * child jobs, and a wait for them that frees the worker), built by the dispatcher.
  */
-import {
-  DelayedError,
-  WaitingChildrenError,
-  WaitingError,
-  type Job,
-  type JobsOptions,
-  type Queue,
-} from 'bullmq';
-import { JOBS, type JobData, type JobName } from '../core/queue/jobs';
-
-/** A job to add: its name, data (checked against the name's schema) and a deterministic id. */
-export interface NewJob<N extends JobName> {
-  name: N;
-  data: JobData<N>;
-  jobId: string;
-}
-
-export interface RunningJob {
-  readonly id: string;
-  /** 1 on the first attempt. A re-run after a crash or a wait for children is the same attempt. */
-  readonly attempt: number;
-  /** No retry follows if this attempt fails. */
-  readonly finalAttempt: boolean;
-  /** Replaces the job's data: the step marker that a re-run starts from. */
-  saveData(data: unknown): Promise<void>;
-  /** The ids of this job's children that have ended: completed, or failed for good. */
-  endedChildren(): Promise<Set<string>>;
-  /** Adds children of this job; adding an id that exists again does not add it twice. */
-  addChildren<N extends JobName>(children: NewJob<N>[], options: JobsOptions): Promise<void>;
-  /**
-   * Returns when every child has ended. Otherwise parks the job, freeing the worker, by
-   * throwing BullMQ's WaitingChildrenError; BullMQ runs it again once the children have ended.
-   */
-  awaitChildren(): Promise<void>;
-  /** Why the children that failed for good failed, by child id. */
-  failedChildren(): Promise<Map<string, string>>;
-  /** Adds a job of its own (not a child); an id that exists is not added twice. */
-  addJob<N extends JobName>(job: NewJob<N>, options: JobsOptions): Promise<void>;
-}
+import { DelayedError, WaitingChildrenError, WaitingError, type Job, type Queue } from 'bullmq';
+import type { NewJob, RunningJob } from '../core/ingest/running-job';
+import { JOBS, type JobName } from '../core/queue/jobs';
 
 /**
  * Whether an error is BullMQ's way of moving a job out of `active` without failing it: waiting

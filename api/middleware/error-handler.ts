@@ -1,7 +1,7 @@
 /** Turns every error into a JSON answer; internal details go to the log, never to the caller. */
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from '../../core/logging/logger';
-import { mongo } from 'mongoose';
+import { isDatabaseUnreachable } from '../../core/mongo/unreachable';
 import { HttpError, unavailable } from '../http/http-error';
 
 /**
@@ -43,16 +43,6 @@ function fromBodyParser(error: BodyParserError): HttpError | undefined {
   }
 }
 
-/** The driver's errors for a server it cannot reach: a 503 to retry, not a 500. */
-function isDatabaseUnavailable(error: unknown): boolean {
-  return (
-    error instanceof mongo.MongoNetworkError ||
-    error instanceof mongo.MongoServerSelectionError ||
-    error instanceof mongo.MongoNotConnectedError ||
-    error instanceof mongo.MongoTopologyClosedError
-  );
-}
-
 export const routeNotFound: RequestHandler = (_req, _res, next) => {
   next(new HttpError(404, 'Not found'));
 };
@@ -64,7 +54,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
         ? error
         : isBodyParserError(error)
           ? fromBodyParser(error)
-          : isDatabaseUnavailable(error)
+          : isDatabaseUnreachable(error)
             ? unavailable('the database', error)
             : undefined;
     const answer = known ?? new HttpError(500, 'Internal error; quote the request id to support');

@@ -49,6 +49,12 @@ export class HistoryRepository {
   }
 
   /** An asynchronous request's record moves from queued to processing when a worker takes it. */
+  /** Deletes the expired records: the TTL index's work, where the server has none. */
+  async purgeExpired(now: Date): Promise<number> {
+    const result = await this.db.history.deleteMany({ expiresAt: { $lt: now } });
+    return result.deletedCount;
+  }
+
   async markProcessing(tenant: string, requestId: string): Promise<void> {
     await this.db.history.updateOne(
       { _id: documentId(tenant, requestId) },

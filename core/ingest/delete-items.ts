@@ -9,7 +9,8 @@ import {
   requestErrors,
   type EnvelopeResult,
 } from '../pipeline/envelope';
-import { identifierFromRead, requestProblems } from '../pipeline/mapper';
+import { identifierFromRead } from '../pipeline/mapper';
+import { requestProblems } from '../pipeline/request-rules';
 import { identifierMapping } from '../pipeline/mapping-plan';
 import { LABELS, MESSAGES } from '../pipeline/messages';
 import type { ItemErrors } from '../pipeline/item-errors';

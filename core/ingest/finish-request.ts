@@ -3,11 +3,9 @@
  * record, keep the answer for repeats of its Idempotency-Key, let its body (and chunks) go, and
  * answer the caller. An answer of 5xx is not kept for repeats: a repeat runs the request again.
  */
-import { collections } from '../store/collections';
 import { historyRecord } from './history-record-builder';
 import type { JobResult, ParsedJobData } from '../queue/jobs';
-import { HistoryRepository } from '../history/history.repository';
-import type { ProcessorContext } from './ingest-context';
+import type { IngestContext } from './ingest-context';
 import type { RequestResult } from './request-result';
 
 export interface Finishing {
@@ -21,12 +19,13 @@ export interface Finishing {
 
 export async function finishRequest(
   data: ParsedJobData<'ingest'>,
-  context: ProcessorContext,
+  context: IngestContext,
   result: RequestResult,
   finishing: Finishing,
 ): Promise<JobResult<'ingest'>> {
-  const history = new HistoryRepository(collections(context.mongo));
-  await history.save(historyRecord(data, finishing.payload, result, context.historyTtlDays));
+  await context.history.save(
+    historyRecord(data, finishing.payload, result, context.historyTtlDays),
+  );
   const answer = { httpStatus: result.httpStatus, envelope: result.envelope };
   // Once the record is stored (a retry before that needs the body), the rest goes at once.
   await Promise.all([
@@ -57,7 +56,7 @@ export async function finishRequest(
 /** The answer for repeats of the request's Idempotency-Key; a 5xx frees the key instead. */
 async function keepAnswer(
   data: ParsedJobData<'ingest'>,
-  context: ProcessorContext,
+  context: IngestContext,
   answer: Pick<JobResult<'ingest'>, 'httpStatus' | 'envelope'>,
 ): Promise<void> {
   const key = data.idempotencyRecordKey;

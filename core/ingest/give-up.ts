@@ -7,14 +7,14 @@
  */
 import { RECORD_HISTORY_JOB_OPTIONS } from '../queue/job-options';
 import type { JobResult, ParsedJobData } from '../queue/jobs';
-import type { ProcessorContext } from './ingest-context';
+import type { IngestContext } from './ingest-context';
 import { giveUpAnswer } from './give-up-answer';
 
 export const historyJobId = (requestJobId: string) => `${requestJobId}-history`;
 
 export async function giveUp(
   data: ParsedJobData<'ingest'>,
-  context: ProcessorContext,
+  context: IngestContext,
   error: unknown,
 ): Promise<JobResult<'ingest'>> {
   const { job } = context;

@@ -1,24 +1,18 @@
 /**
- * POST: map, validate, resolve lazy identifiers, check references, write (spec 4.1, contract 3).
- * The store is asked a fixed number of times whatever the batch size: one query for exact
- * identifiers and one for lazy candidates, one per referenced content type, one bulkWrite.
- * `prepareImport` decides everything for the whole request (last wins, lazy matches, references,
- * all or nothing) and leaves the writes to the caller, which may hand them to chunk jobs.
+ * POST: every rule of a funnel request, in the order they are checked
+ * (docs/api-behaviour.md#request-rules and #item-rules):
+ *  1-3. the request rules: empty body, inactive funnel, identifier not mapped;
+ *  4-6. each item mapped and checked: required values, value types, media URLs;
+ *       duplicates folded (the last wins) and lazy identifiers resolved;
+ *  7.   references checked, against the store and the request itself;
+ *  8-10. the decision: every item, the valid ones (partial validation), or none.
+ * `prepareImport` decides for the whole request and leaves the writes to the caller, which may
+ * hand them to chunk jobs. The store is asked a fixed number of times whatever the batch size.
  */
-import {
-  buildEnvelope,
-  buildRequestFailure,
-  type EnvelopeResult,
-} from '../pipeline/envelope';
-import {
-  asItemList,
-  dedupeLastWins,
-  emptyBodyErrors,
-  isEmptyBody,
-  mapItems,
-  requestProblems,
-  type MappedItem,
-} from '../pipeline/mapper';
+import { buildRequestFailure, importEnvelope, type EnvelopeResult } from '../pipeline/envelope';
+import { decideImport } from '../pipeline/import-decision';
+import { asItemList, dedupeLastWins, mapItems, type MappedItem } from '../pipeline/mapper';
+import { brokenRequestRule, isEmptyBody } from '../pipeline/request-rules';
 import {
   checkReferences,
   hasReferences,
@@ -102,8 +96,6 @@ async function checkAgainstStore(
   });
 }
 
-const isValid = (item: ResolvedItem) => Object.keys(item.errors).length === 0;
-
 export interface PreparedImport {
   result: ImportResult;
   /** The items to write, each identifier once: none for a dry run or a failed request. */
@@ -115,13 +107,10 @@ export async function prepareImport(
   store: ItemStore,
   request: ImportRequest,
 ): Promise<PreparedImport> {
-  const none = { itemCount: 0, successIds: [] };
-  if (isEmptyBody(request.raw, request.parsed))
-    return { result: { ...buildRequestFailure(emptyBodyErrors()), ...none }, writes: [] };
-  const body = asItemList(request.parsed);
-  const problems = requestProblems(request.funnel, request.contentType);
-  if (problems) {
-    const result = { ...buildRequestFailure(problems), itemCount: body.length, successIds: [] };
+  const body = isEmptyBody(request.raw, request.parsed) ? [] : asItemList(request.parsed);
+  const broken = brokenRequestRule(request);
+  if (broken) {
+    const result = { ...buildRequestFailure(broken), itemCount: body.length, successIds: [] };
     return { result, writes: [] };
   }
 
@@ -132,24 +121,19 @@ export async function prepareImport(
   const lazilyResolved = await resolveIdentifiers(store, request, deduped);
   const resolved = lazilyResolved === deduped ? deduped : dedupeLastWins(lazilyResolved);
   const checked = await checkAgainstStore(store, request, resolved);
-  const envelope = buildEnvelope({
-    kind: 'items',
-    partialValidation: request.funnel.partialValidation,
-    items: checked,
-  });
 
-  const writable = envelope.httpStatus === 200 ? checked.filter(isValid) : [];
+  const decision = decideImport(checked, request.funnel.partialValidation);
   const writes = request.dryRun
     ? []
-    : writable.map((item) => ({
+    : decision.accepted.map((item) => ({
         identifier: item.identifier ?? '',
         set: item.set,
         unset: item.unset,
       }));
   const result = {
-    ...envelope,
+    ...importEnvelope(decision),
     itemCount: checked.length,
-    successIds: writable.map((item) => item.key),
+    successIds: decision.accepted.map((item) => item.key),
   };
   return { result, writes };
 }

@@ -6,7 +6,8 @@
  * the lock costs little there.
  */
 import type { Redis } from 'ioredis';
-import { Mutex } from 'redis-semaphore';
+import { Mutex, TimeoutError } from 'redis-semaphore';
+import { causeChain } from '../errors/cause-chain';
 import type { Logger } from '../logging/logger';
 
 export interface WriteLock {
@@ -45,4 +46,9 @@ export function redisWriteLock(redis: Redis, prefix: string, logger: Logger): Wr
       }
     },
   };
+}
+
+/** Whether a request failed because others held its content type's lock for too long. */
+export function isWriteLockBusy(error: unknown): boolean {
+  return causeChain(error).some((cause) => cause instanceof TimeoutError);
 }

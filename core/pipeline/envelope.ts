@@ -3,9 +3,11 @@
  * the status of the history record, decided in one place for the real run and the dry run alike.
  */
 import { z } from 'zod';
+import { decideImport, type ImportDecision } from './import-decision';
 import { itemErrorsSchema, type ItemErrors } from './item-errors';
 import { MESSAGES, REQUEST_KEY } from './messages';
 import { ownRecord } from './own-record';
+import type { CheckedItem } from './import-decision';
 
 /**
  * The envelope every funnel request is answered with; the API validates against it and gives it
@@ -45,10 +47,7 @@ export interface EnvelopeResult {
  * identifier, and its key is that identifier as sent (X, even when lazy comparison resolved it to
  * a stored Y), so the key is what `successIds` lists.
  */
-export interface CheckedItem {
-  key: string;
-  errors: Readonly<Record<string, string>>;
-}
+export type { CheckedItem } from './import-decision';
 
 /** How a POST ended, as the worker knows it. */
 export type ImportOutcome =
@@ -66,8 +65,6 @@ export function requestErrors(reasons: Readonly<Record<string, string>>): ItemEr
   errors[REQUEST_KEY] = Object.assign(ownRecord<string>(), reasons);
   return errors;
 }
-
-const hasErrors = (item: CheckedItem): boolean => Object.keys(item.errors).length > 0;
 
 /** The `errors` of failed items by key; items that share a key have their labels merged. */
 function errorsOf(failed: readonly CheckedItem[]): ItemErrors {
@@ -97,50 +94,53 @@ export function buildRequestFailure(errors: ItemErrors): EnvelopeResult {
   };
 }
 
-/**
- * The answer to a POST (spec 4.1 rules 8 to 10, contract 3):
- * - every item valid: 200, "N items were imported", no `errors`, no `data`;
- * - partial validation on, some valid and some failed: 200, `status: success`, `errors` for the
- *   failed items and `data.successIds` for the imported ones; history status `partial`;
- * - otherwise some item failed: 422, "Validation failed for K of M items", `errors` for every
- *   failed item (with partial validation on, that is every item);
- * - a request-level failure: 422 with `_request`.
- * M counts the items after duplicates were folded (each identifier once).
- */
+/** The answer to a POST, whether it failed as a whole or its items were looked at. */
 export function buildEnvelope(outcome: ImportOutcome): EnvelopeResult {
   if (outcome.kind === 'request') return buildRequestFailure(outcome.errors);
-  const { items, partialValidation } = outcome;
-  const failed = items.filter(hasErrors);
-  const total = items.length;
-  if (failed.length === 0) {
-    return {
-      httpStatus: 200,
-      envelope: { status: 'success', message: MESSAGES.imported(total) },
-      historyStatus: 'success',
-    };
+  return importEnvelope(decideImport(outcome.items, outcome.partialValidation));
+}
+
+/**
+ * The answer that goes with a decision (rules 8 to 10, docs/funnel-requests.md#outcome):
+ * - every item imported: 200, "N items were imported", no `errors`, no `data`;
+ * - partly imported: 200, `status: success`, `errors` for the failed items and
+ *   `data.successIds` for the imported ones; history status `partial`;
+ * - rejected: 422, "Validation failed for K of M items", `errors` for every failed item.
+ * M counts the items after duplicates were folded (each identifier once).
+ */
+export function importEnvelope(decision: ImportDecision<CheckedItem>): EnvelopeResult {
+  const { accepted, failed, total } = decision;
+  switch (decision.outcome) {
+    case 'imported':
+      return {
+        httpStatus: 200,
+        envelope: { status: 'success', message: MESSAGES.imported(total) },
+        historyStatus: 'success',
+      };
+    case 'partial': {
+      const successIds = accepted.map((item) => item.key);
+      return {
+        httpStatus: 200,
+        envelope: {
+          status: 'success',
+          message: MESSAGES.partiallyImported(successIds.length, total, failed.length),
+          errors: errorsOf(failed),
+          data: { successIds },
+        },
+        historyStatus: 'partial',
+      };
+    }
+    case 'rejected':
+      return {
+        httpStatus: 422,
+        envelope: {
+          status: 'error',
+          message: MESSAGES.validationFailed(failed.length, total),
+          errors: errorsOf(failed),
+        },
+        historyStatus: 'error',
+      };
   }
-  if (partialValidation && failed.length < total) {
-    const successIds = items.filter((item) => !hasErrors(item)).map((item) => item.key);
-    return {
-      httpStatus: 200,
-      envelope: {
-        status: 'success',
-        message: MESSAGES.partiallyImported(successIds.length, total, failed.length),
-        errors: errorsOf(failed),
-        data: { successIds },
-      },
-      historyStatus: 'partial',
-    };
-  }
-  return {
-    httpStatus: 422,
-    envelope: {
-      status: 'error',
-      message: MESSAGES.validationFailed(failed.length, total),
-      errors: errorsOf(failed),
-    },
-    historyStatus: 'error',
-  };
 }
 
 /** The answer to a DELETE (contract 4): identifiers that matched nothing are no error. */

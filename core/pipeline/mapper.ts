@@ -4,11 +4,8 @@
  * errors of each item under field labels.
  * The lookups that need the store (lazy identifiers, references) come after it, elsewhere.
  */
-import type { ItemErrors } from './item-errors';
 import type { ContentType } from './content-type';
-import { targetName, type Funnel, type Mapping, type MappingTarget } from './funnel';
-import { systemFieldSpec } from './system-fields';
-import { requestErrors } from './envelope';
+import type { Funnel, Mapping, MappingTarget } from './funnel';
 import {
   identifierProblem,
   itemKey,
@@ -18,8 +15,6 @@ import {
 import { LABELS, MESSAGES } from './messages';
 import { ownFieldRecord, ownRecord } from './own-record';
 import {
-  identifierLabel,
-  identifierMapping,
   planMappings,
   type PlannedIdentifier,
   type PlannedMapping,
@@ -83,51 +78,6 @@ const NO_UNSET: ItemUnset = Object.freeze({
 });
 const NO_REFERENCES: readonly ItemReference[] = Object.freeze([]);
 const NO_ERRORS: Readonly<Record<string, string>> = Object.freeze(ownRecord<string>());
-
-/** Targets a funnel maps that its content type does not have (it changed after the funnel). */
-function staleTargets(funnel: Funnel, contentType: ContentType): string[] {
-  return funnel.mappings
-    .filter((mapping) => {
-      const { target } = mapping;
-      if ('system' in target) return systemFieldSpec(contentType.kind, target.system) === undefined;
-      return !contentType.properties.some((property) => property.key === target.property);
-    })
-    .map((mapping) => targetName(mapping.target));
-}
-
-/**
- * Failures of the whole request that no item can fix, checked before any item is looked at
- * (spec 4.1 rules 2 and 3): the funnel is inactive; its identifier is not mapped; it maps a target
- * its content type no longer has. An inactive funnel is reported alone. Returns the envelope's
- * `errors` (`{"_request": {label: message}}`), or undefined when the request may go on.
- */
-export function requestProblems(funnel: Funnel, contentType: ContentType): ItemErrors | undefined {
-  const problems = ownRecord<string>();
-  if (!funnel.active) {
-    problems[LABELS.funnel] = MESSAGES.inactiveFunnel;
-  } else {
-    if (identifierMapping(funnel) === undefined) {
-      problems[identifierLabel(contentType)] = MESSAGES.identifierNotMapped;
-    }
-    const stale = staleTargets(funnel, contentType);
-    if (stale.length > 0) problems[LABELS.funnel] = MESSAGES.staleMappings(contentType.key, stale);
-  }
-  return Object.keys(problems).length === 0 ? undefined : requestErrors(problems);
-}
-
-/** The envelope's `errors` for an empty body (spec 4.1 rule 1). */
-export function emptyBodyErrors(): ItemErrors {
-  return requestErrors({ [LABELS.body]: MESSAGES.emptyBody });
-}
-
-/**
- * Whether a body counts as empty (contract 3): none, only white space, `null` or `[]`. `raw` is
- * the body as received; `parsed` its JSON value (anything when `raw` is blank).
- */
-export function isEmptyBody(raw: string | undefined, parsed: unknown): boolean {
-  if (raw === undefined || raw.trim() === '') return true;
-  return parsed === null || (Array.isArray(parsed) && parsed.length === 0);
-}
 
 /** The items of a POST body: an array as it is, a single object as a list of one. */
 export function asItemList(parsed: unknown): unknown[] {

@@ -2,6 +2,7 @@
  * The producer side of the funnel queue, used by API processes: add a job and wait for its
  * result. One instance (and so one QueueEvents subscription) per process.
  */
+import { isWaitTimeout } from './bullmq-errors';
 import { Job, Queue, QueueEvents } from 'bullmq';
 import { DEFAULT_JOB_OPTIONS } from './job-options';
 import { JOBS, type JobData, type JobName, type JobResult } from './jobs';
@@ -81,9 +82,8 @@ export class FunnelQueue {
       const result: unknown = await job.waitUntilFinished(this.events, options.timeoutMs);
       return { state: 'completed', jobId, result: JOBS[name].result.parse(result) as JobResult<N> };
     } catch (error) {
-      const message = (error as Error).message;
-      if (message.includes('timed out before finishing')) return { state: 'running', jobId };
-      throw new JobFailedError(jobId, message);
+      if (isWaitTimeout(error)) return { state: 'running', jobId };
+      throw new JobFailedError(jobId, (error as Error).message);
     }
   }
 
@@ -102,9 +102,7 @@ export class FunnelQueue {
       const result: unknown = await job.waitUntilFinished(this.events, timeoutMs);
       return { state: 'completed', jobId, result: JOBS[name].result.parse(result) as JobResult<N> };
     } catch (error) {
-      if ((error as Error).message.includes('timed out before finishing')) {
-        return { state: 'running', jobId };
-      }
+      if (isWaitTimeout(error)) return { state: 'running', jobId };
       return { state: 'gone', jobId };
     }
   }

@@ -1,6 +1,9 @@
 /** Defaults for every job on the funnel queue, and the options of the jobs that differ. */
 import type { BackoffStrategy, JobsOptions } from 'bullmq';
 
+/** How a job is queued: its attempts, backoff, parent and retention. */
+export type JobOptions = JobsOptions;
+
 export const DEFAULT_JOB_OPTIONS: JobsOptions = {
   // A job that fails because an engine is away is tried again with growing pauses.
   attempts: 5,

@@ -4,7 +4,7 @@ import { ingestProcessor } from './ingest.processor';
 import { pingProcessor } from './ping.processor';
 import { purgeHistoryProcessor } from './purge-history.processor';
 import { recordHistoryProcessor } from './record-history.processor';
-import type { ProcessorTable } from '../../core/ingest/ingest-context';
+import type { ProcessorTable } from './processor';
 
 export const PROCESSORS: ProcessorTable = {
   ping: pingProcessor,

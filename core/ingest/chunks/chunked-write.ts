@@ -15,7 +15,7 @@ import type { JobResult, ParsedJobData } from '../../queue/jobs';
 import { finishRequest } from '../finish-request';
 import type { PreparedRequest } from '../prepare-request';
 import { failedRequest, type RequestResult } from '../request-result';
-import type { ProcessorContext } from '../ingest-context';
+import type { IngestContext } from '../ingest-context';
 import { sliceWrites } from './slice-writes';
 
 type IngestData = ParsedJobData<'ingest'>;
@@ -27,7 +27,7 @@ export const chunkJobId = (requestJobId: string, chunk: number) => `${requestJob
 /** Step 1, right after the request was prepared: store the plan, then go on. */
 export async function startChunkedWrite(
   data: IngestData,
-  context: ProcessorContext,
+  context: IngestContext,
   prepared: PreparedRequest,
   chunkSize: number,
   startedAt: number,
@@ -48,7 +48,7 @@ export async function startChunkedWrite(
 export async function continueChunkedWrite(
   data: IngestData,
   step: ChunkStep,
-  context: ProcessorContext,
+  context: IngestContext,
 ): Promise<JobResult<'ingest'>> {
   if (step.step === 'planned') {
     await addChunkJobs(data, step, context);
@@ -59,7 +59,7 @@ export async function continueChunkedWrite(
 }
 
 /** Adds the chunk jobs, leaving out any that ended already (a run before a crash added them). */
-async function addChunkJobs(data: IngestData, step: ChunkStep, context: ProcessorContext) {
+async function addChunkJobs(data: IngestData, step: ChunkStep, context: IngestContext) {
   const ended = await context.job.endedChildren();
   const planKey = context.chunkPlans.keyFor(context.job.id);
   const children = Array.from({ length: step.count }, (_, chunk) => ({
@@ -94,7 +94,7 @@ function chunksFailed(failed: number, count: number, itemCount: number): Request
   );
 }
 
-async function finishChunkedWrite(data: IngestData, step: ChunkStep, context: ProcessorContext) {
+async function finishChunkedWrite(data: IngestData, step: ChunkStep, context: IngestContext) {
   const planned = await context.chunkPlans.planned(context.chunkPlans.keyFor(context.job.id));
   const failures = await context.job.failedChildren();
   if (failures.size > 0) {

@@ -5,7 +5,8 @@
  * gets the envelope an unchunked run gives. Two workers with CHUNK_SIZE 10 against a reference
  * deployment whose worker never chunks.
  */
-import { startProcess, type LogLine, type RunningProcess } from '../../support/processes';
+import type { LogLine } from '../../support/processes';
+import { startTestWorker, type TestWorker } from '../../support/worker-harness';
 import {
   requestIdOf,
   startPipeline,
@@ -29,7 +30,7 @@ const itemsOf = (prefix: string, count: number): Item[] =>
 
 describe('requests larger than CHUNK_SIZE', () => {
   let chunked: Pipeline;
-  let secondWorker: RunningProcess;
+  let secondWorker: TestWorker;
   let reference: Pipeline;
 
   beforeAll(async () => {
@@ -40,7 +41,7 @@ describe('requests larger than CHUNK_SIZE', () => {
       startPipeline('chunking', small),
       startPipeline('chunking-ref', large),
     ]);
-    secondWorker = await startProcess('worker', chunked.api.env);
+    secondWorker = await startTestWorker(chunked.api.env);
   });
   afterAll(async () => {
     await secondWorker.stop();

@@ -1,6 +1,6 @@
 /**
  * The deployment the pipeline's end-to-end tests share per file: an API (in the test process, on
- * its own database and queue prefix) and one real worker process, a tenant with a token holding
+ * its own database and queue prefix) and one worker, both in the test process, a tenant with a token holding
  * every right, and helpers that create a fresh content type and funnel per test so that tests of
  * one file never see each other's items.
  */
@@ -13,7 +13,7 @@ import {
   type CallResult,
   type TestApi,
 } from '../../support/api-harness';
-import { startProcess, type RunningProcess } from '../../support/processes';
+import { startTestWorker, type TestWorker } from '../../support/worker-harness';
 
 /** The funnel endpoint's answer (spec 2.5, contract 3 and 4). */
 export interface Envelope {
@@ -79,7 +79,7 @@ export interface SendOptions extends Omit<CallOptions, 'token'> {
 
 export interface Pipeline {
   api: TestApi;
-  worker: RunningProcess;
+  worker: TestWorker;
   token: string;
   tokenId: string;
   /** A unique lower-case name with `prefix`, for content types and funnels. */
@@ -115,9 +115,9 @@ export async function startPipeline(
   overrides: Partial<Record<keyof ApiConfig, string>> = {},
 ): Promise<Pipeline> {
   const api = await startTestApi(label, overrides);
-  let worker: RunningProcess;
+  let worker: TestWorker;
   try {
-    worker = await startProcess('worker', api.env);
+    worker = await startTestWorker(api.env);
   } catch (error) {
     await api.close();
     throw error;

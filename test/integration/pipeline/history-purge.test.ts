@@ -11,7 +11,7 @@ import { connectMongo } from '../../../core/mongo/connection';
 import { createLogger } from '../../../core/logging/logger';
 import { FUNNEL_QUEUE } from '../../../core/queue/queue-names';
 import type { HistoryDocument } from '../../../core/history/history-record';
-import { purgeHistoryProcessor } from '../../../worker/processors/purge-history.processor';
+import { HistoryRepository } from '../../../core/history/history.repository';
 import { PURGE_SCHEDULER_ID, schedulePurge } from '../../../worker/history-purge-schedule';
 import { isolatedEnv } from '../../support/test-env';
 
@@ -70,13 +70,8 @@ describe('history retention', () => {
       record('old-2', new Date(Date.now() - 40 * 86_400_000)),
       record('fresh', new Date(Date.now() + hour)),
     ]);
-    const result = await purgeHistoryProcessor({}, {
-      mongo,
-      logger,
-      jobId: 'j',
-      signal: new AbortController().signal,
-    } as never);
-    expect(result).toEqual({ deleted: 2 });
+    const deleted = await new HistoryRepository(collections(mongo)).purgeExpired(new Date());
+    expect(deleted).toBe(2);
     expect((await history.find({}).toArray()).map((r) => r.requestId)).toEqual(['fresh']);
   });
 

@@ -7,7 +7,7 @@ import {
   type CheckedItem,
 } from '../../../core/pipeline/envelope';
 import { LABELS, MESSAGES } from '../../../core/pipeline/messages';
-import { emptyBodyErrors } from '../../../core/pipeline/mapper';
+import { emptyBodyErrors } from '../../../core/pipeline/request-rules';
 import { plain } from './fixtures';
 
 const valid = (identifier: string): CheckedItem => ({ key: identifier, errors: {} });

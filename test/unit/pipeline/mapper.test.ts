@@ -1,11 +1,4 @@
-import {
-  asItemList,
-  dedupeLastWins,
-  emptyBodyErrors,
-  isEmptyBody,
-  mapItems,
-  requestProblems,
-} from '../../../core/pipeline/mapper';
+import { asItemList, dedupeLastWins, mapItems } from '../../../core/pipeline/mapper';
 import { identifierLabel, identifierMapping } from '../../../core/pipeline/mapping-plan';
 import { MESSAGES } from '../../../core/pipeline/messages';
 import { contentType, funnel, mapping, pages, plain } from './fixtures';
@@ -430,41 +423,6 @@ describe('mapItems', () => {
   });
 });
 
-describe('requestProblems', () => {
-  it('when the funnel is active and maps its identifier, then there is no problem', () => {
-    expect(requestProblems(funnel([sku, title]), products)).toBeUndefined();
-  });
-
-  it('when the funnel is inactive, then the request fails with "Funnel" alone', () => {
-    expect(plain(requestProblems(funnel([title], { active: false }), products))).toEqual({
-      _request: { Funnel: 'The funnel is inactive' },
-    });
-  });
-
-  it('when the identifier is not mapped, then it fails under the identifier label', () => {
-    expect(plain(requestProblems(funnel([title]), products))).toEqual({
-      _request: { 'Product Identifier': 'The identifier field is not mapped' },
-    });
-    expect(plain(requestProblems(funnel([]), pages()))).toEqual({
-      _request: { Identifier: 'The identifier field is not mapped' },
-    });
-  });
-
-  it('when a mapping names a target the content type lacks, then the request fails', () => {
-    const stale = funnel([
-      sku,
-      mapping('p', { system: 'parent' }),
-      mapping('g', { property: 'gone' }),
-    ]);
-    expect(plain(requestProblems(stale, products))).toEqual({
-      _request: {
-        Funnel:
-          'The funnel maps system field "parent", property "gone", which content type "products" does not have',
-      },
-    });
-  });
-});
-
 describe('identifierMapping and identifierLabel', () => {
   it('when the funnel maps the identifier, then that mapping and its lazy flag are found', () => {
     const lazy = mapping('sku', { system: 'identifier' }, { lazy: true });
@@ -475,33 +433,6 @@ describe('identifierMapping and identifierLabel', () => {
   it('when the kind differs, then the label differs', () => {
     expect(identifierLabel({ kind: 'product' })).toBe('Product Identifier');
     expect(identifierLabel({ kind: 'generic' })).toBe('Identifier');
-  });
-});
-
-describe('isEmptyBody', () => {
-  it.each([
-    ['no body', undefined, undefined],
-    ['an empty string', '', undefined],
-    ['white space', ' \n\t\r ', undefined],
-    ['null', 'null', null],
-    ['[]', ' [ ] ', []],
-  ])('when the body is %s, then it is empty', (_name, raw, parsed) => {
-    expect(isEmptyBody(raw, parsed)).toBe(true);
-  });
-
-  it.each([
-    ['{}', {}],
-    ['[{}]', [{}]],
-    ['[null]', [null]],
-    ['0', 0],
-    ['""', ''],
-    ['false', false],
-  ])('when the body is %s, then it is not empty', (raw, parsed) => {
-    expect(isEmptyBody(raw, parsed)).toBe(false);
-  });
-
-  it('when the body is empty, then its errors name the body', () => {
-    expect(plain(emptyBodyErrors())).toEqual({ _request: { Body: 'The request body is empty' } });
   });
 });
 

@@ -5,14 +5,12 @@ import {
   envelopeSchema,
   type EnvelopeResult,
 } from '../../../core/pipeline/envelope';
+import { asItemList, dedupeLastWins, mapItems } from '../../../core/pipeline/mapper';
 import {
-  asItemList,
-  dedupeLastWins,
   emptyBodyErrors,
   isEmptyBody,
-  mapItems,
   requestProblems,
-} from '../../../core/pipeline/mapper';
+} from '../../../core/pipeline/request-rules';
 import { identifierMapping } from '../../../core/pipeline/mapping-plan';
 import { checkReferences } from '../../../core/pipeline/references';
 import type { ContentType } from '../../../core/pipeline/content-type';

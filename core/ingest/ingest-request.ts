@@ -1,0 +1,56 @@
+/**
+ * One funnel request, POST or DELETE, from its stored body to its answer, in the order a request
+ * meets its steps (docs/api-behaviour.md):
+ *  1. its body and its funnel's settings are loaded;
+ *  2. it is worked out whole: a POST against the request rules, then every item against the item
+ *     rules and references, and the decision of what is written (import-items.ts); a DELETE
+ *     against the same request rules, then done (delete-items.ts);
+ *  3. the writes the decision allows go to the store: at once, or by chunk jobs when they are
+ *     many (chunks/chunked-write.ts, after which this job runs again and goes on at step 4);
+ *  4. its history record is stored, and only then is it answered (finish-request.ts).
+ * Safe to run again after a crash: every write is an idempotent upsert or delete, the history
+ * record is replaced, and a chunked request goes on from its last step. When the last attempt
+ * fails, the request still gets an answer and a record (give-up.ts).
+ */
+import type { JobResult, ParsedJobData } from '../queue/jobs';
+import { continueChunkedWrite, startChunkedWrite } from './chunks/chunked-write';
+import { finishRequest } from './finish-request';
+import type { IngestContext } from './ingest-context';
+import { prepareRequest } from './prepare-request';
+import { failedRequest } from './request-result';
+
+const NO_PAYLOAD = Buffer.alloc(0);
+
+export async function ingestRequest(
+  data: ParsedJobData<'ingest'>,
+  context: IngestContext,
+): Promise<JobResult<'ingest'>> {
+  if (data.chunks) return continueChunkedWrite(data, data.chunks, context);
+  const startedAt = Date.now();
+  if (data.respondAsync) await context.history.markProcessing(data.tenant, data.requestId);
+
+  const [raw, settings] = await Promise.all([
+    context.payloads.get(data.payloadKey),
+    context.settings.find(data.tenant, data.endpointUrl),
+  ]);
+  if (!raw) {
+    const expired = failedRequest(
+      503,
+      'The request body expired before a worker took it up; send the request again',
+    );
+    return finishRequest(data, context, expired, { payload: NO_PAYLOAD, startedAt });
+  }
+
+  context.signal.throwIfAborted();
+  const prepared = await prepareRequest(data, settings, context.items, raw);
+
+  const { chunkSize } = context;
+  if (chunkSize !== undefined && prepared.writes.length > chunkSize) {
+    return startChunkedWrite(data, context, prepared, chunkSize, startedAt);
+  }
+  context.signal.throwIfAborted();
+  const receivedAt = new Date(data.receivedAt);
+  await context.items.upsert(data.tenant, prepared.contentType, prepared.writes, receivedAt);
+
+  return finishRequest(data, context, prepared.result, { payload: raw, startedAt });
+}

@@ -1,0 +1,38 @@
+/**
+ * The history record of a request whose job gave up while MongoDB was away (give-up.ts): written
+ * once MongoDB takes it, then the request's body and chunks leave Redis. Its retries
+ * (core/queue/job-options.ts) outlast the outage; a body gone by then leaves the record without
+ * its payload.
+ */
+import type { JobResult, ParsedJobData } from '../queue/jobs';
+import { historyRecord, PAYLOAD_LIMIT_BYTES } from './history-record-builder';
+import type { IngestContext } from './ingest-context';
+import { failedRequest } from './request-result';
+
+type LateRecord = ParsedJobData<'record-history'>;
+
+export async function recordLateHistory(
+  data: LateRecord,
+  context: IngestContext,
+): Promise<JobResult<'record-history'>> {
+  // A client that sent the request again under the same X-Request-Id keeps that one's record.
+  const existing = await context.history.find(data.tenant, data.requestId);
+  const recorded = existing === null || existing.receivedAt <= new Date(data.receivedAt);
+  if (recorded) await save(data, context);
+  await context.payloads.remove(data.payloadKey);
+  if (data.planKey) await context.chunkPlans.remove(data.planKey);
+  return { recorded };
+}
+
+async function save(data: LateRecord, context: IngestContext): Promise<void> {
+  const payload = await context.payloads.head(data.payloadKey, PAYLOAD_LIMIT_BYTES + 1);
+  const { httpStatus, message, itemCount } = data.outcome;
+  const record = historyRecord(
+    data,
+    payload ?? Buffer.alloc(0),
+    failedRequest(httpStatus, message, itemCount),
+    context.historyTtlDays,
+  );
+  await context.history.save(record);
+  context.logger.info({ funnel: data.endpointUrl, httpStatus }, 'history recorded after giving up');
+}

@@ -1,0 +1,68 @@
+/**
+ * A content type's stats document: the distinct lengths of its lower-cased identifiers (lazy
+ * matching looks only at those) and the receive time of its latest DELETE (writes received
+ * earlier look for tombstones). One document per content type, read by `_id`.
+ */
+import { isDuplicateKey } from '../mongo/duplicate-key';
+import type { ItemCollections, ItemStatsDocument } from './item-collections';
+import { itemId, type ContentTypeScope, type ItemWrite } from './item-write';
+
+/**
+ * Two first writes to a content type may both try to create its stats document; the loser's
+ * upsert collides on `_id` (FerretDB does not retry it as MongoDB does) and is sent once more,
+ * now as an update of the document the winner created.
+ */
+async function retryOnceOnDuplicateKey<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (!isDuplicateKey(error)) throw error;
+    return write();
+  }
+}
+
+export class ItemStats {
+  constructor(private readonly db: Pick<ItemCollections, 'itemStats'>) {}
+
+  private statsId(scope: ContentTypeScope): string {
+    return itemId(scope, 'lengths');
+  }
+
+  async identifierLengths(scope: ContentTypeScope): Promise<number[]> {
+    const stats = await this.db.itemStats.findOne({ _id: this.statsId(scope) });
+    return stats?.lengths ?? [];
+  }
+
+  /**
+   * Adds the lengths of the written identifiers; answers the stats as they are now. Usually
+   * every length is there already, and a read answers: a write would cost a commit.
+   */
+  async recordLengths(
+    scope: ContentTypeScope,
+    writes: readonly ItemWrite[],
+  ): Promise<ItemStatsDocument | null> {
+    const lengths = [...new Set(writes.map((write) => write.identifier.toLowerCase().length))];
+    const _id = this.statsId(scope);
+    const stats = await this.db.itemStats.findOne({ _id });
+    const known = new Set(stats?.lengths);
+    if (stats && lengths.every((length) => known.has(length))) return stats;
+    return retryOnceOnDuplicateKey(() =>
+      this.db.itemStats.findOneAndUpdate(
+        { _id },
+        { $addToSet: { lengths: { $each: lengths } } },
+        { upsert: true, returnDocument: 'after' },
+      ),
+    );
+  }
+
+  /** Tells writes received before `receivedAt` to look for tombstones. */
+  async markDeleted(scope: ContentTypeScope, receivedAt: Date): Promise<void> {
+    await retryOnceOnDuplicateKey(() =>
+      this.db.itemStats.updateOne(
+        { _id: this.statsId(scope) },
+        { $max: { deletedUpTo: receivedAt }, $setOnInsert: { lengths: [] } },
+        { upsert: true },
+      ),
+    );
+  }
+}

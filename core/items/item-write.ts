@@ -1,0 +1,81 @@
+/**
+ * One item as a request writes it, and the two shapes it is sent to the store in: a whole new
+ * document (an insert) and an upsert by `_id` that sets the mapped fields and leaves the others.
+ */
+import type { mongo } from 'mongoose';
+import { documentId } from '../keys/keys';
+import type { ItemDocument } from './item';
+
+export interface ItemWrite {
+  identifier: string;
+  set: { name?: unknown; image?: unknown; parent?: unknown; properties: Record<string, unknown> };
+  unset: { readonly fields: readonly string[]; readonly properties: readonly string[] };
+}
+
+/** The content type a request writes to. */
+export interface ContentTypeScope {
+  tenant: string;
+  contentType: string;
+}
+
+/** When a request was received (its writes are ordered by it), and when it is written. */
+export interface WriteTimes {
+  receivedAt: Date;
+  now: Date;
+}
+
+export type ItemOperation = mongo.AnyBulkWriteOperation<ItemDocument>;
+export type ItemUpsert = { updateOne: mongo.UpdateOneModel<ItemDocument> };
+
+export const itemId = (scope: ContentTypeScope, identifier: string): string =>
+  documentId(scope.tenant, scope.contentType, identifier);
+
+export function newItemDocument(
+  scope: ContentTypeScope,
+  write: ItemWrite,
+  { receivedAt, now }: WriteTimes,
+): ItemDocument {
+  const { properties, ...fields } = write.set;
+  return {
+    _id: itemId(scope, write.identifier),
+    ...scope,
+    identifier: write.identifier,
+    identifierLower: write.identifier.toLowerCase(),
+    ...(fields as Pick<ItemDocument, 'name' | 'image' | 'parent'>),
+    properties,
+    createdAt: now,
+    updatedAt: now,
+    receivedAt,
+  };
+}
+
+export function itemUpsert(
+  scope: ContentTypeScope,
+  write: ItemWrite,
+  { receivedAt, now }: WriteTimes,
+): ItemUpsert {
+  const { properties, ...fields } = write.set;
+  const set: Record<string, unknown> = {
+    ...scope,
+    identifier: write.identifier,
+    identifierLower: write.identifier.toLowerCase(),
+    updatedAt: now,
+    receivedAt,
+    ...fields,
+  };
+  for (const [key, value] of Object.entries(properties)) set[`properties.${key}`] = value;
+  const unset: Record<string, ''> = {};
+  for (const field of write.unset.fields) unset[field] = '';
+  for (const key of write.unset.properties) unset[`properties.${key}`] = '';
+  return {
+    updateOne: {
+      filter: { _id: itemId(scope, write.identifier) },
+      update: {
+        $set: set,
+        ...(Object.keys(unset).length > 0 ? { $unset: unset } : {}),
+        $setOnInsert: { createdAt: now },
+      },
+      upsert: true,
+    },
+  };
+}

@@ -1,0 +1,96 @@
+import { Redis } from 'ioredis';
+import { FerretDbItemWriter } from '../../../core/items/ferretdb-item-writer';
+import { ItemStats } from '../../../core/items/item-stats';
+import { redisWriteLock } from '../../../core/items/write-lock';
+import { createLogger } from '../../../core/logging/logger';
+import { FERRETDB_TRAITS } from '../../../core/mongo/engine';
+import { redisUrl, uniquePrefix } from '../../support/test-env';
+import { at, write, writerDatabase, type WriterDatabase } from './writer-fixture';
+
+describe("FerretDB's item writer: inserts first, updates under the write lock", () => {
+  let database: WriterDatabase;
+  let redis: Redis;
+  let writer: FerretDbItemWriter;
+
+  beforeAll(async () => {
+    database = await writerDatabase('ferretwriter');
+    redis = new Redis(redisUrl());
+    const lock = redisWriteLock(redis, uniquePrefix('ferretwriter'), createLogger('t', 'silent'));
+    writer = new FerretDbItemWriter(database.db, FERRETDB_TRAITS, new ItemStats(database.db), lock);
+  });
+  afterAll(async () => {
+    redis.disconnect();
+    await database.close();
+  });
+
+  const stored = (scope: { tenant: string; contentType: string }, identifier: string) =>
+    database.db.items.findOne({ _id: `${scope.tenant}:${scope.contentType}:${identifier}` });
+
+  it('when items are new, then they are inserted without reading or updating any item', async () => {
+    const scope = database.freshScope();
+    database.reset();
+    await writer.upsert(scope, [write('A', 'Shoe'), write('B', 'Boot')], {
+      receivedAt: at(1),
+      now: new Date(),
+    });
+    expect(database.commands.filter((c) => c.endsWith(':items'))).toEqual(['insert:items']);
+    expect(await stored(scope, 'B')).toMatchObject({ name: 'Boot', receivedAt: at(1) });
+  });
+
+  it('when some items exist, then only those are read and updated, in one command each', async () => {
+    const scope = database.freshScope();
+    await writer.upsert(scope, [write('A', 'first', 'red')], {
+      receivedAt: at(1),
+      now: new Date(),
+    });
+    database.reset();
+    await writer.upsert(scope, [write('A', 'second'), write('B', 'new')], {
+      receivedAt: at(2),
+      now: new Date(),
+    });
+    expect(database.commands.filter((c) => c.endsWith(':items'))).toEqual([
+      'insert:items',
+      'find:items',
+      'update:items',
+    ]);
+    expect(await stored(scope, 'A')).toMatchObject({
+      name: 'second',
+      properties: { color: 'red' },
+    });
+    expect(await stored(scope, 'B')).toMatchObject({ name: 'new' });
+  });
+
+  it('when an item was written by a later request, then the older write leaves it as it is', async () => {
+    const scope = database.freshScope();
+    await writer.upsert(scope, [write('A', 'newer')], { receivedAt: at(5), now: new Date() });
+    await writer.upsert(scope, [write('A', 'older'), write('B', 'older')], {
+      receivedAt: at(2),
+      now: new Date(),
+    });
+    expect(await stored(scope, 'A')).toMatchObject({ name: 'newer', receivedAt: at(5) });
+    expect(await stored(scope, 'B')).toMatchObject({ name: 'older' });
+  });
+
+  it('when two requests write the same content type, then the second waits for the first', async () => {
+    const scope = database.freshScope();
+    const events: string[] = [];
+    let releaseFirst = () => {};
+    const firstHolds = new Promise<void>((resolve) => (releaseFirst = resolve));
+    let firstEntered = () => {};
+    const entered = new Promise<void>((resolve) => (firstEntered = resolve));
+    const first = writer.exclusive(scope, async () => {
+      events.push('first in');
+      firstEntered();
+      await firstHolds;
+      events.push('first out');
+    });
+    await entered;
+    const second = writer.exclusive(scope, async () => {
+      events.push('second in');
+    });
+    // The second is queued behind the lock; the first lets go only now.
+    releaseFirst();
+    await Promise.all([first, second]);
+    expect(events).toEqual(['first in', 'first out', 'second in']);
+  });
+});

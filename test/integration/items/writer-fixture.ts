@@ -1,0 +1,61 @@
+/**
+ * What the item writer tests share: a database of their own, a command log of what a writer
+ * sends, and items to write. Both writers are tested on the engine the tests run on: MongoDB's
+ * guarded upserts are valid commands on FerretDB too, only slower there.
+ */
+import { mongo as driver, type Connection } from 'mongoose';
+import type { ItemCollections } from '../../../core/items/item-collections';
+import type { ItemWrite } from '../../../core/items/item-write';
+import { connectMongo } from '../../../core/mongo/connection';
+import { collections, collectionsOf } from '../../../core/store/collections';
+import { uniqueMongoUrl } from '../../support/test-env';
+
+export const at = (second: number) => new Date(Date.UTC(2026, 10, 22, 12, 0, second));
+
+export const write = (identifier: string, name: string, color?: string): ItemWrite => ({
+  identifier,
+  set: { name, properties: color === undefined ? {} : { color } },
+  unset: { fields: [], properties: [] },
+});
+
+export interface WriterDatabase {
+  db: ItemCollections;
+  /** `command:collection` of every command sent since the last `reset`. */
+  commands: string[];
+  reset(): void;
+  freshScope(): { tenant: string; contentType: string };
+  close(): Promise<void>;
+}
+
+export async function writerDatabase(label: string): Promise<WriterDatabase> {
+  const url = uniqueMongoUrl(label);
+  const mongo: Connection = await connectMongo(url, 'test');
+  const client = new driver.MongoClient(url, { monitorCommands: true });
+  const commands: string[] = [];
+  client.on('commandStarted', (event) => {
+    commands.push(`${event.commandName}:${String(event.command[event.commandName])}`);
+  });
+  await client.connect();
+  let scopes = 0;
+  await collections(mongo).items.insertOne({
+    _id: 'warm-up',
+    tenant: 'warm-up',
+    contentType: 'warm-up',
+    identifier: 'warm-up',
+    identifierLower: 'warm-up',
+    properties: {},
+    createdAt: new Date(),
+    updatedAt: new Date(),
+  });
+  return {
+    db: collectionsOf(client.db(mongo.db?.databaseName)),
+    commands,
+    reset: () => commands.splice(0),
+    freshScope: () => ({ tenant: 'acme', contentType: `ct${(scopes += 1)}` }),
+    close: async () => {
+      await client.close();
+      await mongo.dropDatabase();
+      await mongo.close();
+    },
+  };
+}

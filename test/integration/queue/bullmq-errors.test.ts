@@ -1,0 +1,30 @@
+import { Queue, QueueEvents } from 'bullmq';
+import { isWaitTimeout } from '../../../core/queue/bullmq-errors';
+import { redisUrl, uniquePrefix } from '../../support/test-env';
+
+describe("BullMQ's errors, as the queue tells them apart", () => {
+  const prefix = uniquePrefix('bullmq-errors');
+  const connection = { url: redisUrl() };
+  const queue = new Queue('errors', { connection, prefix });
+  const events = new QueueEvents('errors', { connection, prefix });
+
+  beforeAll(() => Promise.all([queue.waitUntilReady(), events.waitUntilReady()]));
+  afterAll(async () => {
+    await queue.obliterate({ force: true });
+    await Promise.all([queue.close(), events.close()]);
+  });
+
+  it('when a wait for a job that no worker takes runs out, then it is a wait timeout', async () => {
+    const job = await queue.add('nobody-takes-it', {});
+    const error: unknown = await job
+      .waitUntilFinished(events, 20)
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(Error);
+    expect(isWaitTimeout(error)).toBe(true);
+  });
+
+  it('when a job fails, then its error is no wait timeout', () => {
+    expect(isWaitTimeout(new Error('job failed: boom'))).toBe(false);
+    expect(isWaitTimeout('timed out before finishing')).toBe(false);
+  });
+});

@@ -1,0 +1,129 @@
+/**
+ * Builds a worker process's parts from its configuration: the MongoDB connection and indexes,
+ * the engine's item writer, the services every job shares, and the BullMQ Worker that runs them.
+ * `worker/main.ts` runs it as a process; tests run the same in their own process.
+ */
+import { hostname } from 'node:os';
+import { Queue, Worker } from 'bullmq';
+import type { WorkerConfig } from '../core/config/config';
+import { HistoryRepository } from '../core/history/history.repository';
+import { chunkSizeFor } from '../core/ingest/chunks/chunk-size';
+import { ChunkPlans } from '../core/ingest/chunks/chunk-plans';
+import type { IngestServices } from '../core/ingest/ingest-context';
+import { ItemStore } from '../core/items/item-store';
+import { NO_WRITE_LOCK, redisWriteLock } from '../core/items/write-lock';
+import type { Logger } from '../core/logging/logger';
+import { connectMongo } from '../core/mongo/connection';
+import { detectEngine, type EngineInfo } from '../core/mongo/engine';
+import { IdempotencyRecords } from '../core/queue/idempotency-records';
+import { backoffStrategy, DEFAULT_JOB_OPTIONS } from '../core/queue/job-options';
+import { PayloadStore } from '../core/queue/payload-store';
+import { FUNNEL_QUEUE } from '../core/queue/queue-names';
+import { createRedis, redisOptions } from '../core/queue/redis-connection';
+import { SettingsCache } from '../core/settings/settings-cache';
+import { SettingsVersions } from '../core/settings/settings-versions';
+import { collections } from '../core/store/collections';
+import { ensureIndexes } from '../core/store/indexes';
+import { schedulePurge } from './history-purge-schedule';
+import { createDispatcher } from './job-dispatcher';
+import { PROCESSORS } from './processors';
+
+/** Time left at the end of the shutdown budget for handing jobs back and closing connections. */
+const HAND_BACK_MARGIN_MS = 3_000;
+
+export type ComposeWorkerConfig = Pick<
+  WorkerConfig,
+  | 'REDIS_URL'
+  | 'MONGO_URL'
+  | 'QUEUE_PREFIX'
+  | 'WORKER_CONCURRENCY'
+  | 'JOB_LOCK_MS'
+  | 'HISTORY_TTL_DAYS'
+  | 'CHUNK_SIZE'
+>;
+
+export interface ComposedWorker {
+  worker: Worker;
+  workerId: string;
+  engine: EngineInfo;
+  chunkSize: number | undefined;
+  /**
+   * Lets running jobs finish by `deadline` (epoch ms); those that would overrun it are handed
+   * back to the queue. Then closes every connection.
+   */
+  close(deadline?: number): Promise<void>;
+}
+
+export async function composeWorker(
+  config: ComposeWorkerConfig,
+  logger: Logger,
+): Promise<ComposedWorker> {
+  const mongo = await connectMongo(config.MONGO_URL, 'funnel-sync-worker');
+  const workerId = `${hostname()}:${process.pid}`;
+  // Waits out a Redis restart rather than failing the job that reads its body.
+  const redis = createRedis(config.REDIS_URL, 'blocking', 'worker-payloads');
+  redis.on('error', (error) => logger.warn({ err: error }, 'payload connection error'));
+  const engine = await detectEngine(mongo);
+  const db = collections(mongo);
+  const { ttlIndex } = await ensureIndexes(db, logger);
+  await schedulePurge(config.REDIS_URL, config.QUEUE_PREFIX, !ttlIndex);
+  const chunkSize = chunkSizeFor(config.CHUNK_SIZE, engine);
+  // For the jobs that jobs add: a large request's chunk jobs, a late history record.
+  const queue = new Queue(FUNNEL_QUEUE, {
+    connection: redis,
+    prefix: config.QUEUE_PREFIX,
+    defaultJobOptions: DEFAULT_JOB_OPTIONS,
+  });
+  queue.on('error', (error) => logger.warn({ err: error }, 'queue connection error'));
+
+  const writeLock = engine.indexedFilters
+    ? NO_WRITE_LOCK
+    : redisWriteLock(redis, config.QUEUE_PREFIX, logger);
+  const services: IngestServices = {
+    logger,
+    workerId,
+    payloads: new PayloadStore(redis, config.QUEUE_PREFIX),
+    settings: new SettingsCache(db, new SettingsVersions(redis, config.QUEUE_PREFIX)),
+    idempotency: new IdempotencyRecords(redis, config.QUEUE_PREFIX),
+    items: new ItemStore(db, engine, writeLock),
+    history: new HistoryRepository(db),
+    historyTtlDays: config.HISTORY_TTL_DAYS,
+    chunkSize,
+    chunkPlans: new ChunkPlans(redis, config.QUEUE_PREFIX),
+  };
+  const worker = new Worker(
+    FUNNEL_QUEUE,
+    createDispatcher({ services, processors: PROCESSORS, queue }),
+    {
+      connection: { url: config.REDIS_URL, ...redisOptions('blocking') },
+      prefix: config.QUEUE_PREFIX,
+      concurrency: config.WORKER_CONCURRENCY,
+      // A worker that dies holding a job loses its lock after this long; the job is then taken
+      // up again by another worker (BullMQ's stalled-job check runs as often).
+      lockDuration: config.JOB_LOCK_MS,
+      stalledInterval: config.JOB_LOCK_MS,
+      name: workerId,
+      settings: { backoffStrategy },
+    },
+  );
+  worker.on('error', (error) => logger.warn({ err: error }, 'worker connection error'));
+  await worker.waitUntilReady();
+
+  return {
+    worker,
+    workerId,
+    engine,
+    chunkSize,
+    async close(deadline = Date.now() + 10_000) {
+      const handBack = setTimeout(
+        () => worker.cancelAllJobs('shutdown'),
+        Math.max(0, deadline - Date.now() - HAND_BACK_MARGIN_MS),
+      );
+      await worker.close();
+      clearTimeout(handBack);
+      await queue.close();
+      redis.disconnect();
+      await mongo.close();
+    },
+  };
+}
