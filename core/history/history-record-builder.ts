@@ -1,4 +1,4 @@
-/** The history record of one funnel request (contract 5), built from the job and its outcome. */
+/** The history record of one funnel request, built from the job and its outcome. */
 import { documentId } from '../domain/keys';
 import {
   toStoredErrors,

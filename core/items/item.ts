@@ -1,4 +1,4 @@
-/** A content item as stored, and as the API shows it (contract 6). */
+/** A content item as stored, and as the API shows it. */
 import { z } from 'zod';
 
 export const itemDocumentSchema = z.object({

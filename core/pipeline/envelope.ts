@@ -1,6 +1,7 @@
 /**
- * The response envelope of the funnel endpoint (spec 2.5, contract 3 and 4), its HTTP status and
- * the status of the history record, decided in one place for the real run and the dry run alike.
+ * The response envelope of the funnel endpoint, its HTTP status and the status of the history
+ * record, decided in one place for the real run and the dry run alike
+ * (docs/api-behaviour.md#the-envelope).
  */
 import { z } from 'zod';
 import { itemErrorsSchema, type ItemErrors } from '../history/history-record';
@@ -98,7 +99,8 @@ export function buildRequestFailure(errors: ItemErrors): EnvelopeResult {
 }
 
 /**
- * The answer to a POST (spec 4.1 rules 8 to 10, contract 3):
+ * The answer to a POST (rules 8 to 10,
+ * docs/api-behaviour.md#partial-validation-and-all-or-nothing):
  * - every item valid: 200, "N items were imported", no `errors`, no `data`;
  * - partial validation on, some valid and some failed: 200, `status: success`, `errors` for the
  *   failed items and `data.successIds` for the imported ones; history status `partial`;
@@ -143,7 +145,7 @@ export function buildEnvelope(outcome: ImportOutcome): EnvelopeResult {
   };
 }
 
-/** The answer to a DELETE (contract 4): identifiers that matched nothing are no error. */
+/** The answer to a DELETE: an identifier that matched nothing is no error (nothing is left). */
 export function buildDeleteEnvelope(result: {
   deletedIds: readonly string[];
   notFoundIds: readonly string[];

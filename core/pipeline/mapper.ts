@@ -1,8 +1,8 @@
 /**
- * Maps the items of a POST body to what the store writes (contract 3): reads each mapped source
- * path, applies the mapping's transforms, checks the value against its target, and collects the
- * errors of each item under field labels.
- * The lookups that need the store (lazy identifiers, references) come after it, elsewhere.
+ * Maps the items of a POST body to what the store writes (docs/api-behaviour.md#item-rules): reads
+ * each mapped source path, applies the mapping's transforms, checks the value against its target,
+ * and collects the errors of each item under field labels. The lookups that need the store (lazy
+ * identifiers, references) come after it, elsewhere.
  */
 import type { ItemErrors } from '../history/history-record';
 import type { ContentType } from '../settings/content-type';
@@ -96,10 +96,11 @@ function staleTargets(funnel: Funnel, contentType: ContentType): string[] {
 }
 
 /**
- * Failures of the whole request that no item can fix, checked before any item is looked at
- * (spec 4.1 rules 2 and 3): the funnel is inactive; its identifier is not mapped; it maps a target
- * its content type no longer has. An inactive funnel is reported alone. Returns the envelope's
- * `errors` (`{"_request": {label: message}}`), or undefined when the request may go on.
+ * Failures of the whole request that no item can fix, checked before any item is looked at (rules 2
+ * and 3, docs/api-behaviour.md#request-rules): the funnel is inactive; its identifier is not
+ * mapped; it maps a target its content type no longer has. An inactive funnel is reported alone.
+ * Returns the envelope's `errors` (`{"_request": {label: message}}`), or undefined when the request
+ * may go on.
  */
 export function requestProblems(funnel: Funnel, contentType: ContentType): ItemErrors | undefined {
   const problems = ownRecord<string>();
@@ -115,14 +116,14 @@ export function requestProblems(funnel: Funnel, contentType: ContentType): ItemE
   return Object.keys(problems).length === 0 ? undefined : requestErrors(problems);
 }
 
-/** The envelope's `errors` for an empty body (spec 4.1 rule 1). */
+/** The envelope's `errors` for an empty body (rule 1, docs/api-behaviour.md#request-rules). */
 export function emptyBodyErrors(): ItemErrors {
   return requestErrors({ [LABELS.body]: MESSAGES.emptyBody });
 }
 
 /**
- * Whether a body counts as empty (contract 3): none, only white space, `null` or `[]`. `raw` is
- * the body as received; `parsed` its JSON value (anything when `raw` is blank).
+ * Whether a body counts as empty (rule 1): none, only white space, `null` or `[]`. `raw` is the
+ * body as received; `parsed` its JSON value (anything when `raw` is blank).
  */
 export function isEmptyBody(raw: string | undefined, parsed: unknown): boolean {
   if (raw === undefined || raw.trim() === '') return true;
@@ -135,8 +136,8 @@ export function asItemList(parsed: unknown): unknown[] {
 }
 
 /**
- * Keeps, of items sent twice with the same identifier, only the last occurrence (contract 3), in
- * its own position. Items without an identifier are all kept.
+ * Keeps, of items sent twice with the same identifier, only the last occurrence, in its own
+ * position (docs/api-behaviour.md#duplicates-last-wins). Items without an identifier are all kept.
  */
 export function dedupeLastWins<T extends { identifier?: string }>(items: readonly T[]): T[] {
   // One pass from the end: the first occurrence met is the last sent; then back into order.

@@ -1,6 +1,7 @@
 /**
- * The request history (contract 5), stored under `_id` tenant:requestId so that one record is an
- * `_id` point lookup on MongoDB and on FerretDB v1 alike.
+ * The request history, stored under `_id` tenant:requestId so that one record is an `_id` point
+ * lookup on MongoDB and, on FerretDB v1, a filter it hands to SQLite rather than decoding every
+ * record in Go (docs/storage.md#ferretdb-v1).
  */
 import type { mongo } from 'mongoose';
 import { z } from 'zod';

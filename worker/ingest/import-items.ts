@@ -1,7 +1,9 @@
 /**
- * POST: map, validate, resolve lazy identifiers, check references, write (spec 4.1, contract 3).
- * The store is asked a fixed number of times whatever the batch size: one query for exact
- * identifiers and one for lazy candidates, one per referenced content type, one bulkWrite.
+ * POST: map, validate, resolve lazy identifiers, check references, write
+ * (docs/api-behaviour.md#the-path-of-a-request). The lookups are a fixed number whatever the
+ * batch size (for lazy matching: exact identifiers, identifier lengths, candidates; one per
+ * referenced content type), never one per item; the writes are one bulkWrite on MongoDB, and on
+ * FerretDB one insert plus updates of the items that existed (docs/storage.md#ferretdb-v1).
  * `prepareImport` decides everything for the whole request (last wins, lazy matches, references,
  * all or nothing) and leaves the writes to the caller, which may hand them to chunk jobs.
  */
