@@ -1,5 +1,5 @@
 /**
- * Issue 5, faults: the MongoDB engine stopped. The API and the worker run against a FerretDB of this
+ * Faults: the MongoDB engine stopped. The API and the worker run against a FerretDB of this
  * test's own, which it stops and starts again on the same port and data directory (its data stays).
  * Jobs are tried 5 times with exponential backoff from 1 s (core/queue/job-options.ts).
  */

@@ -1,9 +1,9 @@
 /**
- * Issue 5, faults: two requests for the same identifier take effect in the order they were
- * received, even when the first finishes after the second. The product keeps each item's
- * `receivedAt` (the request's receive time) and never lets an older write replace a newer one.
- * Each scenario checks its own preconditions from the history records (received first, finished
- * last), so that a pass means the reordering really happened.
+ * Faults (docs/storage.md#receipt-order): two requests for the same identifier take effect in the
+ * order they were received, even when the first finishes after the second. The product keeps each
+ * item's `receivedAt` (the request's receive time) and never lets an older write replace a newer
+ * one. Each scenario checks its own preconditions from the history records (received first,
+ * finished last), so that a pass means the reordering really happened.
  */
 import type { HistoryView } from '../../core/history/history-record';
 import type { RunningProcess } from '../support/processes';
