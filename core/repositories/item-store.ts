@@ -1,12 +1,13 @@
 /**
- * The write side of items, batched per request: a fixed number of commands whatever the batch
- * size (one `$in` per lookup, one bulkWrite for the writes, one `deleteMany`), every write keyed
- * on the deterministic `_id`. How writes are sent depends on the engine (core/db/engine.ts).
+ * The write side of items, batched per request, never a command per item: on MongoDB a fixed
+ * number of commands whatever the batch size (one `$in` per lookup, one bulkWrite for the writes,
+ * one `deleteMany`); on FerretDB v1 updates go in slices of 90 (docs/storage.md#ferretdb-v1).
+ * Every write is keyed on the deterministic `_id`.
  *
  * Requests take effect in the order they were received: every item keeps its last writer's
  * receive time and an older write never replaces a newer one (atomically in the upsert's filter
  * on MongoDB; under a per-content-type write lock on FerretDB). Deletes leave tombstones
- * (item-tombstones.ts) that undo an older POST finishing later.
+ * (item-tombstones.ts) that undo an older POST finishing later (docs/storage.md#receipt-order).
  */
 import type { mongo } from 'mongoose';
 import { duplicateKeyIndexes, isDuplicateKey } from '../db/duplicate-key';
