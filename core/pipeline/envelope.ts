@@ -22,7 +22,7 @@ export const envelopeSchema = z.object({
     .object({
       /** Partial success: the identifiers, as sent, of the items that were imported. */
       successIds: z.array(z.string()).optional(),
-      /** DELETE: the identifiers, as sent, that matched an item, which is now gone. */
+      /** DELETE: the identifiers that matched an item (kept if a later request wrote it). */
       deletedIds: z.array(z.string()).optional(),
       /** DELETE: the identifiers, as sent, that matched nothing. */
       notFoundIds: z.array(z.string()).optional(),
