@@ -50,7 +50,7 @@ export function createApiContext(
 /**
  * Stamps a new settings version after a change, so that workers drop their cached settings. The
  * change is already stored when the stamp fails (Redis away): the workers then hold the old
- * settings for at most worker/ingest/settings-cache.ts's MAX_AGE_MS, which is logged.
+ * settings for at most core/settings/settings-cache.ts's MAX_AGE_MS, which is logged.
  */
 function announceSettingsChanges(
   queue: FunnelQueue,

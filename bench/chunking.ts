@@ -1,7 +1,8 @@
 /**
- * Scenario 9 (issue 7): one 10,000-item request, written by ten chunk jobs (CHUNK_SIZE 1,000)
- * with 1 and with 2 worker processes, beside the same request written by its one job (CHUNK_SIZE
- * 10,000). Workers are started anew for each configuration; the stack gets its own back after.
+ * Scenario 9 (bench/README.md): one 10,000-item request, written by ten chunk jobs (CHUNK_SIZE
+ * 1,000) with 1 and with 2 worker processes, beside the same request written by its one job
+ * (CHUNK_SIZE 10,000). Workers are started anew for each configuration; the stack gets its own back
+ * after.
  */
 import { runBatch, type BatchRun } from './batch';
 import type { BenchContext } from './context';

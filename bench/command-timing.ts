@@ -1,7 +1,7 @@
 /**
  * The database side of a one-item funnel job, command by command: the benchmark sends the same
  * commands the worker sends for a new item (read from worker/processors/ingest.processor.ts and
- * core/repositories/item-store.ts), one at a time, and times each. A CPU profile of our processes
+ * core/items/), one at a time, and times each. A CPU profile of our processes
  * cannot see inside the database; this shows which of its commands the job waits on.
  */
 import { performance } from 'node:perf_hooks';
@@ -44,7 +44,7 @@ export async function timeJobCommands(
       // The funnel and content type come from the worker's settings cache: no command.
       const readStats = () => stats.findOne({ _id: statsId });
       if (ferret) {
-        // Under the write lock: the stats read beside the insert (ItemStore.insertBesideStats).
+        // Under the write lock: the stats read beside the insert (FerretDbItemWriter.upsert).
         const insert = () =>
           items.insertMany([newItemDocument(tenant, contentType, item, now, now)]);
         await time('item_stats.findOne {_id} beside items.insertMany [1 item]', () =>

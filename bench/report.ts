@@ -1,5 +1,5 @@
 /**
- * The one table `npm run bench` prints, with the goals of issue 7 beside their figures, and the
+ * The one table `npm run bench` prints, with the goals (goals.ts) beside their figures, and the
  * JSON file of the run (machine, engine, options, every raw run, the goals).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -193,7 +193,7 @@ function chunkedRows(chunked: NonNullable<Results['chunked']>): Row[] {
 
 /** The table as text: a header, a rule, one line per row. */
 export function formatTable(results: Results, goals: GoalResult[]): string {
-  const header: Row = ['scenario', 'figure', 'value', 'goal (issue 7)', 'result'];
+  const header: Row = ['scenario', 'figure', 'value', 'goal', 'result'];
   const body = rows(results, goals, results.floorMode ?? 'insert');
   const widths = header.map((_, i) =>
     Math.max(...[header, ...body].map((row) => row[i]?.length ?? 0)),

@@ -1,7 +1,7 @@
 /**
- * The scenarios of issue 7, run in order on one stack; each figure is the median of the measured
- * runs, every raw run is kept for the JSON file. The floor runs beside the product, run for run,
- * so that both see the same engine in the same state.
+ * The benchmark's scenarios (bench/README.md), run in order on one stack; each figure is the median
+ * of the measured runs, every raw run is kept for the JSON file. The floor runs beside the product,
+ * run for run, so that both see the same engine in the same state.
  */
 import { mongo as driver } from 'mongoose';
 import { runBatch, batchBody, type BatchRun } from './batch';
@@ -33,7 +33,7 @@ export interface Results {
     c32: Measured<LatencyRun>;
     /** The floor's single write as the product does it on this engine (insert on FerretDB). */
     floorSingle: Measured<FloorSingleRun>;
-    /** A single `_id` upsert: what issue 7's single-item goal compares with. */
+    /** A single `_id` upsert: what the single-item goal compares with. */
     floorSingleUpsert: Measured<FloorSingleRun>;
   };
   batch?: Record<'1000' | '10000', { product: Measured<BatchRun>; floor: Measured<FloorBatch> }>;

@@ -62,7 +62,7 @@ export function runId(): string {
   return Math.random().toString(36).slice(2, 10);
 }
 
-/** `tenant:contentType:identifier`, the product's `_id` scheme (core/domain/keys.ts). */
+/** `tenant:contentType:identifier`, the product's `_id` scheme (core/keys/keys.ts). */
 export function itemId(tenant: string, contentType: string, identifier: string): string {
   return `${tenant}:${contentType}:${identifier}`;
 }
@@ -75,7 +75,7 @@ function mapped(item: SenderItem) {
   };
 }
 
-/** The document the product inserts for a new item (core/repositories/item-store.ts). */
+/** The document the product inserts for a new item (core/items/item-store.ts). */
 export function newItemDocument(
   tenant: string,
   contentType: string,

@@ -1,9 +1,9 @@
 /**
- * `npm run soak` (issue 5): mixed traffic for SOAK_SECONDS (default 300) against one API process
- * and two worker processes, while it SIGKILLs and restarts a worker twice and restarts Redis once.
- * At the end it compares the items in MongoDB with the state computed from the answers it got,
- * prints what it sent, what was written, the answers by status code and the comparison, and exits
- * 1 on any difference.
+ * `npm run soak`: mixed traffic for SOAK_SECONDS (default 300) against one API process and two
+ * worker processes, while it SIGKILLs and restarts a worker twice and restarts Redis once. At the
+ * end it compares the items in MongoDB with the state computed from the answers it got, prints what
+ * it sent, what was written, the answers by status code and the comparison, and exits 1 on any
+ * difference.
  *
  * Traffic: 4 clients, each sequential and each on identifiers of its own, so that the expected
  * state follows from each client's answers in order. A 200 POST sets its items (with partial

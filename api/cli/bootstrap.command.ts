@@ -1,6 +1,7 @@
 /**
- * `bootstrap`: a new tenant's first user (both permissions) and a token with all four abilities
- * (contract 1). Run again, it reuses the tenant and the user and prints a new token.
+ * `bootstrap`: a new tenant's first user (both permissions) and a token with all four abilities,
+ * without which nobody could call the API. Run again, it reuses the tenant and the user and prints
+ * a new token.
  */
 import type { Command } from 'commander';
 import { bootstrapTenant } from '../../core/auth/bootstrap';

@@ -1,5 +1,5 @@
 /**
- * Carries the console's sign-in to the queue dashboard (contract 7). A browser cannot add an
+ * Carries the console's sign-in to the queue dashboard (`/admin/queues`). A browser cannot add an
  * Authorization header to a page it navigates to, so `POST /console/session`, called by the
  * console with its token as a header, answers with a cookie that holds that token:
  * - HttpOnly: no script, the console's included, can read it;

@@ -1,7 +1,8 @@
 /**
- * Structural checks of a funnel request body (contract 3 and 4), done once in the API before a
- * job is queued: JSON (400), nesting (400), shape (400), item count (413). What the body means is
- * the worker's business; an empty body passes through, to fail validation there (spec rule 1).
+ * Structural checks of a funnel request body, done once in the API before a job is queued: JSON
+ * (400), nesting (400), shape (400), item count (413). What the body means is the worker's
+ * business; an empty body passes through, to fail validation there (rule 1,
+ * docs/api-behaviour.md#request-rules).
  * A POST body is scanned, never parsed here: the worker parses it, and 10,000 items built twice
  * cost the API half its CPU and much of its memory.
  */

@@ -1,8 +1,9 @@
 /**
  * The funnel lookup of the funnel routes, cached briefly per process. Only funnels that exist
- * are cached, and only to answer "does it exist": the worker reads the funnel and its content
- * type afresh for every job, so a change holds from the next request on, and a funnel deleted
- * within the cache's lifetime is answered 404 by the worker instead.
+ * are cached, and only to answer "does it exist": the worker loads the funnel and its content type
+ * itself, through its own cache that follows the tenant's settings version
+ * (docs/storage.md#settings-caches), so a change holds from the next request on, and a funnel
+ * deleted within this cache's lifetime is answered 404 by the worker instead.
  */
 import type { FunnelsRepository } from '../../core/settings/funnels.repository';
 

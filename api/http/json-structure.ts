@@ -1,6 +1,6 @@
 /**
  * What a JSON request body is at its top level, read from its bytes in one pass that builds
- * nothing: the API refuses a body on its structure alone (contract 3), and the worker parses it
+ * nothing: the API refuses a body on its structure alone (400, 413), and the worker parses it
  * anyway, so parsing it here too cost the API half its CPU and much of its memory on a large batch.
  *
  * The verdicts are today's checks, in their order, on the text `bytes.toString('utf8')`:

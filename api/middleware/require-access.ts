@@ -1,7 +1,7 @@
 /**
- * The one place where contract 1's table is applied: each route declares the ability (and
- * permission) it needs; this middleware answers 401 or 403 with `WWW-Authenticate`, or sets
- * `req.principal` and lets the request through.
+ * The one place where access rules are applied (docs/access.md#abilities-and-permissions): each
+ * route declares the ability (and permission) it needs; this middleware answers 401 or 403 with
+ * `WWW-Authenticate`, or sets `req.principal` and lets the request through.
  */
 import type { RequestHandler } from 'express';
 import {

@@ -1,8 +1,8 @@
 /**
- * `POST` and `DELETE /funnels/{endpoint-url}` (spec 4.1, 4.2; contract 3, 4): authenticate,
- * check the body's structure, find the funnel, queue the request for a worker and answer with the
- * worker's status code and envelope, or 504 with the request id if it takes longer than
- * WAIT_TIMEOUT_MS.
+ * `POST` and `DELETE /funnels/{endpoint-url}`: authenticate, check the body's structure, find the
+ * funnel, queue the request for a worker and answer with the worker's status code and envelope,
+ * or 504 with the request id if it takes longer than WAIT_TIMEOUT_MS. The checks' order and the
+ * status codes: docs/api-behaviour.md#the-path-of-a-request.
  */
 import express, { Router, type RequestHandler } from 'express';
 import type { AccessRequirement } from '../../core/auth/access';

@@ -1,6 +1,6 @@
 /**
- * `/funnels/{endpointUrl}/history`: the requests a funnel received (contract 5). Needs `read`
- * and manage_funnels.
+ * `/funnels/{endpointUrl}/history`: the requests a funnel received
+ * (docs/api-behaviour.md#the-history-record). Needs `read` and manage_funnels.
  */
 import { Router, type Request } from 'express';
 import { z } from 'zod';

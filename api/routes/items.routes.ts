@@ -1,4 +1,4 @@
-/** `/content-types/{key}/items`: reading the items of a content type (contract 6). Needs `read`. */
+/** `/content-types/{key}/items`: reading the items of a content type. Needs `read`. */
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { contentTypeKeySchema } from '../../core/keys/keys';

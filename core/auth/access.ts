@@ -9,13 +9,13 @@ export const PERMISSIONS = ['manage_funnels', 'manage_settings'] as const;
 export const permissionSchema = z.enum(PERMISSIONS);
 export type Permission = z.infer<typeof permissionSchema>;
 
-/** What a route needs: a token ability and, where the contract says so, a user permission. */
+/** What a route needs: a token ability and, for most routes, a user permission (docs/access.md). */
 export interface AccessRequirement {
   ability: Ability;
   permission?: Permission;
 }
 
-/** Settings routes: the ability follows the HTTP method (contract 1). */
+/** Settings routes: the ability follows the HTTP method, so one rule covers every verb. */
 export const ABILITY_BY_METHOD: Record<string, Ability> = {
   GET: 'read',
   HEAD: 'read',

@@ -1,5 +1,5 @@
 /**
- * Decides who a request is and whether it may do what it asks (contract 1). The token's
+ * Decides who a request is and whether it may do what it asks (docs/access.md). The token's
  * signature and expiry come from the JWT; revocation, the user's existence, activity and
  * permissions come from MongoDB, cached per process for at most `freshnessMs` so that a change
  * holds on every API process within a second.

@@ -60,7 +60,7 @@ export const VARIABLES = {
     expects: 'an integer from 1 to 1000000 (requests per token per minute)',
   },
   LOG_LEVEL: { schema: z.enum(LOG_LEVELS).default('info'), expects: LOG_LEVELS.join(', ') },
-  // Unset, the worker picks by engine (worker/chunks/chunk-size.ts): 1,000 on MongoDB.
+  // Unset, the worker picks by engine (core/ingest/chunks/chunk-size.ts): 1,000 on MongoDB.
   CHUNK_SIZE: {
     schema: integer(1, 100_000).optional(),
     expects: 'an integer from 1 to 100000 (items per chunk job of a large request)',

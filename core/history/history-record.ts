@@ -1,4 +1,4 @@
-/** One funnel request as the history keeps it (contract 5). */
+/** One funnel request as the history keeps it (docs/api-behaviour.md#the-history-record). */
 import { z } from 'zod';
 import { itemErrorsSchema, type ItemErrors } from '../pipeline/item-errors';
 

@@ -1,6 +1,7 @@
 /**
- * The request history (contract 5), stored under `_id` tenant:requestId so that one record is an
- * `_id` point lookup on MongoDB and on FerretDB v1 alike.
+ * The request history, stored under `_id` tenant:requestId so that one record is an `_id` point
+ * lookup on MongoDB and, on FerretDB v1, a filter it hands to SQLite rather than decoding every
+ * record in Go (docs/storage.md#ferretdb-v1).
  */
 import type { mongo } from 'mongoose';
 import { z } from 'zod';
@@ -37,7 +38,7 @@ export class HistoryRepository {
    * Writes the record of a request, replacing any earlier one of the same request id: a job
    * retried after a crash writes it again, and a client that reuses X-Request-Id keeps the latest.
    * Most records are new, so it inserts first: on FerretDB v1 an insert checks `_id` against the
-   * index, while a replace finds its document by scanning the whole history (core/db/engine.ts).
+   * index, while a replace finds its document by scanning the whole history (core/mongo/engine.ts).
    */
   async save(record: HistoryDocument): Promise<void> {
     try {

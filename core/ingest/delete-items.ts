@@ -1,7 +1,7 @@
 /**
- * DELETE (spec 4.2, contract 4): `{"identifiers": [...]}` or an array of such objects. The
- * identifier mapping's transforms and the funnel's lazy comparison apply; an identifier that
- * matches nothing is reported, not refused.
+ * DELETE (docs/api-behaviour.md#deleting-items): `{"identifiers": [...]}` or an array of such
+ * objects. The identifier mapping's transforms and the funnel's lazy comparison apply; an
+ * identifier that matches nothing is reported, not refused.
  */
 import {
   buildDeleteEnvelope,
@@ -49,7 +49,7 @@ function failure(errors: ItemErrors, itemCount: number): DeleteResult {
 }
 
 export async function deleteItems(store: ItemStore, request: DeleteRequest): Promise<DeleteResult> {
-  // As for POST (contract 4): an inactive funnel, or one without an identifier mapping, fails.
+  // As for POST: an inactive funnel, or one without an identifier mapping, fails (rules 2 and 3).
   const problems = requestProblems(request.funnel, request.contentType);
   if (problems) return failure(problems, 0);
   const sent = sentIdentifiers(request.parsed);

@@ -1,9 +1,9 @@
 /**
- * The end of a request whose job failed on its last attempt (issue 5): the caller, and repeats
- * of its Idempotency-Key, get a clear answer at once (503 while an engine is away), and the key
- * is freed so that a repeat runs the request again. The history record cannot wait for MongoDB
- * here: a `record-history` job of its own writes it, tried until MongoDB takes it. The body (and
- * any chunks) stay in Redis for that job, which lets them go.
+ * The end of a request whose job failed on its last attempt (docs/storage.md#jobs-that-give-up):
+ * the caller, and repeats of its Idempotency-Key, get a clear answer at once (503 while an engine
+ * is away), and the key is freed so that a repeat runs the request again. The history record cannot
+ * wait for MongoDB here: a `record-history` job of its own writes it, tried until MongoDB takes it.
+ * The body (and any chunks) stay in Redis for that job, which lets them go.
  */
 import { RECORD_HISTORY_JOB_OPTIONS } from '../queue/job-options';
 import type { JobResult, ParsedJobData } from '../queue/jobs';

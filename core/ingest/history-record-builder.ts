@@ -1,4 +1,4 @@
-/** The history record of one funnel request (contract 5), built from the job and its outcome. */
+/** The history record of one funnel request, built from the job and its outcome. */
 import { documentId } from '../keys/keys';
 import { toStoredErrors, type HistoryDocument, type HistoryStatus } from '../history/history-record';
 import type { ItemErrors } from '../pipeline/item-errors';

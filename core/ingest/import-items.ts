@@ -1,13 +1,15 @@
 /**
  * POST: every rule of a funnel request, in the order they are checked
- * (docs/api-behaviour.md#request-rules and #item-rules):
+ * (docs/api-behaviour.md#request-rules, #item-rules and #the-rules-by-number):
  *  1-3. the request rules: empty body, inactive funnel, identifier not mapped;
  *  4-6. each item mapped and checked: required values, value types, media URLs;
  *       duplicates folded (the last wins) and lazy identifiers resolved;
  *  7.   references checked, against the store and the request itself;
  *  8-10. the decision: every item, the valid ones (partial validation), or none.
  * `prepareImport` decides for the whole request and leaves the writes to the caller, which may
- * hand them to chunk jobs. The store is asked a fixed number of times whatever the batch size.
+ * hand them to chunk jobs. The lookups are a fixed number whatever the batch size (for lazy
+ * matching: exact identifiers, identifier lengths, candidates; one per referenced content type),
+ * never one per item.
  */
 import { buildRequestFailure, importEnvelope, type EnvelopeResult } from '../pipeline/envelope';
 import { decideImport } from '../pipeline/import-decision';

@@ -1,7 +1,8 @@
 /**
- * Lazy comparison against the store (contract 3): one query for exact matches, one for the
- * candidates (an indexed `$in` over the lower-cased substrings of the incoming identifiers whose
- * lengths occur among the stored ones), then the pure rule per identifier.
+ * Lazy comparison against the store (docs/api-behaviour.md#lazy-comparison): one query for exact
+ * matches and one read of the identifier lengths, then one for the candidates (the lower-cased
+ * substrings of the incoming identifiers whose lengths occur among the stored ones: an indexed
+ * `$in` on MongoDB, a scan on FerretDB), then the pure rule per identifier.
  */
 import { lazyLookupKeys, resolveLazy, type LazyResolution } from '../pipeline/lazy-match';
 import type { ItemStore } from '../items/item-store';

@@ -2,7 +2,7 @@
  * FerretDB v1: every item is inserted; those that exist already are then read for their stored
  * receive times (one read for all of them) and updated by `_id` unless a later request wrote
  * them. New items need no lookup at all: FerretDB v1 checks an insert's `_id` against its index,
- * but finds the document of any read or update by scanning (docs/engines.md). The read and the
+ * but finds the document of any read or update by scanning (docs/storage.md#ferretdb-v1). The read and the
  * update are not atomic, so the writes to a content type run one at a time under the write lock.
  */
 import { duplicateKeyIndexes } from '../mongo/duplicate-key';

@@ -1,9 +1,11 @@
 /**
- * The write side of items, batched per request: a fixed number of commands whatever the batch
- * size (one `$in` per lookup, one bulkWrite for the writes, one `deleteMany`), every write keyed
- * on the deterministic `_id`. How the writes are sent is the engine's writer's (item-writer.ts).
+ * The write side of items, batched per request, never a command per item: on MongoDB a fixed
+ * number of commands whatever the batch size (one `$in` per lookup, one bulkWrite for the writes,
+ * one `deleteMany`); on FerretDB v1 updates go in slices of 90 (docs/storage.md#ferretdb-v1).
+ * Every write is keyed on the deterministic `_id`; how the writes are sent is the engine's
+ * writer's (item-writer.ts).
  *
- * Requests take effect in the order they were received (docs/funnel-requests.md#receipt-order):
+ * Requests take effect in the order they were received (docs/storage.md#receipt-order):
  * an older write never replaces a newer one, and deletes leave tombstones (item-tombstones.ts)
  * that undo an older POST finishing later.
  */

@@ -4,7 +4,7 @@
  * item keeps its last writer's receive time and an older write never replaces a newer one.
  * - MongoDB (mongodb-item-writer.ts): the guard is in each upsert's filter, atomic, no lock;
  * - FerretDB v1 (ferretdb-item-writer.ts): the guard is a read, so the writes to a content type
- *   run one at a time under a Redis lock. See docs/engines.md.
+ *   run one at a time under a Redis lock. See docs/storage.md#receipt-order.
  */
 import type { ItemStatsDocument } from './item-collections';
 import type { ContentTypeScope, ItemWrite, WriteTimes } from './item-write';

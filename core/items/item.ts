@@ -1,8 +1,8 @@
-/** A content item as stored, and as the API shows it (contract 6). */
+/** A content item as stored, and as the API shows it. */
 import { z } from 'zod';
 
 export const itemDocumentSchema = z.object({
-  /** tenant:contentType:identifier, see core/domain/keys.ts */
+  /** tenant:contentType:identifier, see core/keys/keys.ts */
   _id: z.string(),
   tenant: z.string(),
   contentType: z.string(),

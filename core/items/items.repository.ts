@@ -1,7 +1,7 @@
 /**
- * Reading the items of a content type (contract 6). Items live under `_id`
- * tenant:contentType:identifier, so one content type is one `_id` range: an index range on
- * MongoDB, and on FerretDB v1 a filter it hands to SQLite rather than decoding every document.
+ * Reading the items of a content type. Items live under `_id` tenant:contentType:identifier, so one
+ * content type is one `_id` range: an index range on MongoDB, and on FerretDB v1 a filter it hands
+ * to SQLite rather than decoding every document.
  */
 import { z } from 'zod';
 import { documentId } from '../keys/keys';

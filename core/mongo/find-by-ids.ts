@@ -2,7 +2,7 @@
  * Batch lookups by deterministic `_id` within one tenant's content type, in one command whatever
  * the batch size. Where the engine serves `$in` from an index (MongoDB), one `$in`. FerretDB v1
  * decodes every document in Go for any filter but `{_id: <string>}`, which it hands to SQLite (a
- * scan there too, core/db/engine.ts, but a cheaper one): one `_id` query for a single id, and
+ * scan there too, core/mongo/engine.ts, but a cheaper one): one `_id` query for a single id, and
  * otherwise one scan of the content type matched in a Set (the engine would scan for the `$in`
  * too, and test every document against every value).
  */

@@ -25,7 +25,7 @@ export function decodeCursor<S extends z.ZodType>(cursor: string, schema: S): z.
   throw new InvalidCursorError();
 }
 
-/** `{items, nextCursor}`, the answer of every list (contract, top). */
+/** `{items, nextCursor}`, the answer of every list, so that clients page every list alike. */
 export interface Page<T> {
   items: T[];
   nextCursor: string | null;

@@ -1,6 +1,7 @@
 /**
- * The response envelope of the funnel endpoint (spec 2.5, contract 3 and 4), its HTTP status and
- * the status of the history record, decided in one place for the real run and the dry run alike.
+ * The response envelope of the funnel endpoint, its HTTP status and the status of the history
+ * record, decided in one place for the real run and the dry run alike
+ * (docs/api-behaviour.md#the-envelope).
  */
 import { z } from 'zod';
 import { decideImport, type ImportDecision } from './import-decision';
@@ -10,8 +11,9 @@ import { ownRecord } from './own-record';
 import type { CheckedItem } from './import-decision';
 
 /**
- * The envelope every funnel request is answered with; the API validates against it and gives it
- * an OpenAPI id (`.meta({ id })`) where it registers its routes, as the other route schemas do.
+ * The envelope every funnel request is answered with. Tests hold every built envelope to it; the
+ * funnel routes are not in the OpenAPI document yet, so docs/api-behaviour.md#the-envelope is
+ * where a client reads it.
  */
 export const envelopeSchema = z.object({
   status: z.enum(['success', 'error']),
@@ -22,7 +24,7 @@ export const envelopeSchema = z.object({
     .object({
       /** Partial success: the identifiers, as sent, of the items that were imported. */
       successIds: z.array(z.string()).optional(),
-      /** DELETE: the identifiers, as sent, that matched an item, which is now gone. */
+      /** DELETE: the identifiers that matched an item (kept if a later request wrote it). */
       deletedIds: z.array(z.string()).optional(),
       /** DELETE: the identifiers, as sent, that matched nothing. */
       notFoundIds: z.array(z.string()).optional(),
@@ -101,7 +103,8 @@ export function buildEnvelope(outcome: ImportOutcome): EnvelopeResult {
 }
 
 /**
- * The answer that goes with a decision (rules 8 to 10, docs/funnel-requests.md#outcome):
+ * The answer that goes with a decision (rules 8 to 10,
+ * docs/api-behaviour.md#partial-validation-and-all-or-nothing):
  * - every item imported: 200, "N items were imported", no `errors`, no `data`;
  * - partly imported: 200, `status: success`, `errors` for the failed items and
  *   `data.successIds` for the imported ones; history status `partial`;
@@ -143,7 +146,7 @@ export function importEnvelope(decision: ImportDecision<CheckedItem>): EnvelopeR
   }
 }
 
-/** The answer to a DELETE (contract 4): identifiers that matched nothing are no error. */
+/** The answer to a DELETE: an identifier that matched nothing is no error (nothing is left). */
 export function buildDeleteEnvelope(result: {
   deletedIds: readonly string[];
   notFoundIds: readonly string[];

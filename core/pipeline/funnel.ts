@@ -6,7 +6,7 @@ import { validateValue, type ValueSpec } from './value-validators';
 import type { ContentType } from './content-type';
 import { systemFieldSchema, systemFieldSpec } from './system-fields';
 
-/** Keys joined by dots; a numeric segment indexes an array (contract 2). */
+/** Keys joined by dots; a numeric segment indexes an array (docs/settings.md#source-paths). */
 export const sourcePathSchema = z
   .string()
   .min(1)

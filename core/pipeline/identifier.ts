@@ -1,8 +1,8 @@
 /**
- * What an item identifier may be (contract 3): a non-empty string or a safe integer, at most
- * IDENTIFIER_MAX_LENGTH characters, without control characters. It is stored as a string and
- * matched case-sensitively. Anything else, an object such as `{"$gt": ""}` above all, is refused,
- * so an identifier can never become a query operator.
+ * What an item identifier may be (docs/api-behaviour.md#identifiers): a non-empty string or a safe
+ * integer, at most IDENTIFIER_MAX_LENGTH characters, without control characters. It is stored as a
+ * string and matched case-sensitively. Anything else, an object such as `{"$gt": ""}` above all, is
+ * refused, so an identifier can never become a query operator.
  */
 import { MESSAGES } from './messages';
 
@@ -75,9 +75,9 @@ export function normalizeIdentifier(value: unknown): IdentifierResult {
 }
 
 /**
- * The key of an item in the envelope's `errors` (contract 3): its identifier as sent (a number
- * already turned into its decimal string by normalizeIdentifier), or `[i]` when the item has no
- * valid identifier, `i` being its zero-based position in the request.
+ * The key of an item in the envelope's `errors` (docs/api-behaviour.md#error-keys): its identifier
+ * as sent (a number already turned into its decimal string by normalizeIdentifier), or `[i]` when
+ * the item has no valid identifier, `i` being its zero-based position in the request.
  */
 export function itemKey(identifier: string | undefined, index: number): string {
   return identifier ?? `[${index}]`;

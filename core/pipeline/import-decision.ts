@@ -1,6 +1,6 @@
 /**
  * Which items of a POST are written, once every item has been checked (rules 8 to 10,
- * docs/funnel-requests.md#outcome): all of them when all are valid; with partial validation on,
+ * docs/api-behaviour.md#partial-validation-and-all-or-nothing): all of them when all are valid; with partial validation on,
  * the valid ones when at least one is; otherwise none. The write follows this value, and the
  * answer is built from it.
  */

@@ -1,10 +1,11 @@
 /**
- * Lazy comparison of identifiers (contract 3), for funnels whose identifier mapping has
- * `lazy: true`: a sender's identifier X such as "ERP-A100-v2" finds the stored item "a100".
+ * Lazy comparison of identifiers, for funnels whose identifier mapping has `lazy: true`: a
+ * sender's identifier X such as "ERP-A100-v2" finds the stored item "a100"
+ * (docs/api-behaviour.md#lazy-comparison).
  *
- * The worker makes one query per request: every lower-cased substring of every X whose length is
- * a length some stored identifier has (lazyLookupKeys), `$in` against the stored lower-cased
- * identifiers. It then decides each X from what came back (resolveLazy).
+ * The worker looks candidates up once per request, not per item: every lower-cased substring of
+ * every X whose length is a length some stored identifier has (lazyLookupKeys), against the
+ * stored lower-cased identifiers. It then decides each X from what came back (resolveLazy).
  */
 import { MESSAGES } from './messages';
 

@@ -1,8 +1,8 @@
 /**
- * Maps the items of a POST body to what the store writes (contract 3): reads each mapped source
- * path, applies the mapping's transforms, checks the value against its target, and collects the
- * errors of each item under field labels.
- * The lookups that need the store (lazy identifiers, references) come after it, elsewhere.
+ * Maps the items of a POST body to what the store writes (docs/api-behaviour.md#item-rules): reads
+ * each mapped source path, applies the mapping's transforms, checks the value against its target,
+ * and collects the errors of each item under field labels. The lookups that need the store (lazy
+ * identifiers, references) come after it, elsewhere.
  */
 import type { ContentType } from './content-type';
 import type { Funnel, Mapping, MappingTarget } from './funnel';
@@ -85,8 +85,8 @@ export function asItemList(parsed: unknown): unknown[] {
 }
 
 /**
- * Keeps, of items sent twice with the same identifier, only the last occurrence (contract 3), in
- * its own position. Items without an identifier are all kept.
+ * Keeps, of items sent twice with the same identifier, only the last occurrence, in its own
+ * position (docs/api-behaviour.md#duplicates-last-wins). Items without an identifier are all kept.
  */
 export function dedupeLastWins<T extends { identifier?: string }>(items: readonly T[]): T[] {
   // One pass from the end: the first occurrence met is the last sent; then back into order.

@@ -1,11 +1,11 @@
 /**
- * Every text the funnel pipeline shows a user, in one place (contract 3), so that wording, counting
- * and plurals stay the same in envelopes, history records and dry runs.
+ * Every text the funnel pipeline shows a user, in one place (docs/api-behaviour.md#messages), so
+ * that wording, counting and plurals stay the same in envelopes, history records and dry runs.
  *
  * Counts agree in number: "1 item was imported", "2 items were imported".
  */
 
-/** The `errors` key of failures that concern the whole request, not one item (contract 3). */
+/** The `errors` key of failures that concern the whole request, not one item. */
 export const REQUEST_KEY = '_request';
 
 /** Labels under `_request`, and the label of an item that is not an object. */

@@ -1,5 +1,6 @@
 /**
- * Reads the value a mapping's source path addresses in one item of a request (contract 2).
+ * Reads the value a mapping's source path addresses in one item of a request
+ * (docs/settings.md#source-paths).
  *
  * - Keys are joined by dots: `attrs.color`.
  * - A numeric segment (`0`, `12`, no leading zero) indexes an array: `images.0.url`.

@@ -1,8 +1,8 @@
 /**
- * Reference checks (spec 4.1 rule 7, contract 3): a reference value must name an item of the
- * referenced content type that exists in the store, or that the same request imports. In partial
- * mode only a valid item of the request counts, and an item that fails makes the items that rely on
- * it fail too, so validity is computed to a fixed point. An item is never its own parent.
+ * Reference checks (rule 7, docs/api-behaviour.md#references): a reference value must name an item
+ * of the referenced content type that exists in the store, or that the same request imports. In
+ * partial mode only a valid item of the request counts, and an item that fails makes the items that
+ * rely on it fail too, so validity is computed to a fixed point. An item is never its own parent.
  *
  * The store is asked once per referenced content type: referencedIdentifiers gives the `$in` list
  * of each, storeLookup turns the answers into the `existing` predicate checkReferences takes.

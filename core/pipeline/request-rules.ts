@@ -2,7 +2,7 @@
  * The rules that fail a funnel request as a whole, before any item is looked at, in the order
  * they are checked: the body is empty (rule 1), the funnel is inactive (rule 2), the identifier is
  * not mapped (rule 3); and, beside rule 3, a mapping whose target the content type no longer has.
- * The rules are numbered as in docs/funnel-requests.md#request-rules.
+ * The rules are numbered as in docs/api-behaviour.md#request-rules.
  */
 import type { ContentType } from './content-type';
 import { requestErrors } from './envelope';

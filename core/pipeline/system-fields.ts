@@ -1,4 +1,4 @@
-/** The system fields of each content-type kind, with the labels errors are keyed by (contract 2). */
+/** The system fields of each content-type kind, with the labels errors are keyed by. */
 import { z } from 'zod';
 
 export const contentTypeKindSchema = z.enum(['product', 'generic']);

@@ -1,7 +1,8 @@
 /**
- * Checks that a mapped value already has the type of its target (contract 2 and 3): nothing is
- * coerced, so `"12"` is not a number and `1` is not a boolean. Used for properties and for system
- * fields alike (a system field is text, media or a reference).
+ * Checks that a mapped value already has the type of its target (rules 5 and 6,
+ * docs/api-behaviour.md#value-types): nothing is coerced, so `"12"` is not a number and `1` is not
+ * a boolean. Used for properties and for system fields alike (a system field is text, media or a
+ * reference).
  */
 import type { PROPERTY_TYPES } from './content-type';
 import { identifierProblem, isWellFormed } from './identifier';

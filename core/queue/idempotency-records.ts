@@ -1,8 +1,9 @@
 /**
- * Idempotency-Key records in Redis (contract 3), shared by every API process and the workers:
- * the first request with a key claims it (pending, with its job); the worker that finishes the
- * job stores the answer (done); a repeat within 24 hours gets that answer again, or waits for the
- * job still in flight. The client's key is hashed, so any key fits in a Redis key.
+ * Idempotency-Key records in Redis (docs/api-behaviour.md#idempotency-key), shared by every API
+ * process and the workers: the first request with a key claims it (pending, with its job); the
+ * worker that finishes the job stores the answer (done); a repeat within 24 hours gets that answer
+ * again, or waits for the job still in flight. The client's key is hashed, so any key fits in a
+ * Redis key.
  */
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';

@@ -81,7 +81,7 @@ export const ingestChunkJob = {
     contentType: z.string().min(1),
     /** The request's receive time: the write guard of every chunk of it. */
     receivedAt: z.iso.datetime(),
-    /** Where the request's chunks wait in Redis (worker/chunks/chunk-plans.ts). */
+    /** Where the request's chunks wait in Redis (core/ingest/chunks/chunk-plans.ts). */
     planKey: z.string().min(1),
     /** Which chunk of the plan, from 0. */
     chunk: z.number().int().min(0),

@@ -1,7 +1,7 @@
 /**
  * A funnel's sample payload (`requestData`) and the source paths it offers to mappings, with
- * their JSON types (contract 2: keys joined by dots; an array of objects is mapped over without
- * an index, so its elements' keys are listed below the array's own path).
+ * their JSON types. Keys are joined by dots; an array of objects is mapped over without an index,
+ * so its elements' keys are listed below the array's own path (docs/settings.md#source-paths).
  */
 import { z } from 'zod';
 

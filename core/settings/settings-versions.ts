@@ -1,7 +1,7 @@
 /**
  * Which version of a tenant's funnels and content types is current, kept in Redis beside the
  * queue. Every change through the settings API stamps a new version; workers, which cache
- * settings (worker/ingest/settings-cache.ts), read the stamp with each request's body, so that a
+ * settings (core/settings/settings-cache.ts), read the stamp with each request's body, so that a
  * change holds from the next request on, on every worker, without a database read per job.
  */
 import { randomUUID } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * Issue 5, faults: the MongoDB engine stopped. The API and the worker run against a FerretDB of this
+ * Faults: the MongoDB engine stopped. The API and the worker run against a FerretDB of this
  * test's own, which it stops and starts again on the same port and data directory (its data stays).
  * Jobs are tried 5 times with exponential backoff from 1 s (core/queue/job-options.ts).
  */
@@ -77,7 +77,7 @@ async function occupyWorker(env: Record<string, string>, holdMs: number): Promis
 }
 
 /**
- * Holds the write lock of a content type (FerretDB's, core/db/write-lock.ts) until `release` is
+ * Holds the write lock of a content type (FerretDB's, core/items/write-lock.ts) until `release` is
  * called: chunk jobs of a request to it wait, holding their worker, while the test stops the
  * engine, and write only once it is away.
  */

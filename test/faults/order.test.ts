@@ -1,9 +1,9 @@
 /**
- * Issue 5, faults: two requests for the same identifier take effect in the order they were
- * received, even when the first finishes after the second. The product keeps each item's
- * `receivedAt` (the request's receive time) and never lets an older write replace a newer one.
- * Each scenario checks its own preconditions from the history records (received first, finished
- * last), so that a pass means the reordering really happened.
+ * Faults (docs/storage.md#receipt-order): two requests for the same identifier take effect in the
+ * order they were received, even when the first finishes after the second. The product keeps each
+ * item's `receivedAt` (the request's receive time) and never lets an older write replace a newer
+ * one. Each scenario checks its own preconditions from the history records (received first,
+ * finished last), so that a pass means the reordering really happened.
  */
 import type { HistoryView } from '../../core/history/history-record';
 import type { RunningProcess } from '../support/processes';
@@ -71,7 +71,7 @@ describe('two requests for the same identifier', () => {
 
   // On FerretDB the store reads the stored receive times, inserts the new items (hundreds of ms for
   // 3,000), then updates the existing ones by `_id` alone: the write lock keeps the second
-  // request's write out of that window (core/db/write-lock.ts). Without the lock, the second's
+  // request's write out of that window (core/items/write-lock.ts). Without the lock, the second's
   // value was overwritten here in most runs.
   for (const existing of [false, true]) {
     it(`when a large first request and a one-item second one sent 5 ms later run at once, then the second's value stays (${existing ? 'item existed' : 'new item'})`, async () => {
@@ -145,7 +145,7 @@ describe('two requests for the same identifier', () => {
   });
 
   // The DELETE leaves a tombstone; the older POST, run again later, finds it and takes its write
-  // of the item back (core/repositories/item-tombstones.ts).
+  // of the item back (core/items/item-tombstones.ts).
   it("when a POST's job runs again after a DELETE of one of its items received later, then the item stays deleted", async () => {
     const { contentType, url } = await deployment.funnel();
     const contested = 'X-deleted';

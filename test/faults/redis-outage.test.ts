@@ -1,5 +1,5 @@
 /**
- * Issue 5, faults: Redis stopped while requests flow. The API and the worker run against a Redis of
+ * Faults: Redis stopped while requests flow. The API and the worker run against a Redis of
  * this test's own, which it stops and starts again on the same port (empty: it keeps no data, the
  * harsher case, since the queue and anything in flight are gone with it).
  */

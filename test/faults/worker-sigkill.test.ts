@@ -1,9 +1,9 @@
 /**
- * Issue 5, faults: a worker killed with SIGKILL in the middle of a 10,000-item request. Its job
- * stays locked until JOB_LOCK_MS passes; then BullMQ's stalled-job check hands it to the other
- * worker, which runs it again from the start. The client waits, and when its answer is uncertain
- * (503, 504, no answer) it sends the request again with the same Idempotency-Key. With the
- * default CHUNK_SIZE of 1,000 such a request is written by ten chunk jobs (issue 7): a worker is
+ * Faults: a worker killed with SIGKILL in the middle of a 10,000-item request. Its job stays locked
+ * until JOB_LOCK_MS passes; then BullMQ's stalled-job check hands it to the other worker, which
+ * runs it again from the start. The client waits, and when its answer is uncertain (503, 504, no
+ * answer) it sends the request again with the same Idempotency-Key. With the default CHUNK_SIZE of
+ * 1,000 such a request is written by ten chunk jobs (docs/storage.md#chunked-writes): a worker is
  * also killed while it writes chunks, and the chunks it held are written again elsewhere.
  */
 import { randomUUID } from 'node:crypto';

@@ -1,5 +1,6 @@
 /**
- * `/settings/content-types`: the tenant's content types (contract 2). Needs manage_settings.
+ * `/settings/content-types`: the tenant's content types (docs/settings.md#content-types). Needs
+ * manage_settings.
  * A content type may not be deleted, or changed so that a funnel's mapping loses its target,
  * while something still uses it: funnels and items would be left pointing at nothing.
  */

@@ -1,6 +1,7 @@
 /**
- * `/settings/funnels`: the tenant's funnels (contract 2). Needs manage_funnels. Every write is
- * checked as a whole against its content type, so a stored funnel always names targets that exist.
+ * `/settings/funnels`: the tenant's funnels (docs/settings.md#funnels). Needs manage_funnels. Every
+ * write is checked as a whole against its content type, so a stored funnel always names targets
+ * that exist.
  */
 import { Router } from 'express';
 import { z } from 'zod';

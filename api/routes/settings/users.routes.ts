@@ -1,4 +1,4 @@
-/** `/settings/users`: the users of the caller's tenant (contract 2). Needs manage_settings. */
+/** `/settings/users`: the users of the caller's tenant. Needs manage_settings. */
 import { Router } from 'express';
 import { userBodySchema, userPatchSchema, userView, userViewSchema } from '../../../core/auth/user';
 import { DuplicateError } from '../../../core/mongo/duplicate-key';

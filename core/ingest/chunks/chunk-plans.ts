@@ -1,6 +1,6 @@
 /**
  * The writes of a large request, stored once in Redis for its chunk jobs: one hash per request,
- * with a field per chunk (its item writes, worker/chunks/write-codec.ts) and one for the result
+ * with a field per chunk (its item writes, write-codec.ts) and one for the result
  * the request's job answers with once every chunk is written. The hash goes when the request is
  * recorded, with the payload's expiry as the backstop.
  */

@@ -1,6 +1,6 @@
 /**
- * Revocation and permission changes hold on every API process within a second (contract 1), and
- * no token string ever reaches a log line of any process.
+ * Revocation and permission changes hold on every API process within a second
+ * (docs/access.md#tokens), and no token string ever reaches a log line of any process.
  */
 import { bootstrapTenant } from '../../../core/auth/bootstrap';
 import { collections } from '../../../core/store/collections';

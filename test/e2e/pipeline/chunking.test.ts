@@ -1,9 +1,9 @@
 /**
- * Issue 7: a POST holding more items than CHUNK_SIZE is written by chunk jobs that any worker
- * takes, with one envelope and one history record for the request; everything a chunk writes is
- * decided for the whole request first (last wins, lazy matches, all or nothing), so the caller
- * gets the envelope an unchunked run gives. Two workers with CHUNK_SIZE 10 against a reference
- * deployment whose worker never chunks.
+ * Chunked writes (docs/storage.md#chunked-writes): a POST holding more items than CHUNK_SIZE is
+ * written by chunk jobs that any worker takes, with one envelope and one history record for the
+ * request; everything a chunk writes is decided for the whole request first (last wins, lazy
+ * matches, all or nothing), so the caller gets the envelope an unchunked run gives. Two workers
+ * with CHUNK_SIZE 10 against a reference deployment whose worker never chunks.
  */
 import type { LogLine } from '../../support/processes';
 import { startTestWorker, type TestWorker } from '../../support/worker-harness';

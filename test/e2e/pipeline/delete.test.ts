@@ -1,6 +1,6 @@
 /**
- * Deleting data (spec 4.2, contract 4): `{"identifiers": [...]}` or an array of such objects,
- * through HTTP against a real worker process.
+ * Deleting data (docs/api-behaviour.md#deleting-items): `{"identifiers": [...]}` or an array of
+ * such objects, through HTTP against a real worker process.
  */
 import {
   identifiers,

@@ -1,7 +1,7 @@
 /**
- * The request history (contract 5): every funnel request is recorded before it is answered, under
- * the `X-Request-Id` of its response; and dry runs (contract 3), which answer as the real run
- * would, write no item, and are recorded with `dryRun: true`.
+ * The request history (docs/api-behaviour.md#the-history-record): every funnel request is recorded
+ * before it is answered, under the `X-Request-Id` of its response; and dry runs, which answer as
+ * the real run would, write no item, and are recorded with `dryRun: true`.
  */
 import {
   identifiers,

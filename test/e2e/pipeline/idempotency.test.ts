@@ -1,7 +1,8 @@
 /**
- * Idempotency-Key (contract 3): a repeat with the same key and body gets the first answer again,
- * with Idempotent-Replayed: true, and nothing is processed twice, also on another API process and
- * while the first is still in flight; the same key with another body is 422.
+ * Idempotency-Key (docs/api-behaviour.md#idempotency-key): a repeat with the same key and body gets
+ * the first answer again, with Idempotent-Replayed: true, and nothing is processed twice, also on
+ * another API process and while the first is still in flight; the same key with another body is
+ * 422.
  */
 import { call } from '../../support/api-harness';
 import { startProcess, type RunningProcess } from '../../support/processes';

@@ -1,7 +1,7 @@
 /**
- * Lazy comparison of identifiers (contract 3) through HTTP: an incoming X finds a stored Y that
- * occurs inside it, without regard to case, Y at least 3 characters; the exact match wins; the
- * longest candidate wins; a tie is ambiguous; no candidate creates X.
+ * Lazy comparison of identifiers (docs/api-behaviour.md#lazy-comparison) through HTTP: an incoming
+ * X finds a stored Y that occurs inside it, without regard to case, Y at least 3 characters; the
+ * exact match wins; the longest candidate wins; a tie is ambiguous; no candidate creates X.
  */
 import { identifiers, startPipeline, type Pipeline } from './pipeline-fixture';
 

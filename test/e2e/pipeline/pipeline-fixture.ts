@@ -15,7 +15,7 @@ import {
 } from '../../support/api-harness';
 import { startTestWorker, type TestWorker } from '../../support/worker-harness';
 
-/** The funnel endpoint's answer (spec 2.5, contract 3 and 4). */
+/** The funnel endpoint's answer (docs/api-behaviour.md#the-envelope). */
 export interface Envelope {
   status: 'success' | 'error';
   message: string;
@@ -28,7 +28,7 @@ export interface Envelope {
   };
 }
 
-/** An item as `GET /content-types/{key}/items/{identifier}` shows it (contract 6). */
+/** An item as `GET /content-types/{key}/items/{identifier}` shows it. */
 export interface ItemView {
   identifier: string;
   name: string | null;

@@ -1,7 +1,7 @@
 /**
- * Issue 5, order: a request's receive time is when it arrived, stamped before authentication and
- * the body read. A sender whose slow upload started first is the older request even though its
- * body finished arriving after a second request had been answered.
+ * Receipt order (docs/storage.md#receipt-order): a request's receive time is when it arrived,
+ * stamped before authentication and the body read. A sender whose slow upload started first is the
+ * older request even though its body finished arriving after a second request had been answered.
  */
 import { connect, type Socket } from 'node:net';
 import { requestIdOf, startPipeline, type Pipeline } from './pipeline-fixture';

@@ -1,7 +1,7 @@
 /**
- * References (spec 4.1 rule 7, contract 3): a reference names an item of the referenced content
- * type that exists, or that the same request imports (in partial mode, only a valid one); an item
- * is not its own parent.
+ * References (rule 7, docs/api-behaviour.md#references): a reference names an item of the
+ * referenced content type that exists, or that the same request imports (in partial mode, only a
+ * valid one); an item is not its own parent.
  */
 import { identifiers, startPipeline, type Pipeline } from './pipeline-fixture';
 

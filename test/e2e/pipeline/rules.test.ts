@@ -1,6 +1,6 @@
 /**
- * Spec 4.1 rules 1 to 10, one behaviour each, through HTTP against a real worker process, Redis
- * and the MongoDB-compatible store.
+ * Rules 1 to 10 of a funnel request (docs/api-behaviour.md#the-rules-by-number), one behaviour
+ * each, through HTTP against a real worker process, Redis and the MongoDB-compatible store.
  */
 import { identifiers, startPipeline, type Pipeline } from './pipeline-fixture';
 
@@ -10,7 +10,7 @@ const emptyBody = {
   errors: { _request: { Body: 'The request body is empty' } },
 };
 
-describe('sending data: the rules of spec 4.1', () => {
+describe('sending data: rules 1 to 10', () => {
   let p: Pipeline;
 
   beforeAll(async () => {

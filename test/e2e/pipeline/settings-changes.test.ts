@@ -1,5 +1,5 @@
 /**
- * Workers cache funnels and content types (worker/ingest/settings-cache.ts): a change through
+ * Workers cache funnels and content types (core/settings/settings-cache.ts): a change through
  * the settings API holds from the very next request on, in the worker process too.
  */
 import { startPipeline, type Pipeline } from './pipeline-fixture';

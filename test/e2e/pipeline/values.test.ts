@@ -1,7 +1,7 @@
 /**
- * Values (contract 2 and 3): every property type with a good and a bad value, lists, optional
- * values missing, null or "", upserts that leave unmapped fields alone, source paths into nested
- * objects and arrays, numeric identifiers, and one identifier sent twice.
+ * Values (docs/api-behaviour.md#item-rules): every property type with a good and a bad value,
+ * lists, optional values missing, null or "", upserts that leave unmapped fields alone, source
+ * paths into nested objects and arrays, numeric identifiers, and one identifier sent twice.
  */
 import { identifiers, startPipeline, type Pipeline } from './pipeline-fixture';
 

@@ -14,7 +14,7 @@ import { call, type CallOptions, type CallResult } from '../../support/api-harne
 import { startProcess, type LogLine, type RunningProcess } from '../../support/processes';
 import { isolatedEnv } from '../../support/test-env';
 
-/** The funnel endpoint's answer (contract 3 and 4). */
+/** The funnel endpoint's answer (docs/api-behaviour.md#the-envelope). */
 export interface Envelope {
   status: 'success' | 'error';
   message: string;

@@ -1,6 +1,6 @@
 /**
- * Contract 1, the whole matrix: every endpoint × every way a call can lack the right to be
- * answered, with the exact status, body and challenge.
+ * The access matrix of docs/access.md#abilities-and-permissions, whole: every endpoint × every way
+ * a call can lack the right to be answered, with the exact status, body and challenge.
  */
 import jwt from 'jsonwebtoken';
 import { signToken } from '../../../core/auth/token-signer';
@@ -199,7 +199,7 @@ const ENDPOINTS: Endpoint[] = [
 const INVALID = 'Bearer error="invalid_token"';
 const INSUFFICIENT = 'Bearer error="insufficient_scope"';
 
-describe('access matrix (contract 1)', () => {
+describe('access matrix', () => {
   let api: TestApi;
   const tokens: Record<string, string> = {};
   const ids: Record<string, string> = {};

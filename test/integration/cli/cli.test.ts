@@ -199,7 +199,7 @@ describe('the command line', () => {
       cli(env, 'token', 'revoke', '--tenant', 'acme', '--id', created.id, '--json'),
     );
     expect(revoked).toMatchObject({ id: created.id, revokedAt: expect.any(String) });
-    // The contract allows a second for every API process to notice.
+    // A change may take up to a second to reach every API process (docs/access.md#tokens).
     let status = 0;
     for (let tries = 0; tries < 30 && status !== 401; tries += 1) {
       status = (await api.call('GET', '/api/v1/settings/users', { token: created.token })).status;

@@ -1,10 +1,11 @@
 /**
- * Issue 5, order: requests take effect in the order they were received, whatever order their
- * writes reach the store in. Each scenario runs on both write paths (MongoDB's guarded upserts and
- * FerretDB's insert-then-update), one request at a time; then a concurrent mix runs on the path of
- * the engine under test, with its write lock. (On FerretDB, a guarded upsert that collides ends
- * the whole unordered batch, unlike on MongoDB: the one-at-a-time scenarios write the contested
- * item alone, and the batch behaviour is checked on the engine's own path.)
+ * Receipt order (docs/storage.md#receipt-order): requests take effect in the order they were
+ * received, whatever order their writes reach the store in. Each scenario runs on both write paths
+ * (MongoDB's guarded upserts and FerretDB's insert-then-update), one request at a time; then a
+ * concurrent mix runs on the path of the engine under test, with its write lock. (On FerretDB, a
+ * guarded upsert that collides ends the whole unordered batch, unlike on MongoDB: the one-at-a-time
+ * scenarios write the contested item alone, and the batch behaviour is checked on the engine's own
+ * path.)
  */
 import { Redis } from 'ioredis';
 import type { Connection } from 'mongoose';

@@ -139,7 +139,7 @@ describe('reading the request history', () => {
     expect(response.body).toEqual({ items: [], nextCursor: null });
   });
 
-  it('when a record is read, then it has the contract 5 shape', async () => {
+  it('when a record is read, then it has the documented shape', async () => {
     const response = await api.call('GET', historyPath('erp', '/r3'), { token: owner });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({

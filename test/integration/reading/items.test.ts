@@ -93,7 +93,7 @@ describe('reading items', () => {
     expect(response.body).toEqual({ items: [], nextCursor: null });
   });
 
-  it('when an item is read, then it has the contract 6 shape', async () => {
+  it('when an item is read, then it has the documented shape', async () => {
     const response = await api.call('GET', `${itemsPath('products')}/A-1`, { token: owner });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({

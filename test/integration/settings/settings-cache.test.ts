@@ -1,5 +1,5 @@
 /**
- * The worker's settings cache (worker/ingest/settings-cache.ts) on real Redis and MongoDB: it
+ * The worker's settings cache (core/settings/settings-cache.ts) on real Redis and MongoDB: it
  * saves the funnel and content type reads of every job, and a change made through the
  * repositories the API uses holds from the next lookup on.
  */

@@ -27,7 +27,7 @@ describe('messages', () => {
     expect(MESSAGES.deleted(0)).toBe('0 items were deleted');
   });
 
-  it('when the request fails as a whole, then the contract texts are used', () => {
+  it('when the request fails as a whole, then the documented texts are used', () => {
     expect(MESSAGES.emptyBody).toBe('The request body is empty');
     expect(MESSAGES.inactiveFunnel).toBe('The funnel is inactive');
     expect(MESSAGES.identifierNotMapped).toBe('The identifier field is not mapped');

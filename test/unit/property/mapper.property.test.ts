@@ -27,7 +27,7 @@ import {
 } from './arbitraries';
 
 /**
- * The pure part of a POST, as worker/ingest/import-items.ts runs it, with the store's answers
+ * The pure part of a POST, as core/ingest/import-items.ts runs it, with the store's answers
  * replaced by `exists`: empty body, request problems, mapping, folding duplicates, references,
  * envelope.
  */
