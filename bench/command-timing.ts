@@ -1,6 +1,6 @@
 /**
  * The database side of a one-item funnel job, command by command: the benchmark sends the same
- * commands the worker sends for a new item (read from worker/processors/ingest.processor.ts and
+ * commands the worker sends for a new item (read from core/ingest/ingest-request.ts and
  * core/items/), one at a time, and times each. A CPU profile of our processes
  * cannot see inside the database; this shows which of its commands the job waits on.
  */
