@@ -7,7 +7,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { ROOT } from './node-process';
+import { REPO_ROOT as ROOT } from '../scripts/processes/launched-process';
 import { RESULTS_DIR } from './report';
 
 /** The compiled tree: the source tree's layout, in JavaScript. */

@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { BUILD_DIR } from './build';
-import { ROOT } from './node-process';
+import { REPO_ROOT as ROOT } from '../scripts/processes/launched-process';
 
 interface ProfileNode {
   id: number;

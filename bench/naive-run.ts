@@ -3,11 +3,11 @@
  * the product's, with the naive server's own CPU time.
  */
 import { freePort } from '../scripts/local-engines';
+import { LaunchedProcess } from '../scripts/processes/launched-process';
 import { batchBody } from './batch';
 import { assertSuccess, postItems } from './client';
 import type { BenchContext } from './context';
 import { CpuMeter } from './cpu-meter';
-import { NodeProcess } from './node-process';
 import { repeat } from './repeat';
 
 export interface NaiveRun {
@@ -25,11 +25,14 @@ export async function runNaive(
   counts: { warmup: number; runs: number },
 ): Promise<NaiveRun[]> {
   const port = await freePort();
-  const server = await NodeProcess.start({
+  const server = await LaunchedProcess.launch({
     name: 'naive server',
     entry: 'bench/naive-server.ts',
+    tsx: true,
     env: { PORT: String(port), MONGO_URL: context.engines.mongoUrl, TENANT: context.target.tenant },
-    readyText: '"naive listening"',
+    readyMessage: 'naive listening',
+    readyTimeoutMs: 30_000,
+    keepLines: 'until-ready',
   });
   const url = `http://127.0.0.1:${port}/items/${context.target.contentType}`;
   const database = context.engines.pids.mongo;

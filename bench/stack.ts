@@ -7,8 +7,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { freePort } from '../scripts/local-engines';
+import type { LaunchedProcess } from '../scripts/processes/launched-process';
+import { startService, type Role } from '../scripts/processes/service';
 import type { BenchEngines } from './engines';
-import { NodeProcess } from './node-process';
 import { rssKb } from './proc-stats';
 
 export const MAX_ITEMS = 50_000;
@@ -30,7 +31,7 @@ export interface StackOptions {
 }
 
 export class Stack {
-  readonly workers: NodeProcess[] = [];
+  readonly workers: LaunchedProcess[] = [];
   private started = 0;
   /** Variables the running workers got beyond the stack's own (CHUNK_SIZE in scenario 9). */
   private workerEnv: Record<string, string> = {};
@@ -38,7 +39,7 @@ export class Stack {
   readonly startRssMb: { api: number; workers: number[] } = { api: 0, workers: [] };
 
   private constructor(
-    readonly api: NodeProcess,
+    readonly api: LaunchedProcess,
     readonly baseUrl: string,
     readonly jwtSecret: string,
     private readonly env: Record<string, string>,
@@ -61,15 +62,8 @@ export class Stack {
       WORKER_CONCURRENCY: String(options.workerConcurrency),
     };
     const port = String(await freePort());
-    const api = await NodeProcess.start({
-      name: 'api',
-      ...Stack.entry(options, 'api'),
-      env: { ...env, PORT: port },
-      nodeArgs: Stack.nodeArgs(options),
-      readyText: '"api listening"',
-      ...Stack.logFile(options, 'api'),
-    });
-    const stack = new Stack(api, `http://127.0.0.1:${port}`, jwtSecret, env, options);
+    const api = await Stack.startProcess('api', 'api', { ...env, PORT: port }, options);
+    const stack = new Stack(api, api.baseUrl, jwtSecret, env, options);
     stack.startRssMb.api = rssKb(api.pid) / 1024;
     try {
       await stack.setWorkers(options.workers);
@@ -80,11 +74,25 @@ export class Stack {
     return stack;
   }
 
-  /** `npm run api` / `npm run worker` (tsx), or `node dist/<role>/main.js` of a build. */
-  private static entry(options: StackOptions, role: 'api' | 'worker') {
-    return options.buildDir
-      ? { entry: path.join(options.buildDir, role, 'main.js'), tsx: false }
-      : { entry: `${role}/main.ts` };
+  /**
+   * `npm run api` / `npm run worker` (tsx), or `node <build>/<role>/main.js` of a build; its logs
+   * are read only until it is ready, so that parsing them costs no CPU beside what is measured.
+   */
+  private static startProcess(
+    role: Role,
+    name: string,
+    env: Record<string, string>,
+    options: StackOptions,
+  ): Promise<LaunchedProcess> {
+    return startService(role, {
+      name,
+      env,
+      buildDir: options.buildDir,
+      nodeArgs: Stack.nodeArgs(options),
+      keepLines: 'until-ready',
+      readyTimeoutMs: 30_000,
+      ...Stack.logFile(options, name.replace(' ', '-')),
+    });
   }
 
   private static nodeArgs(options: StackOptions): string[] {
@@ -109,18 +117,16 @@ export class Stack {
       this.workerEnv = workerEnv;
     }
     while (this.workers.length > count) await this.workers.pop()?.stop();
-    const starting: Promise<NodeProcess>[] = [];
+    const starting: Promise<LaunchedProcess>[] = [];
     for (let i = this.workers.length; i < count; i++) {
       this.started += 1;
       starting.push(
-        NodeProcess.start({
-          name: `worker ${this.started}`,
-          ...Stack.entry(this.options, 'worker'),
-          env: { ...this.env, ...this.workerEnv },
-          nodeArgs: Stack.nodeArgs(this.options),
-          readyText: '"worker ready"',
-          ...Stack.logFile(this.options, `worker-${this.started}`),
-        }),
+        Stack.startProcess(
+          'worker',
+          `worker ${this.started}`,
+          { ...this.env, ...this.workerEnv },
+          this.options,
+        ),
       );
     }
     const results = await Promise.allSettled(starting);

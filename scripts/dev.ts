@@ -3,7 +3,7 @@
  * it installs what is missing (scripts/install-engines.sh) and starts redis-server and FerretDB
  * with their data in .engines/dev, kept across runs. Ctrl-C stops everything it started.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -11,6 +11,8 @@ import { bootstrapTenant } from '../core/auth/bootstrap';
 import { collections } from '../core/store/collections';
 import { connectMongo } from '../core/mongo/connection';
 import { startLocalEngines, type LocalEngines } from './local-engines';
+import type { LaunchedProcess } from './processes/launched-process';
+import { startService } from './processes/service';
 
 const ROOT = path.resolve(__dirname, '..');
 const DEV_DIR = path.join(ROOT, '.engines', 'dev');
@@ -45,27 +47,6 @@ async function engineUrls(): Promise<{
     mongoUrl: MONGO_URL ?? engines.mongoUrl,
     engines,
   };
-}
-
-function run(role: 'api' | 'worker', env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', `${role}/main.ts`], {
-    cwd: ROOT,
-    env,
-    stdio: 'inherit',
-  });
-}
-
-async function waitForReady(baseUrl: string, timeoutMs = 60_000): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const status = await fetch(`${baseUrl}/readyz`).then(
-      (response) => response.status,
-      () => 0,
-    );
-    if (status === 200) return true;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  return false;
 }
 
 /**
@@ -104,45 +85,43 @@ async function main(): Promise<void> {
     PORT: port,
     JWT_SECRET: process.env.JWT_SECRET ?? devJwtSecret(),
   };
-  const children = [run('api', env), run('worker', env)];
+  const children: LaunchedProcess[] = [];
   let stopping = false;
 
   const stop = async (code: number) => {
     if (stopping) return;
     stopping = true;
-    await Promise.all(
-      children.map(
-        (child) =>
-          new Promise<void>((resolve) => {
-            if (child.exitCode !== null || child.signalCode !== null) return resolve();
-            child.once('exit', () => resolve());
-            child.kill('SIGTERM');
-          }),
-      ),
-    );
+    await Promise.all(children.map((child) => child.stop('SIGTERM')));
     await engines?.stop();
     process.exit(code);
   };
   process.on('SIGINT', () => void stop(0));
   process.on('SIGTERM', () => void stop(0));
+
+  // Their logs go to this terminal; the API is ready once /readyz answers 200.
+  const started = await Promise.allSettled(
+    (['api', 'worker'] as const).map((role) =>
+      startService(role, { env, forward: true, keepLines: 'until-ready' }),
+    ),
+  );
+  for (const result of started) {
+    if (result.status === 'fulfilled') children.push(result.value);
+    else console.error(`[dev] ${(result.reason as Error).message}`);
+  }
+  if (children.length < started.length) return stop(1);
   for (const child of children) {
-    child.once('exit', (code) => {
-      if (!stopping) {
-        console.error(`[dev] a process exited (code ${code}); stopping the rest`);
-        void stop(1);
-      }
+    void child.exited.then((code) => {
+      if (stopping) return;
+      console.error(`[dev] ${child.name} exited (code ${code}); stopping the rest`);
+      void stop(1);
     });
   }
 
   const baseUrl = `http://127.0.0.1:${port}`;
-  if (await waitForReady(baseUrl)) {
-    console.log(`\n[dev] funnel-sync is ready at ${baseUrl}  (readiness: ${baseUrl}/readyz)\n`);
-    await printDevToken(mongoUrl, env.JWT_SECRET, baseUrl).catch((error: unknown) =>
-      console.error(`[dev] no dev token: ${(error as Error).message}`),
-    );
-  } else {
-    console.error(`[dev] ${baseUrl}/readyz did not answer 200 within 60 s`);
-  }
+  console.log(`\n[dev] funnel-sync is ready at ${baseUrl}  (readiness: ${baseUrl}/readyz)\n`);
+  await printDevToken(mongoUrl, env.JWT_SECRET, baseUrl).catch((error: unknown) =>
+    console.error(`[dev] no dev token: ${(error as Error).message}`),
+  );
 }
 
 main().catch((error: unknown) => {

@@ -16,16 +16,8 @@
  * REDIS_URL / MONGO_URL (with REDIS_URL set it cannot restart Redis, and says so). Every loop is
  * bounded and the run stops by itself.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import {
-  createWriteStream,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-} from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Queue } from 'bullmq';
@@ -34,8 +26,10 @@ import { collections } from '../core/store/collections';
 import { connectMongo } from '../core/mongo/connection';
 import { FUNNEL_QUEUE } from '../core/queue/queue-names';
 import { freePort, startFerretDb, startRedis, type RunningEngine } from './local-engines';
+import type { LaunchedProcess } from './processes/launched-process';
+import { startService, type Role } from './processes/service';
+import { sleep } from './processes/wait-until';
 
-const ROOT = path.resolve(__dirname, '..');
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 300);
 const CLIENTS = 4;
 /** Identifiers per client: small enough that updates dominate, as in a real sync. */
@@ -49,61 +43,20 @@ const JWT_SECRET = `soak-${randomUUID()}-secret-of-enough-bytes`;
 // ---------------------------------------------------------------------------------------------
 // Processes
 
-/** An API or worker process, its output in a log file, ready once it says so. */
-class Service {
-  readonly exited: Promise<number | null>;
-
-  private constructor(
-    readonly name: string,
-    readonly child: ChildProcess,
-  ) {
-    this.exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
-  }
-
-  static async start(
-    name: string,
-    role: 'api' | 'worker',
-    env: Record<string, string>,
-    logDir: string,
-  ): Promise<Service> {
-    const child = spawn(process.execPath, ['--import', 'tsx', `${role}/main.ts`], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const service = new Service(name, child);
-    const log = createWriteStream(path.join(logDir, `${name}.log`), { flags: 'a' });
-    child.stdout?.pipe(log);
-    child.stderr?.pipe(log);
-    const ready = role === 'api' ? '"api listening"' : '"worker ready"';
-    await new Promise<void>((resolve, reject) => {
-      let seen = '';
-      const timer = setTimeout(() => reject(new Error(`${name} not ready in 60 s`)), 60_000);
-      const onData = (chunk: Buffer) => {
-        seen = (seen + chunk.toString()).slice(-4_000);
-        if (!seen.includes(ready)) return;
-        clearTimeout(timer);
-        child.stdout?.off('data', onData);
-        resolve();
-      };
-      child.stdout?.on('data', onData);
-      void service.exited.then((code) => {
-        clearTimeout(timer);
-        reject(new Error(`${name} exited with ${code} before it was ready; see its log`));
-      });
-    });
-    return service;
-  }
-
-  /** Sends `signal`; waits for the exit, at most 15 s. */
-  async stop(signal: NodeJS.Signals): Promise<void> {
-    if (this.child.exitCode !== null || this.child.signalCode !== null) return;
-    this.child.kill(signal);
-    await Promise.race([this.exited, sleep(15_000)]);
-  }
+/** An API or worker process, its output appended to `<logDir>/<name>.log`, once ready. */
+function startProcess(
+  name: string,
+  role: Role,
+  env: Record<string, string>,
+  logDir: string,
+): Promise<LaunchedProcess> {
+  return startService(role, {
+    name,
+    env,
+    keepLines: 'until-ready',
+    logFile: path.join(logDir, `${name}.log`),
+  });
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // ---------------------------------------------------------------------------------------------
 // What the clients send and what they expect
@@ -414,7 +367,7 @@ async function main(): Promise<number> {
 
   let redis: RunningEngine | undefined;
   let ferret: RunningEngine | undefined;
-  const services: Service[] = [];
+  const services: LaunchedProcess[] = [];
   let succeeded = false;
   try {
     if (!process.env.REDIS_URL) redis = await startRedis({ dir });
@@ -437,10 +390,10 @@ async function main(): Promise<number> {
     event(
       `engines: redis ${redis ? 'own' : 'REDIS_URL'}, mongo ${ferret ? 'own FerretDB' : 'MONGO_URL'}; logs in ${logDir}`,
     );
-    services.push(await Service.start('api', 'api', env, logDir));
+    services.push(await startProcess('api', 'api', env, logDir));
     const workers = [
-      await Service.start('worker-1', 'worker', env, logDir),
-      await Service.start('worker-2', 'worker', env, logDir),
+      await startProcess('worker-1', 'worker', env, logDir),
+      await startProcess('worker-2', 'worker', env, logDir),
     ];
     services.push(...workers);
     const baseUrl = `http://127.0.0.1:${port}`;
@@ -503,11 +456,11 @@ async function main(): Promise<number> {
     const at = (fraction: number) =>
       sleep(Math.max(0, began + fraction * SECONDS * 1000 - Date.now()));
     const killAndReplace = async (index: number) => {
-      const victim = workers[index] as Service;
+      const victim = workers[index] as LaunchedProcess;
       await victim.stop('SIGKILL');
       event(`SIGKILL ${victim.name} (pid ${victim.child.pid})`);
       await sleep(2_000);
-      const replacement = await Service.start(`${victim.name}-r`, 'worker', env, logDir);
+      const replacement = await startProcess(`${victim.name}-r`, 'worker', env, logDir);
       workers[index] = replacement;
       services.push(replacement);
       event(`started ${replacement.name} (pid ${replacement.child.pid})`);

@@ -25,8 +25,8 @@ import {
 const WAIT_TIMEOUT_MS = 60_000;
 const DATABASE = 'faults';
 /**
- * How long the worker is kept busy before it takes the request's job: longer than the test's
- * pause before stopping the engine plus the engine's own shutdown (FerretDB serves its open
+ * How long the worker is kept busy before it takes the request's job: longer than the request
+ * takes to be queued plus the engine's own shutdown (FerretDB serves its open
  * connections for a few seconds after SIGTERM), so that the job's first attempt meets no engine.
  */
 const HOLD_MS = 8_000;
@@ -144,7 +144,8 @@ describe('the MongoDB engine stopped', () => {
     const items = makeItems('M', 2_000);
     await occupyWorker(deployment.env, HOLD_MS);
     const answer = deployment.timed('POST', url, items, { 'X-Request-Id': 'mongo-1' }, 120_000);
-    await sleep(1_000);
+    // Queued behind the busy worker before the engine goes.
+    await deployment.jobsWaiting();
     await stopEngine();
 
     // While it is away: /readyz names it, and callers are told 503 or 504. The job starts once
@@ -215,7 +216,7 @@ describe('the MongoDB engine stopped', () => {
       ({ contentType, url } = await deployment.funnel());
       await occupyWorker(deployment.env, HOLD_MS);
       const answer = send('mongo-2');
-      await sleep(1_000);
+      await deployment.jobsWaiting();
       await stopEngine();
       // Five attempts, the last one 15 s of backoff after the first: the budget is spent within
       // a minute (more if an attempt waits out the driver's 5 s server selection). The last

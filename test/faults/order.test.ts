@@ -10,7 +10,6 @@ import type { RunningProcess } from '../support/processes';
 import {
   Deployment,
   makeItems,
-  sleep,
   storedAsSent,
   type SentItem,
   type Timed,
@@ -84,7 +83,8 @@ describe('two requests for the same identifier', () => {
       expect(seeded.status).toBe(200);
       const firstBody = largeBody('F', item(contested, 'first'));
       const first = deployment.timed('POST', url, firstBody, { 'X-Request-Id': `${url}-1` });
-      await sleep(5);
+      // Sent once the first is received and its job has started: the first is the older one.
+      await deployment.workerStarting(`${url}-1`);
       const second = deployment.timed('POST', url, [item(contested, 'second')], {
         'X-Request-Id': `${url}-2`,
       });

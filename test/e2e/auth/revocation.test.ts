@@ -1,6 +1,7 @@
 /**
- * Revocation and permission changes hold on every API process within a second
- * (docs/access.md#tokens), and no token string ever reaches a log line of any process.
+ * Revocation and permission changes made on one API process hold on every other one (each
+ * re-reads a token and its user once its short cache is stale, docs/access.md#tokens), and no
+ * token string ever reaches a log line of any process.
  */
 import { bootstrapTenant } from '../../../core/auth/bootstrap';
 import { collections } from '../../../core/store/collections';
@@ -8,18 +9,15 @@ import { connectMongo } from '../../../core/mongo/connection';
 import { call } from '../../support/api-harness';
 import { startProcess, type RunningProcess } from '../../support/processes';
 import { isolatedEnv } from '../../support/test-env';
+import { waitUntil } from '../../support/wait-until';
 
-async function firstStatusChange(
-  probe: () => Promise<number>,
-  from: number,
-  timeoutMs: number,
-): Promise<{ status: number; elapsedMs: number }> {
-  const started = Date.now();
-  for (;;) {
-    const status = await probe();
-    const elapsedMs = Date.now() - started;
-    if (status !== from || elapsedMs > timeoutMs) return { status, elapsedMs };
-  }
+/** The first answer of `probe` other than `from`; fails, naming it, if none comes in 5 s. */
+function firstStatusChange(probe: () => Promise<number>, from: number): Promise<number> {
+  return waitUntil(probe, (status) => status !== from, {
+    what: `an answer other than ${from}`,
+    timeoutMs: 5_000,
+    everyMs: 20,
+  });
 }
 
 describe('revocation across API processes', () => {
@@ -72,7 +70,7 @@ describe('revocation across API processes', () => {
     return created.body;
   }
 
-  it('when a token is revoked on one process, then the other refuses it within 1 second', async () => {
+  it('when a token is revoked on one process, then the other refuses it from then on', async () => {
     const probe = await newToken(['read']);
     const onSecond = () =>
       call(second.baseUrl, 'GET', '/api/v1/settings/tokens', { token: probe.token }).then(
@@ -84,12 +82,11 @@ describe('revocation across API processes', () => {
       token: admin,
     });
     expect(revoked.status).toBe(204);
-    const change = await firstStatusChange(onSecond, 200, 5_000);
-    expect(change.status).toBe(401);
-    expect(change.elapsedMs).toBeLessThan(1_000);
+    expect(await firstStatusChange(onSecond, 200)).toBe(401);
+    expect(await onSecond()).toBe(401);
   });
 
-  it("when a user's permission is removed on one process, then the other refuses it within 1 second", async () => {
+  it("when a user's permission is removed on one process, then the other refuses it from then on", async () => {
     const user = await call<{ id: string }>(first.baseUrl, 'POST', '/api/v1/settings/users', {
       token: admin,
       body: { email: 'ops@acme.test', permissions: ['manage_settings'] },
@@ -105,9 +102,8 @@ describe('revocation across API processes', () => {
       token: admin,
       body: { permissions: [] },
     });
-    const change = await firstStatusChange(onSecond, 200, 5_000);
-    expect(change.status).toBe(403);
-    expect(change.elapsedMs).toBeLessThan(1_000);
+    expect(await firstStatusChange(onSecond, 200)).toBe(403);
+    expect(await onSecond()).toBe(403);
   });
 
   it('when requests carry tokens, then the access log lines name the token id, never the token', async () => {

@@ -3,6 +3,10 @@ import { FunnelQueue } from '../../../core/queue/funnel-queue';
 import { FUNNEL_QUEUE } from '../../../core/queue/queue-names';
 import { startProcess } from '../../support/processes';
 import { isolatedEnv } from '../../support/test-env';
+import { waitUntil } from '../../support/wait-until';
+
+// A process that overruns its shutdown budget exits 1 (and stop() SIGKILLs one that hangs, exit
+// code null): an exit code of 0 says the shutdown finished within the budget.
 
 describe('graceful shutdown', () => {
   const env = isolatedEnv('shutdown');
@@ -25,10 +29,8 @@ describe('graceful shutdown', () => {
       { timeoutMs: 20_000 },
     );
     await worker.waitForLog((line) => line.msg === 'job started');
-    const signalled = Date.now();
     const code = await worker.stop('SIGTERM');
     expect(code).toBe(0);
-    expect(Date.now() - signalled).toBeLessThan(10_000);
     const outcome = await running;
     expect(outcome.state).toBe('completed');
     if (outcome.state === 'completed') expect(outcome.result.workerId).toMatch(`:${worker.pid}`);
@@ -38,9 +40,9 @@ describe('graceful shutdown', () => {
     const first = await startProcess('worker', env);
     const job = await queue.add('ping', { requestId: 'sigterm-long', holdMs: 12_000 });
     await first.waitForLog((line) => line.msg === 'job started' && line.jobId === job.id);
-    const signalled = Date.now();
     expect(await first.stop('SIGTERM')).toBe(0);
-    expect(Date.now() - signalled).toBeLessThan(10_000);
+    // It left the 12 s job unfinished and handed it back rather than waiting for it.
+    expect(first.lines.some((line) => line.msg === 'job finished')).toBe(false);
     expect(await inspector.getJobState(job.id ?? '')).toBe('waiting');
 
     const second = await startProcess('worker', env);
@@ -51,12 +53,11 @@ describe('graceful shutdown', () => {
       );
       expect(finished.requestId).toBe('sigterm-long');
       // The log line comes just before BullMQ records the completion.
-      let state = await inspector.getJobState(job.id ?? '');
-      for (let tries = 0; state !== 'completed' && tries < 50; tries++) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        state = await inspector.getJobState(job.id ?? '');
-      }
-      expect(state).toBe('completed');
+      await waitUntil(
+        () => inspector.getJobState(job.id ?? ''),
+        (state) => state === 'completed',
+        { what: 'the job to be recorded as completed', timeoutMs: 5_000 },
+      );
     } finally {
       await second.stop();
     }
@@ -65,9 +66,7 @@ describe('graceful shutdown', () => {
   it('when SIGTERM reaches an idle API, then it exits 0 promptly', async () => {
     const api = await startProcess('api', env);
     expect((await fetch(`${api.baseUrl}/healthz`)).status).toBe(200);
-    const signalled = Date.now();
     expect(await api.stop('SIGTERM')).toBe(0);
-    expect(Date.now() - signalled).toBeLessThan(10_000);
     expect(api.lines.map((line) => line.msg)).toContain('shutdown complete');
   });
 });

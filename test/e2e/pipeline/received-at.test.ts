@@ -6,24 +6,43 @@
 import { connect, type Socket } from 'node:net';
 import { requestIdOf, startPipeline, type Pipeline } from './pipeline-fixture';
 
-/** Opens a POST and sends its head and the first half of its body; `finish` sends the rest. */
+/**
+ * Opens a POST with `Expect: 100-continue` and resolves once the server has answered
+ * "100 Continue": Node writes that as it hands the request to the app, whose first middleware
+ * stamps the receive time. Then sends the first half of the body; `finish` sends the rest.
+ */
 async function startSlowPost(baseUrl: string, path: string, token: string, body: string) {
   const { hostname, port } = new URL(baseUrl);
   const socket: Socket = connect(Number(port), hostname);
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', resolve).once('error', reject);
   });
+  let text = '';
+  const received = new Set<() => void>();
+  socket.on('data', (chunk: Buffer) => {
+    text += chunk.toString('utf8');
+    received.forEach((notify) => notify());
+  });
   const response = new Promise<string>((resolve, reject) => {
-    let text = '';
-    socket.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
     socket.once('end', () => resolve(text)).once('error', reject);
   });
-  const half = Math.floor(body.length / 2);
+  const continued = new Promise<void>((resolve, reject) => {
+    const check = () => {
+      if (!text.startsWith('HTTP/1.1 100 Continue\r\n\r\n')) return;
+      received.delete(check);
+      resolve();
+    };
+    received.add(check);
+    socket.once('end', () => reject(new Error(`no 100 Continue, got: ${text}`)));
+  });
   socket.write(
     `POST ${path} HTTP/1.1\r\nHost: ${hostname}\r\nAuthorization: Bearer ${token}\r\n` +
       `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
-      `X-Request-Id: slow-first\r\nConnection: close\r\n\r\n${body.slice(0, half)}`,
+      `X-Request-Id: slow-first\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n`,
   );
+  await continued;
+  const half = Math.floor(body.length / 2);
+  socket.write(body.slice(0, half));
   return {
     finish: async () => {
       socket.write(body.slice(half));
@@ -48,11 +67,10 @@ describe('the receive time of a request', () => {
       p.token,
       JSON.stringify([{ sku: 'A-1', title: 'first' }]),
     );
-    await new Promise((resolve) => setTimeout(resolve, 300));
     const second = await p.post(url, [{ sku: 'A-1', title: 'second' }]);
     expect(second.status).toBe(200);
     const firstAnswer = await slow.finish();
-    expect(firstAnswer).toMatch(/^HTTP\/1\.1 200 /);
+    expect(firstAnswer).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 200 /);
 
     const first = await p.history(url, 'slow-first');
     const later = await p.history(url, requestIdOf(second));

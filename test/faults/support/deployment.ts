@@ -10,9 +10,11 @@ import { collections, type Collections } from '../../../core/store/collections';
 import { connectMongo } from '../../../core/mongo/connection';
 import type { HistoryView } from '../../../core/history/history-record';
 import type { ItemDocument } from '../../../core/items/item';
+import { FunnelQueue } from '../../../core/queue/funnel-queue';
 import { call, type CallOptions, type CallResult } from '../../support/api-harness';
 import { startProcess, type LogLine, type RunningProcess } from '../../support/processes';
 import { isolatedEnv } from '../../support/test-env';
+import { sleep, waitUntil } from '../../../scripts/processes/wait-until';
 
 /** The funnel endpoint's answer (docs/api-behaviour.md#the-envelope). */
 export interface Envelope {
@@ -79,9 +81,12 @@ export function storedAsSent(stored: ItemDocument, sent: SentItem): boolean {
   );
 }
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+export { sleep };
 
-/** Polls `probe` until `accept` holds or `timeoutMs` passes; returns the last answer. */
+/**
+ * Polls `probe` until `accept` holds or `timeoutMs` passes; returns the last answer, for the test
+ * to assert on (waitUntil, which throws, when the last answer needs no assertion of its own).
+ */
 export async function eventually<T>(
   probe: () => T | Promise<T>,
   accept: (value: T) => boolean,
@@ -258,6 +263,23 @@ export class Deployment {
         ),
       ),
     ];
+  }
+
+  /** Resolves once at least `count` jobs wait in the queue, the worker(s) not having taken them. */
+  async jobsWaiting(count = 1, timeoutMs = 20_000): Promise<void> {
+    const queue = new FunnelQueue({
+      redisUrl: this.env.REDIS_URL ?? '',
+      prefix: this.env.QUEUE_PREFIX ?? '',
+    });
+    try {
+      await waitUntil(
+        () => queue.jobCounts(),
+        (counts) => (counts.waiting ?? 0) >= count,
+        { what: `${count} waiting job(s)`, timeoutMs },
+      );
+    } finally {
+      await queue.close();
+    }
   }
 
   async close(): Promise<void> {
