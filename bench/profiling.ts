@@ -19,7 +19,7 @@ import {
 } from './cpu-profile';
 import type { GoalResult, Workload } from './goals';
 import { runLatency } from './latency';
-import { RESULTS_DIR } from './report';
+import { RESULTS_DIR } from './paths';
 import { runScaling } from './scaling';
 import { Stack } from './stack';
 import { resetStore } from './store-reset';

@@ -3,7 +3,7 @@
  * may edit the tree while the benchmark runs). Read-only git commands.
  */
 import { spawnSync } from 'node:child_process';
-import { ROOT } from './node-process';
+import { ROOT } from './paths';
 
 export interface Revision {
   commit: string;
