@@ -164,7 +164,7 @@ export function formatProfiles(reports: ProfileReport[]): string {
   const lines: string[] = [];
   for (const report of reports) {
     const { count, unit } = report.work;
-    const one = unit.replace(/s$/, '');
+    const one = unit === 'batches' ? 'batch' : unit.replace(/s$/, '');
     lines.push(
       '',
       `Profile: ${describeWorkload(report.workload)}, ${count} ${unit} in the windows ` +
