@@ -8,7 +8,7 @@ import { assertSuccess, postItems } from './client';
 import { processGroups, type BenchContext } from './context';
 import { CpuMeter } from './cpu-meter';
 import { SETTLE_MS } from './measurement';
-import { peakRssKb, resetPeakRss, rssKb, RssSampler } from './proc-stats';
+import { peakRssKb, resetPeakRss, RssSampler, usageOf } from './proc-stats';
 import { funnelUrl } from './tenant';
 import { makeItems, runId } from './workload';
 
@@ -42,17 +42,17 @@ export async function runBatch(context: BenchContext, size: number): Promise<Bat
   const body = batchBody(size);
   const { api, workers } = context.stack.pids;
   const watched = [api, ...workers];
-  const apiBefore = rssKb(api);
-  const workersBefore = new Map(workers.map((pid) => [pid, rssKb(pid)]));
+  const before = await usageOf(watched);
+  const rssBefore = (pid: number) => before.get(pid)?.rssKb ?? 0;
   const hwmReset = watched.every((pid) => resetPeakRss(pid));
   const sampler = new RssSampler(watched).start();
-  const meter = CpuMeter.start(processGroups(context));
+  const meter = await CpuMeter.start(processGroups(context));
 
   const result = await postItems(funnelUrl(context.target), context.target.token, body);
   const wallMs = result.ms;
   await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
-  const cpu = meter.stop();
-  const sampled = sampler.stop();
+  const cpu = await meter.stop();
+  const sampled = await sampler.stop();
   assertSuccess(result, `a batch of ${size}`);
 
   const peak = (pid: number) => Math.max(sampled.get(pid) ?? 0, hwmReset ? peakRssKb(pid) : 0);
@@ -70,9 +70,9 @@ export async function runBatch(context: BenchContext, size: number): Promise<Bat
     databaseCpuMs: group('database'),
     benchCpuMs: group('bench'),
     machineBusyCores: cpu.machineBusyCores,
-    apiRssBeforeMb: mb(apiBefore),
+    apiRssBeforeMb: mb(rssBefore(api)),
     apiPeakRssMb: mb(peak(api)),
-    workerRssBeforeMb: mb(workersBefore.get(busiest) ?? 0),
+    workerRssBeforeMb: mb(rssBefore(busiest)),
     workerPeakRssMb: mb(peak(busiest)),
   };
 }

@@ -7,11 +7,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { REPO_ROOT as ROOT } from '../scripts/processes/launched-process';
-import { RESULTS_DIR } from './report';
-
-/** The compiled tree: the source tree's layout, in JavaScript. */
-export const BUILD_DIR = path.join(RESULTS_DIR, 'build');
+import { BUILD_DIR, ROOT } from './paths';
 
 export function buildCompiled(): string {
   execFileSync(

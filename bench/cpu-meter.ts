@@ -5,7 +5,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { cpus } from 'node:os';
-import { cpuTimeMs, machineTicks } from './proc-stats';
+import { machineTicks, usageOf } from './proc-stats';
 
 export type ProcessGroups = Record<string, readonly number[]>;
 
@@ -27,17 +27,20 @@ export class CpuMeter {
     private readonly started: number,
   ) {}
 
-  static start(groups: ProcessGroups): CpuMeter {
-    const before = new Map<number, number>();
-    for (const pid of Object.values(groups).flat()) before.set(pid, cpuTimeMs(pid));
+  static async start(groups: ProcessGroups): Promise<CpuMeter> {
+    const usage = await usageOf([...new Set(Object.values(groups).flat())]);
+    const before = new Map([...usage].map(([pid, { cpuMs }]) => [pid, cpuMs]));
     return new CpuMeter(groups, before, machineTicks(), performance.now());
   }
 
-  stop(): CpuReading {
+  async stop(): Promise<CpuReading> {
     const wallMs = performance.now() - this.started;
     const machine = machineTicks();
+    const after = await usageOf([...this.before.keys()]);
     const pids: Record<number, number> = {};
-    for (const [pid, before] of this.before) pids[pid] = Math.max(0, cpuTimeMs(pid) - before);
+    for (const [pid, before] of this.before) {
+      pids[pid] = Math.max(0, (after.get(pid)?.cpuMs ?? 0) - before);
+    }
     const groups = Object.fromEntries(
       Object.entries(this.groups).map(([name, members]) => [
         name,

@@ -9,8 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { BUILD_DIR } from './build';
-import { REPO_ROOT as ROOT } from '../scripts/processes/launched-process';
+import { BUILD_DIR, ROOT } from './paths';
 
 interface ProfileNode {
   id: number;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { BenchContext } from './context';
 import type { FloorMode, FloorReport } from './floor';
-import { REPO_ROOT as ROOT } from '../scripts/processes/launched-process';
+import { ROOT } from './paths';
 import { percentile } from './stats';
 import { makeItems, runId } from './workload';
 

@@ -30,7 +30,7 @@ export async function runLatency(
   let next = 0;
   const latencies: number[] = [];
   const failures: string[] = [];
-  const meter = CpuMeter.start(processGroups(context));
+  const meter = await CpuMeter.start(processGroups(context));
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       {
@@ -59,7 +59,7 @@ export async function runLatency(
       if (statusCode !== 200 && failures.length < 5) failures.push(String(statusCode));
     });
   });
-  const cpu = meter.stop();
+  const cpu = await meter.stop();
   if (failures.length > 0 || result.errors > 0 || result.timeouts > 0) {
     throw new Error(
       `single-item requests failed: statuses ${failures.join(', ')}, errors ${result.errors}, ` +

@@ -39,9 +39,12 @@ export async function runNaive(
   try {
     return await repeat(context, `naive ${size}`, counts, async () => {
       const body = batchBody(size);
-      const meter = CpuMeter.start({ naive: [server.pid], database: database ? [database] : [] });
+      const meter = await CpuMeter.start({
+        naive: [server.pid],
+        database: database ? [database] : [],
+      });
       const result = await postItems(url, '', body);
-      const cpu = meter.stop();
+      const cpu = await meter.stop();
       assertSuccess(result, `the naive route with ${size} items`);
       return {
         items: size,

@@ -1,27 +1,35 @@
 /**
- * What the kernel knows about a process, read from /proc (Linux): CPU time spent, resident memory
- * and its peak, and which process listens on a port. The benchmark measures other processes with
- * these, so that a process is never asked to time itself.
+ * What the kernel knows about other processes (Linux): CPU time and resident memory through
+ * pidusage, and from /proc by hand what pidusage does not give: the peak RSS (VmHWM) and its
+ * reset, the machine's busy time, and which process listens on a port (how the benchmark finds
+ * the pids of Redis and the database it did not start). The benchmark measures other processes
+ * with these, so that a process is never asked to time itself.
  */
-import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
+import pidusage from 'pidusage';
 
-const CLOCK_TICKS = (() => {
-  const ticks = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout?.trim());
-  return Number.isFinite(ticks) && ticks > 0 ? ticks : 100;
-})();
+export interface ProcessUsage {
+  /** User + system CPU time of the process (all its threads) so far, in ms. */
+  cpuMs: number;
+  /** Resident memory right now, in KiB. */
+  rssKb: number;
+}
 
-/** User + system CPU time of a process (all its threads) so far, in ms; 0 once it is gone. */
-export function cpuTimeMs(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The command name may hold spaces and parentheses; the fields after its last ")" are fixed.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // Fields 14 (utime) and 15 (stime) of proc(5); `fields` starts at field 3.
-    return ((Number(fields[11]) + Number(fields[12])) * 1_000) / CLOCK_TICKS;
-  } catch {
-    return 0;
-  }
+const GONE: ProcessUsage = { cpuMs: 0, rssKb: 0 };
+
+/** Usage of each pid; zeros for a process that is gone or that this user may not read. */
+export async function usageOf(pids: readonly number[]): Promise<Map<number, ProcessUsage>> {
+  const readings = await Promise.all(
+    pids.map(async (pid): Promise<[number, ProcessUsage]> => {
+      try {
+        const stat = await pidusage(pid);
+        return [pid, { cpuMs: stat.ctime, rssKb: stat.memory / 1024 }];
+      } catch {
+        return [pid, GONE];
+      }
+    }),
+  );
+  return new Map(readings);
 }
 
 function statusKb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
@@ -34,7 +42,7 @@ function statusKb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   }
 }
 
-/** Resident memory right now, in KiB. */
+/** Resident memory right now, in KiB, read at once (bench/stack.ts notes a process's start). */
 export function rssKb(pid: number): number {
   return statusKb(pid, 'VmRSS');
 }
@@ -114,6 +122,8 @@ export function pidListeningOn(port: number): number | undefined {
 export class RssSampler {
   private readonly peaks = new Map<number, number>();
   private timer: NodeJS.Timeout | undefined;
+  /** The reading under way: a tick that finds one skips, so that readings never pile up. */
+  private reading: Promise<void> | undefined;
 
   constructor(
     private readonly pids: number[],
@@ -121,21 +131,28 @@ export class RssSampler {
   ) {}
 
   start(): this {
-    this.sample();
-    this.timer = setInterval(() => this.sample(), this.intervalMs);
+    this.tick();
+    this.timer = setInterval(() => this.tick(), this.intervalMs);
     return this;
   }
 
-  /** Stops polling; returns pid -> highest RSS seen, in KiB. */
-  stop(): Map<number, number> {
+  /** Stops polling; resolves with pid -> highest RSS seen, in KiB. */
+  async stop(): Promise<Map<number, number>> {
     if (this.timer) clearInterval(this.timer);
-    this.sample();
+    await this.reading;
+    await this.sample();
     return this.peaks;
   }
 
-  private sample(): void {
-    for (const pid of this.pids) {
-      this.peaks.set(pid, Math.max(this.peaks.get(pid) ?? 0, rssKb(pid)));
+  private tick(): void {
+    this.reading ??= this.sample().finally(() => {
+      this.reading = undefined;
+    });
+  }
+
+  private async sample(): Promise<void> {
+    for (const [pid, usage] of await usageOf(this.pids)) {
+      this.peaks.set(pid, Math.max(this.peaks.get(pid) ?? 0, usage.rssKb));
     }
   }
 }

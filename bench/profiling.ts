@@ -19,7 +19,7 @@ import {
 } from './cpu-profile';
 import type { GoalResult, Workload } from './goals';
 import { runLatency } from './latency';
-import { RESULTS_DIR } from './report';
+import { RESULTS_DIR } from './paths';
 import { runScaling } from './scaling';
 import { Stack } from './stack';
 import { resetStore } from './store-reset';
@@ -164,7 +164,7 @@ export function formatProfiles(reports: ProfileReport[]): string {
   const lines: string[] = [];
   for (const report of reports) {
     const { count, unit } = report.work;
-    const one = unit.replace(/s$/, '');
+    const one = unit === 'batches' ? 'batch' : unit.replace(/s$/, '');
     lines.push(
       '',
       `Profile: ${describeWorkload(report.workload)}, ${count} ${unit} in the windows ` +

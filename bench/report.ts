@@ -8,6 +8,7 @@ import type { EngineVersion } from './engines';
 import type { GoalResult } from './goals';
 import type { MachineInfo } from './machine';
 import type { BenchOptions } from './options';
+import { RESULTS_DIR } from './paths';
 import type { ProfileReport } from './profiling';
 import type { Revision } from './revision';
 import { COST_WORKERS, type Results } from './scenarios';
@@ -224,8 +225,6 @@ export interface RunRecord {
   startRssMb: { api: number; workers: number[] };
   durationSeconds: number;
 }
-
-export const RESULTS_DIR = path.resolve(__dirname, 'results');
 
 /** Writes bench/results/<ISO date-time>.json; returns its path. */
 export function writeRecord(record: RunRecord): string {

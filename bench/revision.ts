@@ -3,7 +3,7 @@
  * may edit the tree while the benchmark runs). Read-only git commands.
  */
 import { spawnSync } from 'node:child_process';
-import { REPO_ROOT as ROOT } from '../scripts/processes/launched-process';
+import { ROOT } from './paths';
 
 export interface Revision {
   commit: string;

@@ -18,7 +18,8 @@ import { machineInfo } from './machine';
 import { describeRuntime, parseOptions } from './options';
 import { revision } from './revision';
 import { formatProfiles, profileMissedGoals, type ProfileReport } from './profiling';
-import { formatTable, RESULTS_DIR, writeRecord } from './report';
+import { RESULTS_DIR } from './paths';
+import { formatTable, writeRecord } from './report';
 import { runScenarios } from './scenarios';
 import { Stack } from './stack';
 import { prepareTarget } from './tenant';
@@ -28,11 +29,11 @@ const METHOD = [
   'Before every run the items, item_stats and history collections are dropped and the indexes made again, so every run writes new items into an empty store (FerretDB v1 scans whole collections for non-insert writes and lookups; scenario 8 shows that cost on purpose).',
   'Wall time is what the HTTP client sees, from sending the request to the end of the answer.',
   'API and workers run as production runs them: compiled by tsc (tsconfig.build.json, into bench/results/build/) and started with node; with --tsx under tsx, as npm run api / worker do (options.runtime says which). The floor and the naive server are bench/ code and run under tsx either way, compiled at start-up, before anything is measured.',
-  'CPU time is utime + stime from /proc/<pid>/stat of the API and worker processes, read before the request and SETTLE_MS (100 ms) after its answer; the floor reports its own process.cpuUsage() from reading the body file to SETTLE_MS after the last acknowledgement, so that on both sides the collection of what the work left is counted alike (bench/measurement.ts).',
+  'CPU time is utime + stime from /proc/<pid>/stat (read by pidusage) of the API and worker processes, read before the request and SETTLE_MS (100 ms) after its answer; the floor reports its own process.cpuUsage() from reading the body file to SETTLE_MS after the last acknowledgement, so that on both sides the collection of what the work left is counted alike (bench/measurement.ts).',
   'Every process a batch figure counts is equally warm and hot (bench/measurement.ts). Warm: before the runs of a batch size, the worker has run that batch WARM_ROUNDS times, and the floor process first writes the same body (read, parsed, documents built, written) WARM_ROUNDS times, and at least 10,000 items, unmeasured into a scratch collection dropped after each round. Hot: each measured request follows an unmeasured one of the same size in the same processes (only the store reset between them), as the floor measures its write right after its warm-up rounds; on this kind of machine a process that idled for half a second spends 50-100% more CPU on its next batch. Hence batches (scenarios 2, 6 and 7) run with one worker: BullMQ hands consecutive jobs to the worker that has waited longest, so with two the measured request would find its worker idle. Before timing single writes the floor sends 20 unmeasured ones into the scratch collection.',
   "The floor writes new items with one unordered bulkWrite, the way the product writes them on the engine: insertOne operations on FerretDB v1 (one insert command, as the product's insertMany sends), _id upserts on MongoDB. The single-item goal compares with its single _id upsert (updateOne, upsert: true), whatever the engine's cheapest write is; its single insertOne is shown for reference.",
   'The naive route upserts one item at a time with updateOne on the same _id, no validation, queue or history.',
-  'Peak RSS: VmHWM from /proc/<pid>/status after resetting it through /proc/<pid>/clear_refs before the request, cross-checked by polling VmRSS every 20 ms; the largest over the measured runs.',
+  'Peak RSS: VmHWM from /proc/<pid>/status after resetting it through /proc/<pid>/clear_refs before the request, cross-checked by polling the RSS every 20 ms (pidusage); the largest over the measured runs.',
   'Scaling: options.scalingRequests requests of 1,000 items, options.scalingInFlight in flight; "cores busy" is CPU time divided by wall time per process group, "machine" from /proc/stat.',
   'The benchmark client runs on the same machine and shares its cores.',
 ];

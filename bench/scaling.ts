@@ -35,7 +35,7 @@ async function runOnce(context: BenchContext, requests: number, inFlight: number
   const bodies = Array.from({ length: requests }, () => batchBody(SCALING_BATCH));
   const url = funnelUrl(context.target);
   const groups = processGroups(context);
-  const meter = CpuMeter.start(groups);
+  const meter = await CpuMeter.start(groups);
   const started = performance.now();
   let next = 0;
   const lanes = Array.from({ length: Math.min(inFlight, requests) }, async () => {
@@ -46,7 +46,7 @@ async function runOnce(context: BenchContext, requests: number, inFlight: number
   });
   await Promise.all(lanes);
   const wallMs = performance.now() - started;
-  const cpu = meter.stop();
+  const cpu = await meter.stop();
   const cores = (ms: number) => ms / wallMs;
   return {
     workers: context.stack.workers.length,

@@ -1,0 +1,69 @@
+/**
+ * Layer fences, checked by `npm run lint:deps` (part of `npm run check`). Folder-level cycles
+ * between the folders of core/ are checked by scripts/deps/check-folder-cycles.ts on the same
+ * graph. .dependency-cruiser-known-violations.json lists the imports of core/pipeline that break
+ * its rule today: it is to be emptied, never added to (regenerate it with `npx depcruise ...
+ * --output-type baseline` only to shrink it).
+ * @type {import('dependency-cruiser').IConfiguration}
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-cycles',
+      comment: 'An import cycle between files: split the shared part into a file of its own.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'core-stays-below-entry-points',
+      comment: 'core/ is shared by the API and the worker and never reaches into either.',
+      severity: 'error',
+      from: { path: '^core/' },
+      to: { path: '^(api|worker)/' },
+    },
+    {
+      name: 'api-and-worker-apart',
+      comment: 'The API and the worker share code through core/ only.',
+      severity: 'error',
+      from: { path: '^(api|worker)/' },
+      to: { path: '^(api|worker)/', pathNot: '^$1/' },
+    },
+    {
+      name: 'pipeline-is-pure',
+      comment:
+        'core/pipeline/ is the pure domain: no database, queue or HTTP. It may import itself, ' +
+        'the pure folders of core/ and zod; anything else is I/O and belongs outside it.',
+      severity: 'error',
+      from: { path: '^core/pipeline/' },
+      to: {
+        pathNot: [
+          '^core/pipeline/',
+          '^core/(keys|domain)/',
+          '^node_modules/zod/',
+          '^(node:)?util$',
+        ],
+      },
+    },
+    {
+      name: 'no-unresolvable',
+      comment: 'An import the cruiser cannot resolve would escape every rule above.',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(dist|coverage|bench/results|node_modules)/' },
+    // Type-only imports count: a cycle through a type is still a cycle for the reader.
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.js', '.json', '.d.ts'],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};
