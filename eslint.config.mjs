@@ -22,16 +22,6 @@ export default tseslint.config(
     },
   },
   {
-    // core/ is shared by both entry points and must never reach into either.
-    files: ['core/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: ['**/api/**', '**/worker/**', '../api/*', '../worker/*'] },
-      ],
-    },
-  },
-  {
     files: ['scripts/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts', 'api/cli/**/*.ts'],
     rules: { 'no-console': 'off' },
   },

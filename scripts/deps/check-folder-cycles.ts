@@ -3,7 +3,6 @@
  * The graph is dependency-cruiser's, with the options of .dependency-cruiser.js.
  */
 import path from 'node:path';
-import { ALLOWED_FOLDER_CYCLES } from './allowed-folder-cycles';
 import { describeCycle, folderCycles, type FolderEdge } from './folder-cycles';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -29,35 +28,16 @@ async function coreEdges(): Promise<FolderEdge[]> {
   return edges;
 }
 
-const key = (folders: readonly string[]) => [...folders].sort().join(' ');
-
 async function main(): Promise<void> {
   process.chdir(ROOT);
   const cycles = folderCycles(await coreEdges());
-  const allowed = new Set(ALLOWED_FOLDER_CYCLES.map(key));
-  const found = new Set(cycles.map((cycle) => key(cycle.folders)));
-  const forbidden = cycles.filter((cycle) => !allowed.has(key(cycle.folders)));
-  // An allowed cycle that took in more folders is reported among the forbidden ones, not here.
-  const stale = ALLOWED_FOLDER_CYCLES.filter(
-    (entry) =>
-      !found.has(key(entry)) &&
-      !forbidden.some((cycle) => entry.every((folder) => cycle.folders.includes(folder))),
-  ).map(key);
-  for (const cycle of cycles.filter((c) => allowed.has(key(c.folders)))) {
-    const folders = cycle.folders.join(', ');
-    console.warn(
-      `! allowed until removed: folder cycle ${folders} (${cycle.edges.length} imports)`,
-    );
-  }
-  if (forbidden.length > 0) {
+  if (cycles.length > 0) {
     console.error(`\nx folder cycles in core/ (break each by moving a file or an import):`);
-    for (const cycle of forbidden) console.error(describeCycle(cycle));
+    for (const cycle of cycles) console.error(describeCycle(cycle));
+    process.exitCode = 1;
+  } else {
+    console.log('no folder cycles in core/');
   }
-  for (const entry of stale) {
-    console.error(`x allowed folder cycle "${entry}" no longer exists: remove its entry`);
-  }
-  if (forbidden.length > 0 || stale.length > 0) process.exitCode = 1;
-  else console.log('no folder cycles in core/ beyond the allowed ones');
 }
 
 void main();
