@@ -144,7 +144,7 @@ describe('metrics', () => {
   });
 
   it('when METRICS_TOKEN is set, then /metrics needs it as a Bearer token', async () => {
-    const refusals = [
+    const refusals: Record<string, string>[] = [
       {},
       { authorization: `Bearer ${token}` },
       { authorization: 'Bearer wrong-metrics-token-of-some-length' },

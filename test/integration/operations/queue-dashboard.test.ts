@@ -123,7 +123,7 @@ describe('queue dashboard: read-only for the operator', () => {
     }
     const queue = api.context.queue.bullQueue;
     expect(await queue.isPaused()).toBe(false);
-    expect(await queue.getJobCounts('waiting')).toEqual({ waiting: 1 });
+    expect(await queue.getJobCounts('waiting')).toMatchObject({ waiting: 1 });
     expect((await queue.getJob(jobId))?.data).toEqual({ tenant: 'acme', marker: 'kept' });
   });
 });
