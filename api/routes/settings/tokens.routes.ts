@@ -1,6 +1,7 @@
 /**
  * `/settings/tokens`: create (the only answer that holds the token string), list without
- * secrets, revoke. Needs manage_settings.
+ * secrets, revoke. Needs manage_settings. A new token carries at most the calling token's
+ * abilities, and is made only for a user whose permissions the caller holds too.
  */
 import { Router } from 'express';
 import { z } from 'zod';
@@ -8,6 +9,7 @@ import { signToken } from '../../../core/auth/token-signer';
 import { tokenBodySchema, tokenView, tokenViewSchema } from '../../../core/auth/token-record';
 import type { ApiContext } from '../../context';
 import { notFound } from '../../http/http-error';
+import { checkAbilitiesGrant, checkTokenOwner } from '../../http/grant-refusal';
 import { invalid, parseOrThrow } from '../../http/validate';
 import { requireAccessByMethod } from '../../middleware/require-access';
 import { registerSettingsPaths } from '../../openapi/settings-paths';
@@ -38,6 +40,8 @@ export function tokensRoutes(context: ApiContext): Router {
     const userId = body.userId ?? req.principal.userId;
     const user = await context.users.find(tenant, userId);
     if (!user) throw invalid({ userId: 'No such user in this tenant' });
+    if (userId !== req.principal.userId) checkTokenOwner(req.principal, user.permissions);
+    checkAbilitiesGrant(req.principal, body.abilities);
     const expiresAt = body.expiresAt ? new Date(body.expiresAt) : null;
     const record = await context.tokens.create(tenant, {
       userId,
