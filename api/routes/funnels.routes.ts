@@ -7,6 +7,7 @@
 import express, { Router, type RequestHandler } from 'express';
 import type { AccessRequirement } from '../../core/domain/access';
 import type { ApiContext } from '../context';
+import { dryRunFlag } from '../http/dry-run-flag';
 import { checkFunnelBody, type FunnelMethod } from '../http/funnel-body';
 import { FunnelLookup } from '../http/funnel-lookup';
 import { historyRecord } from '../../core/history/history-record-builder';
@@ -91,6 +92,7 @@ export function funnelsRoutes(context: ApiContext): Router {
     rawBody(config.MAX_BODY_BYTES),
     async (req, res) => {
       const endpointUrl = String(req.params.endpointUrl);
+      const dryRun = dryRunFlag(req.originalUrl);
       const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       checkFunnelBody(method, raw, config.MAX_ITEMS);
       const { tenant, tokenId } = req.principal;
@@ -104,7 +106,7 @@ export function funnelsRoutes(context: ApiContext): Router {
         method,
         receivedAt: req.receivedAt.toISOString(),
         tokenId,
-        dryRun: req.query.dryRun === 'true',
+        dryRun,
       };
       const idempotencyKey = req.get('idempotency-key');
       if (idempotencyKey === undefined && prefersAsync(req.get('prefer'))) {
