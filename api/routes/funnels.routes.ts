@@ -72,14 +72,18 @@ export function funnelsRoutes(context: ApiContext): Router {
     }
   };
 
-  /** Counts every funnel request by its final status, refusals included. */
+  /**
+   * Counts every funnel request by its final status, refusals included. The endpoint is read
+   * now: once an error leaves the router, `req.params` no longer holds it.
+   */
   const countRequest =
     (method: FunnelMethod): RequestHandler =>
     (req, res, next) => {
+      const endpointUrl = String(req.params.endpointUrl);
       res.on('finish', () => {
-        const principal = req.principal as typeof req.principal | undefined;
-        const funnel = `${principal?.tenant ?? '-'}/${String(req.params.endpointUrl)}`;
-        context.metrics.request(funnel, method, res.statusCode);
+        const tenant = res.locals.authenticatedTenant as string | undefined;
+        const found = res.locals.funnelFound === true;
+        context.metrics.request({ tenant, endpointUrl, found }, method, res.statusCode);
       });
       next();
     };
@@ -99,6 +103,7 @@ export function funnelsRoutes(context: ApiContext): Router {
       if (!(await lookup.exists(tenant, endpointUrl))) {
         throw notFound(`No funnel with endpoint URL "${endpointUrl}"`);
       }
+      res.locals.funnelFound = true;
       const submission = {
         requestId: req.requestId,
         tenant,
