@@ -27,6 +27,8 @@ registerSettingsPaths({
   create: tokenBodySchema,
   created: createdTokenSchema,
   deleteMeans: 'Revokes the token; it stops working on every API process within a second.',
+  grants:
+    "Nobody grants what they do not hold: the new token's abilities must all be held by the calling token, and a token for another user (`userId`) is made only when the calling user holds every permission of that user. Otherwise 403, naming what cannot be granted.",
   only: ['create', 'list', 'delete'],
 });
 

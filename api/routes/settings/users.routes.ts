@@ -20,6 +20,8 @@ registerSettingsPaths({
   view: userViewSchema.meta({ id: 'User' }),
   create: userBodySchema,
   patch: userPatchSchema,
+  grants:
+    'Nobody grants what they do not hold: every permission given (on create, or in a patch) must be held by the calling user. Otherwise 403, naming what cannot be granted.',
 });
 
 export function usersRoutes(context: ApiContext): Router {
