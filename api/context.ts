@@ -43,7 +43,7 @@ export function createApiContext(
   const auth = new Authenticator({ tokens, users, secret: config.JWT_SECRET, logger });
   const contentTypes = new ContentTypesRepository(db, announce);
   const funnels = new FunnelsRepository(db, announce);
-  const metrics = new ApiMetrics(queue);
+  const metrics = new ApiMetrics(queue, { maxFunnels: config.METRICS_MAX_FUNNELS });
   return { config, logger, mongo, queue, db, users, tokens, contentTypes, funnels, auth, metrics };
 }
 

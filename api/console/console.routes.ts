@@ -1,13 +1,13 @@
 /**
  * The web console at /console: static HTML, CSS and ES modules (no build step) that call the JSON
- * API with the token a developer signs in with, and the session endpoint that carries that sign-in
- * to the queue dashboard. The files hold no inline script or style, so helmet's CSP stays on.
+ * API with the token a developer signs in with. The files hold no inline script or style, so
+ * helmet's CSP stays on. The queue dashboard is the operators' (operations.routes.ts): the
+ * console, a tenant's tool, neither links to it nor carries a tenant's sign-in there.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import express, { Router } from 'express';
 import type { ApiContext } from '../context';
-import { consoleSessionRoutes } from './console-session';
 
 export const CONSOLE_PATH = '/console';
 
@@ -25,7 +25,6 @@ function assetsFolder(): string | undefined {
 
 export function consoleRoutes(context: ApiContext): Router {
   const router = Router();
-  router.use(consoleSessionRoutes(context.auth));
   const folder = assetsFolder();
   if (!folder) {
     context.logger.warn({ from: __dirname }, 'console assets not found: /console is not served');

@@ -25,3 +25,7 @@ export const unavailable = (engine: string, cause?: unknown, retryAfterSeconds =
   if (cause !== undefined) error.cause = cause;
   return error;
 };
+
+/** 403 for a grant beyond the caller's own rights, with the challenge of an insufficient scope. */
+export const forbidden = (message: string) =>
+  new HttpError(403, message, { 'WWW-Authenticate': 'Bearer error="insufficient_scope"' });

@@ -2,11 +2,22 @@
  * Prometheus metrics of an API process (GET /metrics): funnel requests by funnel, method and
  * status; items imported, failed and deleted; queue wait and processing time as the workers
  * report them with each result; queue depth and worker count, read from Redis at scrape time.
- * Asynchronous requests (202) count as requests; their items are not seen here.
+ * Asynchronous requests (202) count as requests; their items are not seen here. The funnel label
+ * takes a bounded set of values (funnel-labels.ts).
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { FunnelQueue } from '../../core/queue/funnel-queue';
 import type { JobResult } from '../../core/queue/jobs';
+import { FunnelLabels } from './funnel-labels';
+
+/** Who a funnel request was for, as far as it was known when it ended. */
+export interface RequestFunnel {
+  /** Absent when the request was refused before its token was authenticated. */
+  tenant?: string;
+  endpointUrl: string;
+  /** Whether the funnel was looked up and found. */
+  found: boolean;
+}
 
 const SECONDS_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
 
@@ -16,8 +27,10 @@ export class ApiMetrics {
   private readonly items: Counter<'funnel' | 'outcome'>;
   private readonly queueWait: Histogram<'funnel'>;
   private readonly processing: Histogram<'funnel'>;
+  private readonly labels: FunnelLabels;
 
-  constructor(queue: FunnelQueue) {
+  constructor(queue: FunnelQueue, options: { maxFunnels: number }) {
+    this.labels = new FunnelLabels(options.maxFunnels);
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry, prefix: 'funnel_sync_api_' });
     this.requests = new Counter({
@@ -66,13 +79,18 @@ export class ApiMetrics {
     });
   }
 
-  request(funnel: string, method: string, status: number): void {
+  request(of: RequestFunnel, method: string, status: number): void {
+    const name = of.tenant === undefined ? undefined : `${of.tenant}/${of.endpointUrl}`;
+    const funnel =
+      of.found && name !== undefined ? this.labels.ofExisting(name) : this.labels.ofUnchecked(name);
     this.requests.inc({ funnel, method, status: String(status) });
   }
 
-  job(funnel: string, result: Pick<JobResult<'ingest'>, 'stats'>): void {
+  /** `name` is tenant/endpoint of a funnel that was found. */
+  job(name: string, result: Pick<JobResult<'ingest'>, 'stats'>): void {
     const { stats } = result;
     if (!stats) return;
+    const funnel = this.labels.ofExisting(name);
     if (stats.imported) this.items.inc({ funnel, outcome: 'imported' }, stats.imported);
     if (stats.failed) this.items.inc({ funnel, outcome: 'failed' }, stats.failed);
     if (stats.deleted) this.items.inc({ funnel, outcome: 'deleted' }, stats.deleted);

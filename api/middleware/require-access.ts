@@ -24,9 +24,11 @@ function challenge(status: 401 | 403, error: string, message: string): HttpError
 }
 
 export function requireAccess(auth: Authenticator, requirement: AccessRequirement): RequestHandler {
-  return async (req, _res, next) => {
+  return async (req, res, next) => {
     const identity = await auth.authenticate(req.get('authorization'));
     if (isAuthFailure(identity)) throw challenge(identity.status, identity.error, identity.message);
+    // Known even when the next check refuses: the funnel metrics label a 403 by its tenant.
+    res.locals.authenticatedTenant = identity.tenant;
     const refusal = auth.authorize(identity, requirement);
     if (refusal) throw challenge(refusal.status, refusal.error, refusal.message);
     req.principal = identity;

@@ -19,6 +19,8 @@ export interface SettingsPathsSpec {
   created?: z.ZodType;
   patch?: z.ZodType;
   deleteMeans?: string;
+  /** What a create or a patch may not grant (answered 403), said on those operations. */
+  grants?: string;
   only?: Operation[];
 }
 
@@ -69,6 +71,7 @@ export function registerSettingsPaths(spec: SettingsPathsSpec): void {
       path: spec.base,
       tags: [spec.tag],
       access: access('POST'),
+      description: spec.grants,
       request: { body: { content: { 'application/json': { schema: spec.create } } } },
       responses: { 201: json(spec.created ?? spec.view, 'Created'), 422: badBody },
     });
@@ -98,6 +101,7 @@ export function registerSettingsPaths(spec: SettingsPathsSpec): void {
       path: itemPath,
       tags: [spec.tag],
       access: access('PATCH'),
+      description: spec.grants,
       request: { params, body: { content: { 'application/json': { schema: spec.patch } } } },
       responses: { 200: json(spec.view, 'Changed'), 404: notFound, 422: badBody },
     });

@@ -7,6 +7,7 @@
 import express, { Router, type RequestHandler } from 'express';
 import type { AccessRequirement } from '../../core/auth/access';
 import type { ApiContext } from '../context';
+import { dryRunFlag } from '../http/dry-run-flag';
 import { checkFunnelBody, type FunnelMethod } from '../http/funnel-body';
 import { FunnelLookup } from '../http/funnel-lookup';
 import { historyRecord } from '../../core/ingest/history-record-builder';
@@ -71,14 +72,18 @@ export function funnelsRoutes(context: ApiContext): Router {
     }
   };
 
-  /** Counts every funnel request by its final status, refusals included. */
+  /**
+   * Counts every funnel request by its final status, refusals included. The endpoint is read
+   * now: once an error leaves the router, `req.params` no longer holds it.
+   */
   const countRequest =
     (method: FunnelMethod): RequestHandler =>
     (req, res, next) => {
+      const endpointUrl = String(req.params.endpointUrl);
       res.on('finish', () => {
-        const principal = req.principal as typeof req.principal | undefined;
-        const funnel = `${principal?.tenant ?? '-'}/${String(req.params.endpointUrl)}`;
-        context.metrics.request(funnel, method, res.statusCode);
+        const tenant = res.locals.authenticatedTenant as string | undefined;
+        const found = res.locals.funnelFound === true;
+        context.metrics.request({ tenant, endpointUrl, found }, method, res.statusCode);
       });
       next();
     };
@@ -91,12 +96,14 @@ export function funnelsRoutes(context: ApiContext): Router {
     rawBody(config.MAX_BODY_BYTES),
     async (req, res) => {
       const endpointUrl = String(req.params.endpointUrl);
+      const dryRun = dryRunFlag(req.originalUrl);
       const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       checkFunnelBody(method, raw, config.MAX_ITEMS);
       const { tenant, tokenId } = req.principal;
       if (!(await lookup.exists(tenant, endpointUrl))) {
         throw notFound(`No funnel with endpoint URL "${endpointUrl}"`);
       }
+      res.locals.funnelFound = true;
       const submission = {
         requestId: req.requestId,
         tenant,
@@ -104,7 +111,7 @@ export function funnelsRoutes(context: ApiContext): Router {
         method,
         receivedAt: req.receivedAt.toISOString(),
         tokenId,
-        dryRun: req.query.dryRun === 'true',
+        dryRun,
       };
       const idempotencyKey = req.get('idempotency-key');
       if (idempotencyKey === undefined && prefersAsync(req.get('prefer'))) {

@@ -1,18 +1,20 @@
 /**
- * For operators: Prometheus metrics at /metrics (unauthenticated, for the scraper on the
- * internal network), and the BullMQ queue dashboard at /admin/queues for a token whose user has
- * manage_settings (read to look, update or delete to retry or remove jobs), sent as a header or
- * carried by the console's sign-in (a cookie, api/console/console-session.ts).
+ * For the service's operators, never for tenants: Prometheus metrics at /metrics (open unless
+ * METRICS_TOKEN is set, then a Bearer token), and the BullMQ queue dashboard at /admin/queues,
+ * served only when DASHBOARD_USER and DASHBOARD_PASSWORD are set and opened with that credential
+ * (HTTP Basic). The dashboard shows every tenant's jobs, so no tenant's token opens it; it
+ * changes nothing unless DASHBOARD_WRITES=true.
  */
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
 import { Router, type RequestHandler } from 'express';
-import { sessionCookieAsBearer } from '../console/console-session';
 import type { ApiContext } from '../context';
-import { requireAccessByMethod } from '../middleware/require-access';
+import { HttpError } from '../http/http-error';
+import { requireBasicCredential, requireBearerSecret } from '../middleware/operator-credential';
 
 export const DASHBOARD_PATH = '/admin/queues';
+const DASHBOARD_REALM = 'queue dashboard';
 
 /** The dashboard's page boots with an inline script, which the API's default CSP forbids. */
 const allowDashboardScripts: RequestHandler = (_req, res, next) => {
@@ -20,25 +22,51 @@ const allowDashboardScripts: RequestHandler = (_req, res, next) => {
   next();
 };
 
-export function operationsRoutes(context: ApiContext): Router {
-  const router = Router();
-  router.get('/metrics', async (_req, res) => {
-    res.setHeader('Content-Type', context.metrics.registry.contentType);
-    res.send(await context.metrics.registry.metrics());
-  });
+/**
+ * Read-only: only reading methods pass. bull-board's own read-only mode guards its queue
+ * actions; this also covers the board-wide ones (pause all, resume all) whatever its version.
+ */
+const refuseWrites: RequestHandler = (req, _res, next) => {
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    throw new HttpError(405, 'The queue dashboard is read-only (DASHBOARD_WRITES is not "true")', {
+      Allow: 'GET, HEAD',
+    });
+  }
+  next();
+};
 
+function dashboardRouter(context: ApiContext, user: string, password: string): Router {
+  const writes = context.config.DASHBOARD_WRITES;
   const dashboard = new ExpressAdapter();
   dashboard.setBasePath(DASHBOARD_PATH);
   createBullBoard({
-    queues: [new BullMQAdapter(context.queue.bullQueue)],
+    queues: [new BullMQAdapter(context.queue.bullQueue, { readOnlyMode: !writes })],
     serverAdapter: dashboard,
   });
+  const router = Router();
   router.use(
     DASHBOARD_PATH,
-    sessionCookieAsBearer,
-    requireAccessByMethod(context.auth, 'manage_settings'),
+    requireBasicCredential(DASHBOARD_REALM, user, password),
+    ...(writes ? [] : [refuseWrites]),
     allowDashboardScripts,
     dashboard.getRouter() as Router,
   );
+  return router;
+}
+
+export function operationsRoutes(context: ApiContext): Router {
+  const router = Router();
+  const { METRICS_TOKEN, DASHBOARD_USER, DASHBOARD_PASSWORD } = context.config;
+  const guard: RequestHandler[] = METRICS_TOKEN
+    ? [requireBearerSecret('/metrics', METRICS_TOKEN)]
+    : [];
+  router.get('/metrics', ...guard, async (_req, res) => {
+    res.setHeader('Content-Type', context.metrics.registry.contentType);
+    res.send(await context.metrics.registry.metrics());
+  });
+  // Unset, the dashboard is not served at all: its paths answer 404 as any unknown path.
+  if (DASHBOARD_USER && DASHBOARD_PASSWORD) {
+    router.use(dashboardRouter(context, DASHBOARD_USER, DASHBOARD_PASSWORD));
+  }
   return router;
 }

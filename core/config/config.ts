@@ -77,6 +77,43 @@ export const VARIABLES = {
       .default('funnel-sync'),
     expects: 'letters, digits, "_" or "-" (the Redis key prefix of the queue)',
   },
+  // The queue dashboard is the operators' own: served only when both are set (HTTP Basic).
+  DASHBOARD_USER: {
+    schema: z
+      .string()
+      .regex(/^[^:\s]{1,64}$/)
+      .optional(),
+    expects: 'a user name of 1 to 64 characters without ":" or white space',
+  },
+  DASHBOARD_PASSWORD: {
+    schema: z
+      .string()
+      .refine((value) => Buffer.byteLength(value) >= 16 && Buffer.byteLength(value) <= 1024)
+      .optional(),
+    expects: 'a password of 16 to 1024 bytes',
+    secret: true,
+  },
+  DASHBOARD_WRITES: {
+    schema: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((value) => value === 'true'),
+    expects: '"true" or "false" (whether the queue dashboard may change jobs and queues)',
+  },
+  METRICS_TOKEN: {
+    schema: z
+      .string()
+      .refine((value) => Buffer.byteLength(value) >= 16 && Buffer.byteLength(value) <= 1024)
+      .refine((value) => /^[\x21-\x7e]+$/.test(value))
+      .optional(),
+    expects: 'a token of 16 to 1024 printable ASCII characters without spaces',
+    secret: true,
+  },
+  METRICS_MAX_FUNNELS: {
+    schema: integer(1, 100_000).default(500),
+    expects:
+      'an integer from 1 to 100000 (funnel label values of the metrics; the rest is "other")',
+  },
 } satisfies Record<string, Variable>;
 
 type VariableName = keyof typeof VARIABLES;
@@ -95,6 +132,11 @@ const ROLE_VARIABLES = {
     'RATE_LIMIT_PER_MINUTE',
     'LOG_LEVEL',
     'QUEUE_PREFIX',
+    'DASHBOARD_USER',
+    'DASHBOARD_PASSWORD',
+    'DASHBOARD_WRITES',
+    'METRICS_TOKEN',
+    'METRICS_MAX_FUNNELS',
   ],
   worker: [
     'REDIS_URL',
@@ -123,6 +165,20 @@ export class ConfigError extends Error {
   }
 }
 
+/** Variables that mean something only together: one without the other is a mistake. */
+const PAIRS: [VariableName, VariableName][] = [['DASHBOARD_USER', 'DASHBOARD_PASSWORD']];
+
+function pairProblems(config: Record<string, unknown>): string[] {
+  const problems: string[] = [];
+  for (const [a, b] of PAIRS) {
+    if (!(a in config) || !(b in config)) continue;
+    if ((config[a] === undefined) !== (config[b] === undefined)) {
+      problems.push(`${a} and ${b} must be set together (or both left unset)`);
+    }
+  }
+  return problems;
+}
+
 /** Reads and validates the variables of `role`; throws a ConfigError naming every bad one. */
 export function loadConfig<R extends Role>(
   role: R,
@@ -143,6 +199,7 @@ export function loadConfig<R extends Role>(
       problems.push(`${name} must be ${variable.expects}${shown}`);
     }
   }
+  problems.push(...pairProblems(config));
   if (problems.length > 0) throw new ConfigError(problems);
   return config as Config<R>;
 }

@@ -55,7 +55,7 @@ describe('the console files', () => {
         ...text.matchAll(/(?:src|href)="([^"#:]+)"/g),
         ...text.matchAll(/from '(\.[^']+)'/g),
       ].map((match) => path.posix.normalize(path.posix.join(path.posix.dirname(file), match[1]!)));
-      // Links out of the console (the dashboard, the API docs) are not its files.
+      // Links out of the console (the API docs) are not its files.
       pending.push(...references.filter((reference) => !reference.startsWith('..')));
     }
     expect([...seen]).toEqual(

@@ -1,7 +1,8 @@
 /**
  * The console's sign-in in a real browser: a token is tried on the API before it is kept (in
  * sessionStorage only), a bad or revoked one is refused with the API's message, sign-out forgets
- * it, and the sign-in is carried to the queue dashboard by an HttpOnly cookie for /admin.
+ * it, and the sign-in is never carried elsewhere (the queue dashboard is the operators', not the
+ * console's).
  */
 import type { Browser } from 'playwright-core';
 import { signToken } from '../../core/auth/token-signer';
@@ -106,47 +107,12 @@ describe('the console: signing in', () => {
     expect(tab.problems).toEqual([]);
   });
 
-  it('when "Queue dashboard" is pressed, then /admin/queues opens, carried by an HttpOnly cookie', async () => {
+  it('when signed in, then the console offers no queue dashboard and sets no cookie', async () => {
     await signIn(tab, owner.token);
+    const nav = tab.page.getByRole('navigation', { name: 'Console' });
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['Funnels']);
+    expect(await tab.page.locator('a[href*="admin"]').count()).toBe(0);
+    expect(await tab.context.cookies()).toEqual([]);
     expect(tab.problems).toEqual([]);
-    await tab.page.getByRole('link', { name: 'Queue dashboard' }).click();
-    await tab.page.waitForURL('**/admin/queues');
-    await tab.page.getByText('funnel-requests').first().waitFor();
-    const [cookie, ...others] = await tab.context.cookies();
-    expect(others).toEqual([]);
-    expect(cookie).toMatchObject({
-      name: 'funnel_sync_console',
-      value: owner.token,
-      path: '/admin',
-      httpOnly: true,
-      sameSite: 'Strict',
-      secure: false, // plain http here; Secure over https (console-session.test.ts)
-    });
-    await tab.screenshot('queue-dashboard');
-
-    // Signing out drops the cookie: the dashboard refuses the browser again.
-    await tab.page.goto('/console/');
-    await tab.page.getByRole('button', { name: 'Sign out' }).click();
-    await tab.page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
-    expect(await tab.context.cookies()).toEqual([]);
-    const refused = await tab.page.goto('/admin/queues');
-    expect(refused?.status()).toBe(401);
-  });
-
-  it('when the user lacks manage_settings, then "Queue dashboard" says so and stays in the console', async () => {
-    const { token } = await tokenWith(api, owner.token, 'funnels-only', {
-      permissions: ['manage_funnels'],
-      abilities: ['read'],
-    });
-    await signIn(tab, token);
-    await tab.page.getByRole('link', { name: 'Queue dashboard' }).click();
-    const notice = tab.page.locator('#app-notice');
-    await notice.waitFor();
-    expect(await notice.textContent()).toBe(
-      'The queue dashboard cannot open: The token\'s user lacks the "manage_settings" permission.',
-    );
-    expect(new URL(tab.page.url()).pathname).toBe('/console/');
-    expect(await tab.context.cookies()).toEqual([]);
-    expect(unexpected(tab.problems, 403)).toEqual([]);
   });
 });

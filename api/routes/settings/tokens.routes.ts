@@ -1,6 +1,7 @@
 /**
  * `/settings/tokens`: create (the only answer that holds the token string), list without
- * secrets, revoke. Needs manage_settings.
+ * secrets, revoke. Needs manage_settings. A new token carries at most the calling token's
+ * abilities, and is made only for a user whose permissions the caller holds too.
  */
 import { Router } from 'express';
 import { z } from 'zod';
@@ -8,6 +9,7 @@ import { signToken } from '../../../core/auth/token-signer';
 import { tokenBodySchema, tokenView, tokenViewSchema } from '../../../core/auth/token-record';
 import type { ApiContext } from '../../context';
 import { notFound } from '../../http/http-error';
+import { checkAbilitiesGrant, checkTokenOwner } from '../../http/grant-refusal';
 import { invalid, parseOrThrow } from '../../http/validate';
 import { requireAccessByMethod } from '../../middleware/require-access';
 import { registerSettingsPaths } from '../../openapi/settings-paths';
@@ -25,6 +27,8 @@ registerSettingsPaths({
   create: tokenBodySchema,
   created: createdTokenSchema,
   deleteMeans: 'Revokes the token; it stops working on every API process within a second.',
+  grants:
+    "Nobody grants what they do not hold: the new token's abilities must all be held by the calling token, and a token for another user (`userId`) is made only when the calling user holds every permission of that user. Otherwise 403, naming what cannot be granted.",
   only: ['create', 'list', 'delete'],
 });
 
@@ -38,6 +42,8 @@ export function tokensRoutes(context: ApiContext): Router {
     const userId = body.userId ?? req.principal.userId;
     const user = await context.users.find(tenant, userId);
     if (!user) throw invalid({ userId: 'No such user in this tenant' });
+    if (userId !== req.principal.userId) checkTokenOwner(req.principal, user.permissions);
+    checkAbilitiesGrant(req.principal, body.abilities);
     const expiresAt = body.expiresAt ? new Date(body.expiresAt) : null;
     const record = await context.tokens.create(tenant, {
       userId,

@@ -1,9 +1,13 @@
-/** `/settings/users`: the users of the caller's tenant. Needs manage_settings. */
+/**
+ * `/settings/users`: the users of the caller's tenant. Needs manage_settings. Permissions given
+ * (on create or PATCH) are at most the calling user's own.
+ */
 import { Router } from 'express';
 import { userBodySchema, userPatchSchema, userView, userViewSchema } from '../../../core/auth/user';
 import { DuplicateError } from '../../../core/mongo/duplicate-key';
 import type { ApiContext } from '../../context';
 import { HttpError, notFound } from '../../http/http-error';
+import { checkPermissionsGrant } from '../../http/grant-refusal';
 import { parseOrThrow } from '../../http/validate';
 import { requireAccessByMethod } from '../../middleware/require-access';
 import { registerSettingsPaths } from '../../openapi/settings-paths';
@@ -16,6 +20,8 @@ registerSettingsPaths({
   view: userViewSchema.meta({ id: 'User' }),
   create: userBodySchema,
   patch: userPatchSchema,
+  grants:
+    'Nobody grants what they do not hold: every permission given (on create, or in a patch) must be held by the calling user. Otherwise 403, naming what cannot be granted.',
 });
 
 export function usersRoutes(context: ApiContext): Router {
@@ -24,6 +30,7 @@ export function usersRoutes(context: ApiContext): Router {
 
   router.post('/settings/users', async (req, res) => {
     const body = parseOrThrow(userBodySchema, req.body);
+    checkPermissionsGrant(req.principal, body.permissions);
     try {
       const user = await context.users.create(req.principal.tenant, body);
       res.status(201).json(userView(user));
@@ -48,6 +55,7 @@ export function usersRoutes(context: ApiContext): Router {
 
   router.patch('/settings/users/:id', async (req, res) => {
     const changes = parseOrThrow(userPatchSchema, req.body);
+    checkPermissionsGrant(req.principal, changes.permissions ?? []);
     const user = await context.users.update(req.principal.tenant, req.params.id, changes);
     if (!user) throw notFound('No such user');
     res.json(userView(user));

@@ -68,7 +68,7 @@ export async function openTab(
     const keep = `sessionStorage.setItem(${JSON.stringify(TOKEN_KEY)}, ${JSON.stringify(token)});`;
     await context.addInitScript({ content: keep });
   }
-  // The tests never reach past the API under test (the dashboard's page asks for web fonts).
+  // The tests never reach past the API under test.
   await context.route(
     (url) => url.origin !== new URL(baseUrl).origin,
     (route) => route.abort(),

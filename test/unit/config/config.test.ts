@@ -79,3 +79,46 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig('worker', rest)).not.toThrow();
   });
 });
+
+describe('configuration of the operators’ dashboard and metrics', () => {
+  it('when nothing is set, then the dashboard is off, read-only, and metrics are open and bounded', () => {
+    const config = loadConfig('api', validApi);
+    expect(config).toMatchObject({ DASHBOARD_WRITES: false, METRICS_MAX_FUNNELS: 500 });
+    expect(config.DASHBOARD_USER).toBeUndefined();
+    expect(config.DASHBOARD_PASSWORD).toBeUndefined();
+    expect(config.METRICS_TOKEN).toBeUndefined();
+  });
+
+  it('when the dashboard credential and switches are set, then they are read', () => {
+    const config = loadConfig('api', {
+      ...validApi,
+      DASHBOARD_USER: 'ops',
+      DASHBOARD_PASSWORD: 'p'.repeat(16),
+      DASHBOARD_WRITES: 'true',
+      METRICS_TOKEN: 'm'.repeat(16),
+      METRICS_MAX_FUNNELS: '20',
+    });
+    expect(config).toMatchObject({
+      DASHBOARD_USER: 'ops',
+      DASHBOARD_WRITES: true,
+      METRICS_MAX_FUNNELS: 20,
+    });
+  });
+
+  it.each([
+    [{ DASHBOARD_USER: 'ops' }, 'DASHBOARD_USER and DASHBOARD_PASSWORD must be set together'],
+    [{ DASHBOARD_PASSWORD: 'p'.repeat(16) }, 'must be set together'],
+    [{ DASHBOARD_USER: 'a:b', DASHBOARD_PASSWORD: 'p'.repeat(16) }, 'DASHBOARD_USER must be'],
+    [{ DASHBOARD_USER: 'ops', DASHBOARD_PASSWORD: 'short' }, 'DASHBOARD_PASSWORD must be'],
+    [{ DASHBOARD_WRITES: 'yes' }, 'DASHBOARD_WRITES must be "true" or "false"'],
+    [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN must be'],
+    [{ METRICS_TOKEN: 'has a space in it, long enough' }, 'METRICS_TOKEN must be'],
+    [{ METRICS_MAX_FUNNELS: '0' }, 'METRICS_MAX_FUNNELS must be'],
+  ])('when %p, then the problem is named and no secret is echoed', (env, expected) => {
+    const problems = problemsOf(() => loadConfig('api', { ...validApi, ...env }));
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain(expected);
+    expect(problems[0]).not.toContain('short');
+    expect(problems[0]).not.toContain('space in it');
+  });
+});

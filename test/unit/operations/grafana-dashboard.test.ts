@@ -36,7 +36,7 @@ interface Dashboard {
 /** Every series name the API exposes at /metrics, with the labels it carries. */
 function exposedSeries(): Map<string, Set<string>> {
   // The gauges ask the queue only when scraped, and nothing scrapes here.
-  const metrics = new ApiMetrics({} as FunnelQueue);
+  const metrics = new ApiMetrics({} as FunnelQueue, { maxFunnels: 1 });
   const series = new Map<string, Set<string>>();
   for (const metric of metrics.registry.getMetricsAsArray()) {
     const labels = (metric as { labelNames?: readonly string[] }).labelNames ?? [];

@@ -5,7 +5,6 @@
  */
 /* global document, window, location, AbortController */
 import { ApiError } from './api-client.js';
-import { closeDashboardSession, openDashboardSession } from './dashboard-session.js';
 import { h } from './dom.js';
 import { renderFunnels } from './pages/funnels-page.js';
 import { renderHistory } from './pages/history-page.js';
@@ -77,29 +76,13 @@ function signIn(token) {
 
 async function signOut(message) {
   forgetToken();
-  await closeDashboardSession();
   say(message);
   await show();
-}
-
-/** The dashboard is a page of its own: its cookie is asked for (fresh) just before it opens. */
-async function openDashboard(event) {
-  event.preventDefault();
-  const { href } = event.currentTarget;
-  try {
-    await openDashboardSession(currentToken());
-    location.assign(href);
-  } catch (error) {
-    say(`The queue dashboard cannot open: ${error.message}.`);
-  }
 }
 
 document
   .getElementById('sign-out')
   .addEventListener('click', () => void signOut('You are signed out.'));
-document
-  .getElementById('dashboard-link')
-  .addEventListener('click', (event) => void openDashboard(event));
 window.addEventListener('hashchange', () => {
   say('');
   void show().then(() => main.focus({ preventScroll: false }));

@@ -1,7 +1,6 @@
 /**
  * The signed-in token, kept in this tab's sessionStorage: it survives a reload, leaves with the
- * tab, and is never written to a cookie the API could receive (the dashboard's cookie is made by
- * the server, see dashboard-session.js).
+ * tab, and is never written to a cookie the API could receive.
  */
 /* global sessionStorage, atob */
 

@@ -1,0 +1,96 @@
+/**
+ * `?dryRun=` is read strictly: exactly `true` or `false`, absent meaning false. Any other form
+ * (other spellings, repeats, arrays) is a 400 and nothing is queued or written, so that a sender
+ * who meant a dry run never writes for real.
+ */
+import { startProcess, type RunningProcess } from '../../support/processes';
+import { startTestApi, type TestApi } from '../../support/api-harness';
+
+describe('the dryRun flag of funnel requests', () => {
+  let api: TestApi;
+  let worker: RunningProcess;
+  let token: string;
+
+  beforeAll(async () => {
+    api = await startTestApi('dry-run-flag');
+    worker = await startProcess('worker', api.env);
+    ({ token } = await api.bootstrap('acme'));
+    await api.call('PUT', '/api/v1/settings/content-types/products', {
+      token,
+      body: { name: 'Products', kind: 'product', properties: [] },
+    });
+    const funnel = await api.call('POST', '/api/v1/settings/funnels', {
+      token,
+      body: {
+        contentType: 'products',
+        name: 'ERP',
+        endpointUrl: 'erp',
+        mappings: [{ source: 'sku', target: { system: 'identifier' } }],
+      },
+    });
+    expect(funnel.status).toBe(201);
+  });
+  afterAll(async () => {
+    await worker.stop();
+    await api.close();
+  });
+
+  const itemCount = () => api.context.db.items.countDocuments({ tenant: 'acme' });
+  const historyCount = () => api.context.db.history.countDocuments({ tenant: 'acme' });
+
+  it.each([
+    ['dryRun=1', '"1"'],
+    ['dryRun=TRUE', '"TRUE"'],
+    ['dryRun=True', '"True"'],
+    ['dryRun=yes', '"yes"'],
+    ['dryRun=', '""'],
+    ['dryRun', '""'],
+    ['dryRun=true%20', '"true "'],
+    ['dryRun=true&dryRun=true', 'more than once'],
+    ['dryRun=true&dryRun=false', 'more than once'],
+    ['dryRun[]=true', 'an array or object'],
+    ['dryRun[0]=true', 'an array or object'],
+    ['dryRun%5B%5D=true', 'an array or object'],
+    ['dryRun[a]=true', 'an array or object'],
+    ['dryrun=true', 'spelled "dryRun"'],
+    ['DRYRUN=true', 'spelled "dryRun"'],
+  ])('when the query is ?%s, then 400 and nothing is written', async (query, detail) => {
+    for (const method of ['POST', 'DELETE'] as const) {
+      const body = method === 'POST' ? [{ sku: 'D-1' }] : { identifiers: ['D-1'] };
+      const response = await api.call(method, `/api/v1/funnels/erp?${query}`, { token, body });
+      expect({ method, status: response.status }).toEqual({ method, status: 400 });
+      expect(response.body).toEqual({ status: 'error', message: expect.any(String) });
+      const message = (response.body as { message: string }).message;
+      expect(message).toContain('dryRun');
+      expect(message).toContain('"true" or "false"');
+      expect(message).toContain(detail);
+    }
+    expect(await itemCount()).toBe(0);
+    expect(await historyCount()).toBe(0);
+    expect(await api.context.queue.bullQueue.getJobCountByTypes('waiting', 'active')).toBe(0);
+  });
+
+  it('when the query is ?dryRun=true, then it validates and writes no item', async () => {
+    const response = await api.call('POST', '/api/v1/funnels/erp?dryRun=true', {
+      token,
+      body: [{ sku: 'D-2' }],
+    });
+    expect(response.status).toBe(200);
+    expect(await itemCount()).toBe(0);
+  });
+
+  it.each([['?dryRun=false'], ['']])(
+    'when the query is "%s", then the items are written',
+    async (query) => {
+      const sku = `W${query.length}`;
+      const response = await api.call('POST', `/api/v1/funnels/erp${query}`, {
+        token,
+        body: [{ sku }],
+      });
+      expect(response.status).toBe(200);
+      expect(await api.context.db.items.countDocuments({ tenant: 'acme', identifier: sku })).toBe(
+        1,
+      );
+    },
+  );
+});
