@@ -35,12 +35,7 @@ module.exports = {
       severity: 'error',
       from: { path: '^core/pipeline/' },
       to: {
-        pathNot: [
-          '^core/pipeline/',
-          '^core/keys/',
-          '^node_modules/zod/',
-          '^(node:)?util$',
-        ],
+        pathNot: ['^core/pipeline/', '^core/keys/', '^node_modules/zod/', '^(node:)?util$'],
       },
     },
     {

@@ -4,7 +4,7 @@
  */
 import { abilitiesBeyond, permissionsBeyond } from '../../core/auth/grants';
 import type { Principal } from '../../core/auth/authenticator';
-import type { Ability, Permission } from '../../core/domain/access';
+import type { Ability, Permission } from '../../core/auth/access';
 import { forbidden } from './http-error';
 
 const quoted = (names: readonly string[]) => names.map((name) => `"${name}"`).join(', ');

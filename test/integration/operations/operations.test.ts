@@ -3,7 +3,7 @@
  * funnel labels, behind METRICS_TOKEN when it is set. The queue dashboard: queue-dashboard.test.ts.
  */
 import { signToken } from '../../../core/auth/token-signer';
-import type { Ability, Permission } from '../../../core/domain/access';
+import type { Ability, Permission } from '../../../core/auth/access';
 import { startProcess, type RunningProcess } from '../../support/processes';
 import { startTestApi, type TestApi } from '../../support/api-harness';
 
