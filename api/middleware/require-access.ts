@@ -4,11 +4,7 @@
  * `WWW-Authenticate`, or sets `req.principal` and lets the request through.
  */
 import type { RequestHandler } from 'express';
-import {
-  ABILITY_BY_METHOD,
-  type AccessRequirement,
-  type Permission,
-} from '../../core/auth/access';
+import { ABILITY_BY_METHOD, type AccessRequirement, type Permission } from '../../core/auth/access';
 import { isAuthFailure, type Authenticator, type Principal } from '../../core/auth/authenticator';
 import { withLogContext } from '../../core/logging/log-context';
 import { HttpError } from '../http/http-error';

@@ -6,7 +6,6 @@ export const HISTORY_STATUSES = ['success', 'partial', 'error', 'queued', 'proce
 export const historyStatusSchema = z.enum(HISTORY_STATUSES);
 export type HistoryStatus = z.infer<typeof historyStatusSchema>;
 
-
 /**
  * An error as stored: a list, not a map, because item keys are the sender's identifiers and may
  * hold `$` or `.`, which make poor (or refused) field names.

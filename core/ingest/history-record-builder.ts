@@ -1,6 +1,10 @@
 /** The history record of one funnel request, built from the job and its outcome. */
 import { documentId } from '../keys/keys';
-import { toStoredErrors, type HistoryDocument, type HistoryStatus } from '../history/history-record';
+import {
+  toStoredErrors,
+  type HistoryDocument,
+  type HistoryStatus,
+} from '../history/history-record';
 import type { ItemErrors } from '../pipeline/item-errors';
 import type { ParsedJobData } from '../queue/jobs';
 

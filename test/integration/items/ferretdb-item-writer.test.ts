@@ -85,8 +85,9 @@ describe("FerretDB's item writer: inserts first, updates under the write lock", 
       events.push('first out');
     });
     await entered;
-    const second = writer.exclusive(scope, async () => {
+    const second = writer.exclusive(scope, () => {
       events.push('second in');
+      return Promise.resolve();
     });
     // The second is queued behind the lock; the first lets go only now.
     releaseFirst();

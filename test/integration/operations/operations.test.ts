@@ -4,19 +4,19 @@
  */
 import { signToken } from '../../../core/auth/token-signer';
 import type { Ability, Permission } from '../../../core/auth/access';
-import { startProcess, type RunningProcess } from '../../support/processes';
+import { startTestWorker, type TestWorker } from '../../support/worker-harness';
 import { startTestApi, type TestApi } from '../../support/api-harness';
 
 const METRICS_TOKEN = 'a-metrics-token-for-the-scraper-1234';
 
 describe('metrics', () => {
   let api: TestApi;
-  let worker: RunningProcess;
+  let worker: TestWorker;
   let token: string;
 
   beforeAll(async () => {
     api = await startTestApi('operations', { METRICS_TOKEN, METRICS_MAX_FUNNELS: '2' });
-    worker = await startProcess('worker', api.env);
+    worker = await startTestWorker(api.env);
     ({ token } = await api.bootstrap('acme'));
     await api.call('PUT', '/api/v1/settings/content-types/products', {
       token,
