@@ -69,7 +69,7 @@ export function emptyBodyErrors(): ItemErrors {
 }
 
 /**
- * Whether a body counts as empty (contract 3): none, only white space, `null` or `[]`. `raw` is
+ * Whether a body counts as empty (rule 1): none, only white space, `null` or `[]`. `raw` is
  * the body as received; `parsed` its JSON value (anything when `raw` is blank).
  */
 export function isEmptyBody(raw: string | undefined, parsed: unknown): boolean {
