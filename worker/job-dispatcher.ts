@@ -21,6 +21,7 @@ import {
 } from '../core/queue/jobs';
 import type { ChunkPlans } from './chunks/chunk-plans';
 import type { SettingsCache } from './ingest/settings-cache';
+import type { WorkerMetrics } from './metrics/worker-metrics';
 import type { Processor, ProcessorContext, ProcessorTable } from './processors/processor';
 import { parksJob, runningJob } from './running-job';
 
@@ -39,6 +40,8 @@ export interface DispatcherDeps {
   queue: Queue;
   chunkSize: number | undefined;
   chunkPlans: ChunkPlans;
+  /** Counts and times every attempt. */
+  metrics: WorkerMetrics;
 }
 
 /** Parses the job's data with its schema and runs the processor of its name. */
@@ -53,7 +56,7 @@ function runJob<N extends JobName>(
 }
 
 export function createDispatcher(deps: DispatcherDeps) {
-  return async (job: Job, token?: string, signal?: AbortSignal): Promise<unknown> => {
+  const dispatch = async (job: Job, token?: string, signal?: AbortSignal): Promise<unknown> => {
     const jobId = job.id ?? 'unknown';
     const data = job.data as { requestId?: unknown };
     const requestId = typeof data.requestId === 'string' ? data.requestId : undefined;
@@ -100,4 +103,5 @@ export function createDispatcher(deps: DispatcherDeps) {
       }
     });
   };
+  return deps.metrics.measure(dispatch);
 }

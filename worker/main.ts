@@ -20,6 +20,8 @@ import { chunkSizeFor } from './chunks/chunk-size';
 import { schedulePurge } from './history-purge-schedule';
 import { SettingsCache } from './ingest/settings-cache';
 import { createDispatcher } from './job-dispatcher';
+import { startMetricsServer } from './metrics/metrics-server';
+import { WorkerMetrics } from './metrics/worker-metrics';
 import { PROCESSORS } from './processors';
 
 /** Time left at the end of the shutdown budget for handing jobs back and closing connections. */
@@ -45,6 +47,14 @@ async function main(): Promise<void> {
   });
   queue.on('error', (error) => logger.warn({ err: error }, 'queue connection error'));
 
+  const metrics = new WorkerMetrics(config.WORKER_CONCURRENCY);
+  let takesJobs = (): boolean => false;
+  // Taken before the worker takes jobs: a port in use stops the start, not a running job.
+  const metricsServer = await startMetricsServer(config.WORKER_METRICS_PORT, {
+    registry: metrics.registry,
+    running: () => takesJobs(),
+  });
+
   const worker = new Worker(
     FUNNEL_QUEUE,
     createDispatcher({
@@ -66,6 +76,7 @@ async function main(): Promise<void> {
       queue,
       chunkSize,
       chunkPlans: new ChunkPlans(payloadRedis, config.QUEUE_PREFIX),
+      metrics,
     }),
     {
       connection: { url: config.REDIS_URL, ...redisOptions('blocking') },
@@ -80,9 +91,16 @@ async function main(): Promise<void> {
     },
   );
   worker.on('error', (error) => logger.warn({ err: error }, 'worker connection error'));
+  takesJobs = () => worker.isRunning();
   await worker.waitUntilReady();
   logger.info(
-    { workerId, concurrency: config.WORKER_CONCURRENCY, chunkSize: chunkSize ?? 'off', engine },
+    {
+      workerId,
+      concurrency: config.WORKER_CONCURRENCY,
+      chunkSize: chunkSize ?? 'off',
+      engine,
+      metricsPort: config.WORKER_METRICS_PORT || 'off',
+    },
     'worker ready',
   );
 
@@ -95,6 +113,8 @@ async function main(): Promise<void> {
     await worker.close();
     clearTimeout(handBack);
     await queue.close();
+    metricsServer?.close();
+    metricsServer?.closeAllConnections();
     payloadRedis.disconnect();
     await mongo.close();
   });

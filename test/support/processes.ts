@@ -97,6 +97,8 @@ export async function startProcess(
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '',
       ...(port ? { PORT: port } : {}),
+      // Several workers run at once here: none takes the fixed metrics port unless a test asks.
+      ...(role === 'worker' ? { WORKER_METRICS_PORT: '0' } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
