@@ -6,13 +6,9 @@ const job = (name: string) => ({ name }) as Job;
 describe('worker metrics of job attempts', () => {
   it('when attempts complete, fail and park, then each is counted under its outcome', async () => {
     const metrics = new WorkerMetrics(4);
-    const completes = metrics.measure(async () => 'ok');
-    const fails = metrics.measure(async () => {
-      throw new Error('boom');
-    });
-    const parks = metrics.measure(async () => {
-      throw new WaitingChildrenError();
-    });
+    const completes = metrics.measure(() => Promise.resolve('ok'));
+    const fails = metrics.measure(() => Promise.reject(new Error('boom')));
+    const parks = metrics.measure(() => Promise.reject(new WaitingChildrenError()));
     await expect(completes(job('ingest'))).resolves.toBe('ok');
     await expect(fails(job('ingest'))).rejects.toThrow('boom');
     await expect(parks(job('ingest'))).rejects.toBeInstanceOf(WaitingChildrenError);
