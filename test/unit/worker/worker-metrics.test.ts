@@ -24,7 +24,7 @@ describe('worker metrics of job attempts', () => {
   it('when two of four slots are busy, then the busy ratio is 0.5, and 0 once they end', async () => {
     const metrics = new WorkerMetrics(4);
     const releases: (() => void)[] = [];
-    const started: Promise<void>[] = [];
+    const started: Promise<unknown>[] = [];
     const slow = metrics.measure(() => new Promise<void>((resolve) => releases.push(resolve)));
     started.push(slow(job('ingest')), slow(job('ingest')));
     const busy = await metrics.registry.getSingleMetricAsString('funnel_sync_worker_busy_ratio');
