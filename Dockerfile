@@ -1,13 +1,18 @@
 # Multi-stage build: compile TypeScript once, ship only the compiled code and production modules.
+# `.ci/run` replays this file's COPY and RUN lines without Docker (scripts/production-build-check.ts).
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --ignore-scripts
+# Not `npm ci`: the lock file lists the native packages of linux-x64 and linux-arm64 only (the
+# registry it was made against serves no others), and `npm ci` refuses a lock file that lacks any
+# platform's optional packages. `npm install` installs the versions the lock file pins, with the
+# optional packages of the platform it runs on. No install scripts: none is needed to build.
+RUN npm install --no-audit --no-fund --ignore-scripts
 COPY tsconfig.json tsconfig.build.json ./
 COPY core ./core
 COPY api ./api
 COPY worker ./worker
-RUN npm run build && npm prune --omit=dev
+RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 FROM node:20-bookworm-slim AS runtime
 ENV NODE_ENV=production
@@ -18,6 +23,7 @@ COPY --from=build --chown=node:node /app/dist ./dist
 COPY --from=build --chown=node:node /app/api/console/public ./api/console/public
 COPY --chown=node:node package.json ./
 USER node
-EXPOSE 3000
+# 3000: the API; 9464: a worker's /metrics and /healthz (WORKER_METRICS_PORT).
+EXPOSE 3000 9464
 # The same image runs either role: `node dist/api/main.js` (default) or `node dist/worker/main.js`.
 CMD ["node", "dist/api/main.js"]

@@ -60,6 +60,8 @@ export class Stack {
       WAIT_TIMEOUT_MS: '600000',
       RATE_LIMIT_PER_MINUTE: '1000000',
       WORKER_CONCURRENCY: String(options.workerConcurrency),
+      // Several workers on one machine: they cannot all take the default metrics port.
+      WORKER_METRICS_PORT: '0',
     };
     const port = String(await freePort());
     const api = await Stack.startProcess('api', 'api', { ...env, PORT: port }, options);

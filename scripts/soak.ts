@@ -386,6 +386,8 @@ async function main(): Promise<number> {
       JOB_LOCK_MS: String(JOB_LOCK_MS),
       RATE_LIMIT_PER_MINUTE: '1000000',
       LOG_LEVEL: 'info',
+      // Two workers on one machine: they cannot both take the default metrics port.
+      WORKER_METRICS_PORT: '0',
     };
     event(
       `engines: redis ${redis ? 'own' : 'REDIS_URL'}, mongo ${ferret ? 'own FerretDB' : 'MONGO_URL'}; logs in ${logDir}`,

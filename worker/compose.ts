@@ -26,6 +26,8 @@ import { collections } from '../core/store/collections';
 import { ensureIndexes } from '../core/store/indexes';
 import { schedulePurge } from './history-purge-schedule';
 import { createDispatcher } from './job-dispatcher';
+import { startMetricsServer } from './metrics/metrics-server';
+import { WorkerMetrics } from './metrics/worker-metrics';
 import { PROCESSORS } from './processors';
 
 /** Time left at the end of the shutdown budget for handing jobs back and closing connections. */
@@ -40,6 +42,7 @@ export type ComposeWorkerConfig = Pick<
   | 'JOB_LOCK_MS'
   | 'HISTORY_TTL_DAYS'
   | 'CHUNK_SIZE'
+  | 'WORKER_METRICS_PORT'
 >;
 
 export interface ComposedWorker {
@@ -91,9 +94,16 @@ export async function composeWorker(
     chunkSize,
     chunkPlans: new ChunkPlans(redis, config.QUEUE_PREFIX),
   };
+  const metrics = new WorkerMetrics(config.WORKER_CONCURRENCY);
+  let takesJobs = (): boolean => false;
+  // Taken before the worker takes jobs: a port in use stops the start, not a running job.
+  const metricsServer = await startMetricsServer(config.WORKER_METRICS_PORT, {
+    registry: metrics.registry,
+    running: () => takesJobs(),
+  });
   const worker = new Worker(
     FUNNEL_QUEUE,
-    createDispatcher({ services, processors: PROCESSORS, queue }),
+    createDispatcher({ services, processors: PROCESSORS, queue, metrics }),
     {
       connection: { url: config.REDIS_URL, ...redisOptions('blocking') },
       prefix: config.QUEUE_PREFIX,
@@ -107,6 +117,7 @@ export async function composeWorker(
     },
   );
   worker.on('error', (error) => logger.warn({ err: error }, 'worker connection error'));
+  takesJobs = () => worker.isRunning();
   await worker.waitUntilReady();
 
   return {
@@ -122,6 +133,8 @@ export async function composeWorker(
       await worker.close();
       clearTimeout(handBack);
       await queue.close();
+      metricsServer?.close();
+      metricsServer?.closeAllConnections();
       redis.disconnect();
       await mongo.close();
     },

@@ -2,12 +2,13 @@
  * The BullMQ processor function: checks the job's data against its schema, runs the job's
  * processor inside a log context carrying the job id, and when shutdown aborts the job, hands it
  * back to the queue instead of failing it. A job that waits for its children (a chunked request)
- * is parked, not failed.
+ * is parked, not failed. Every attempt is counted and timed.
  */
 import { WaitingError, type Job, type Queue } from 'bullmq';
 import type { IngestContext, IngestServices } from '../core/ingest/ingest-context';
 import { withLogContext } from '../core/logging/log-context';
 import { JOBS, isJobName, type JobName, type JobResult } from '../core/queue/jobs';
+import type { WorkerMetrics } from './metrics/worker-metrics';
 import type { Processor, ProcessorTable } from './processors/processor';
 import { parksJob, runningJob } from './running-job';
 
@@ -16,6 +17,7 @@ export interface DispatcherDeps {
   processors: ProcessorTable;
   /** Where jobs add jobs: a request's chunk jobs, a late history record. */
   queue: Queue;
+  metrics: WorkerMetrics;
 }
 
 /** Parses the job's data with its schema and runs the processor of its name. */
@@ -29,9 +31,9 @@ function runJob<N extends JobName>(
   return processor(JOBS[name].data.parse(data) as Parameters<Processor<N>>[0], context);
 }
 
-export function createDispatcher({ services, processors, queue }: DispatcherDeps) {
+export function createDispatcher({ services, processors, queue, metrics }: DispatcherDeps) {
   const { logger } = services;
-  return async (job: Job, token?: string, signal?: AbortSignal): Promise<unknown> => {
+  const dispatch = async (job: Job, token?: string, signal?: AbortSignal): Promise<unknown> => {
     const jobId = job.id ?? 'unknown';
     const data = job.data as { requestId?: unknown };
     const requestId = typeof data.requestId === 'string' ? data.requestId : undefined;
@@ -61,4 +63,5 @@ export function createDispatcher({ services, processors, queue }: DispatcherDeps
       }
     });
   };
+  return metrics.measure(dispatch);
 }

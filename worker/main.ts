@@ -10,7 +10,13 @@ async function main(): Promise<void> {
   const composed = await composeWorker(config, logger);
   const { workerId, engine, chunkSize } = composed;
   logger.info(
-    { workerId, concurrency: config.WORKER_CONCURRENCY, chunkSize: chunkSize ?? 'off', engine },
+    {
+      workerId,
+      concurrency: config.WORKER_CONCURRENCY,
+      chunkSize: chunkSize ?? 'off',
+      engine,
+      metricsPort: config.WORKER_METRICS_PORT || 'off',
+    },
     'worker ready',
   );
   // Running jobs finish; those that would overrun the shutdown budget go back to the queue.

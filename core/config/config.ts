@@ -59,6 +59,10 @@ export const VARIABLES = {
     schema: integer(1, 1_000_000).default(600),
     expects: 'an integer from 1 to 1000000 (requests per token per minute)',
   },
+  WORKER_METRICS_PORT: {
+    schema: integer(0, 65_535).default(9464),
+    expects: "a TCP port from 1 to 65535, or 0 for none (the worker's /metrics and /healthz)",
+  },
   LOG_LEVEL: { schema: z.enum(LOG_LEVELS).default('info'), expects: LOG_LEVELS.join(', ') },
   // Unset, the worker picks by engine (core/ingest/chunks/chunk-size.ts): 1,000 on MongoDB.
   CHUNK_SIZE: {
@@ -142,6 +146,7 @@ const ROLE_VARIABLES = {
     'REDIS_URL',
     'MONGO_URL',
     'WORKER_CONCURRENCY',
+    'WORKER_METRICS_PORT',
     'JOB_LOCK_MS',
     'CHUNK_SIZE',
     'MAX_ITEMS',

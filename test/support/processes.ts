@@ -14,5 +14,11 @@ export function startProcess(
   env: Record<string, string>,
   options: { waitReady?: boolean } = {},
 ): Promise<RunningProcess> {
-  return startService(role, { env, waitReady: options.waitReady, readyTimeoutMs: 30_000 });
+  // Several workers run at once here: none takes the fixed metrics port unless a test asks.
+  const withPort = role === 'worker' ? { WORKER_METRICS_PORT: '0', ...env } : env;
+  return startService(role, {
+    env: withPort,
+    waitReady: options.waitReady,
+    readyTimeoutMs: 30_000,
+  });
 }

@@ -23,7 +23,8 @@ export interface TestWorker {
 
 /** Starts a worker on `env`, the environment an API of the same deployment runs on. */
 export async function startTestWorker(env: Record<string, string>): Promise<TestWorker> {
-  const config = loadConfig('worker', { ...env, LOG_LEVEL: 'debug' });
+  // Several workers run at once here: none takes the fixed metrics port unless a test asks.
+  const config = loadConfig('worker', { WORKER_METRICS_PORT: '0', ...env, LOG_LEVEL: 'debug' });
   const lines: LogLine[] = [];
   const listeners = new Set<() => void>();
   const sink = new Writable({

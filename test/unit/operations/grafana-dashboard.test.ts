@@ -1,13 +1,15 @@
 /**
  * The Grafana dashboard (deploy/grafana/funnel-sync-dashboard.json) and the alert examples of the
- * README query only metrics the API registers, with labels they have: renaming a metric or a
- * label in the code breaks this test instead of a dashboard nobody looks at until an incident.
+ * README query only metrics the API and the workers register, with labels they have: renaming a
+ * metric or a label in the code breaks this test instead of a dashboard nobody looks at until an
+ * incident.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Histogram, Summary } from 'prom-client';
 import { ApiMetrics } from '../../../api/metrics/api-metrics';
 import type { FunnelQueue } from '../../../core/queue/funnel-queue';
+import { WorkerMetrics } from '../../../worker/metrics/worker-metrics';
 
 const ROOT = path.join(__dirname, '..', '..', '..');
 const DASHBOARD = path.join(ROOT, 'deploy', 'grafana', 'funnel-sync-dashboard.json');
@@ -33,12 +35,14 @@ interface Dashboard {
   templating: { list: { name: string; datasource?: unknown; query: { query: string } }[] };
 }
 
-/** Every series name the API exposes at /metrics, with the labels it carries. */
+/** Every series name the API and a worker expose at /metrics, with the labels it carries. */
 function exposedSeries(): Map<string, Set<string>> {
   // The gauges ask the queue only when scraped, and nothing scrapes here.
-  const metrics = new ApiMetrics({} as FunnelQueue, { maxFunnels: 1 });
+  const api = new ApiMetrics({} as FunnelQueue, { maxFunnels: 1 });
+  const worker = new WorkerMetrics(1);
   const series = new Map<string, Set<string>>();
-  for (const metric of metrics.registry.getMetricsAsArray()) {
+  const metrics = [...api.registry.getMetricsAsArray(), ...worker.registry.getMetricsAsArray()];
+  for (const metric of metrics) {
     const labels = (metric as { labelNames?: readonly string[] }).labelNames ?? [];
     const add = (name: string, extra: string[] = []) =>
       series.set(name, new Set([...labels, ...extra, ...TARGET_LABELS]));
@@ -111,12 +115,12 @@ describe('the Grafana dashboard', () => {
       expect(variable.datasource).toEqual(DATASOURCE);
   });
 
-  it('queries only metrics the API registers, with labels they have', () => {
+  it('queries only metrics the API and the workers register, with labels they have', () => {
     expect(expressions.length).toBeGreaterThan(10);
     expect(expressions.flatMap((expr) => expressionProblems(expr, series))).toEqual([]);
   });
 
-  it('shows every funnel-sync metric of the API', () => {
+  it('shows every funnel-sync metric of the API and of the workers', () => {
     const used = new Set(expressions.flatMap((expr) => expr.match(METRIC) ?? []));
     const own = [
       'funnel_sync_requests_total',
@@ -125,13 +129,18 @@ describe('the Grafana dashboard', () => {
       'funnel_sync_processing_seconds_bucket',
       'funnel_sync_queue_jobs',
       'funnel_sync_workers',
+      'funnel_sync_worker_jobs_total',
+      'funnel_sync_worker_job_seconds_bucket',
+      'funnel_sync_worker_busy_ratio',
+      'funnel_sync_worker_process_resident_memory_bytes',
+      'funnel_sync_worker_nodejs_eventloop_lag_p99_seconds',
     ];
     expect(own.filter((name) => !used.has(name))).toEqual([]);
   });
 
   it('takes p50 and p95 of the histograms from their buckets by le', () => {
     const quantiles = expressions.filter((expr) => expr.includes('histogram_quantile'));
-    expect(quantiles.length).toBe(4);
+    expect(quantiles.length).toBe(6);
     for (const expr of quantiles) {
       expect(expr).toMatch(/^histogram_quantile\(0\.(5|95), sum by \(le\) \(rate\(\w+_bucket\{/);
     }
@@ -163,7 +172,7 @@ describe('the alert examples of the README', () => {
   const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
   const blocks = [...readme.matchAll(/```promql\n([\s\S]*?)```/g)].map((match) => match[1] ?? '');
 
-  it('query only metrics the API registers, with labels they have', () => {
+  it('query only metrics the API and the workers register, with labels they have', () => {
     const series = exposedSeries();
     const expressions = blocks
       .flatMap((block) => block.split('\n'))
