@@ -16,6 +16,7 @@ registerSettingsPaths({
   view: userViewSchema.meta({ id: 'User' }),
   create: userBodySchema,
   patch: userPatchSchema,
+  conflict: 'The email is already used in the tenant',
 });
 
 export function usersRoutes(context: ApiContext): Router {
