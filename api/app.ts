@@ -6,6 +6,8 @@ import { consoleRoutes } from './console/console.routes';
 import type { ApiContext } from './context';
 import { accessLog } from './middleware/access-log';
 import { errorHandler, routeNotFound } from './middleware/error-handler';
+import { methodNotAllowed } from './middleware/method-not-allowed';
+import { generateOpenApiDocument } from './openapi/document';
 import { requestId } from './middleware/request-id';
 import { docsRoutes } from './routes/docs.routes';
 import { healthRoutes, type HealthDeps } from './routes/health.routes';
@@ -34,6 +36,8 @@ export function createApp(deps: AppDeps): Express {
     app.use(operationsRoutes(deps.context));
     app.use('/api/v1', v1Routes(deps.context));
   }
+  // A path served with other methods is a 405, any other a 404.
+  app.use(methodNotAllowed(() => generateOpenApiDocument().paths ?? {}));
   app.use(routeNotFound);
   app.use(errorHandler(deps.logger));
   return app;

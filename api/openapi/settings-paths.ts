@@ -21,6 +21,8 @@ export interface SettingsPathsSpec {
   deleteMeans?: string;
   /** What a create or a patch may not grant (answered 403), said on those operations. */
   grants?: string;
+  /** What a create answers when a unique field is taken. */
+  conflict?: string;
   only?: Operation[];
 }
 
@@ -32,6 +34,18 @@ const errorResponse = (description: string) => ({
 export const AUTH_ERRORS = {
   401: errorResponse('Missing, malformed, badly signed, expired or revoked token'),
   403: errorResponse('The token lacks the ability, or its user the permission'),
+};
+
+/** What any operation with a JSON body may answer before its own checks. */
+export const BODY_ERRORS = {
+  400: errorResponse('The body is not valid JSON, or the path is not valid percent-encoding'),
+  413: errorResponse('The body is too large'),
+  415: errorResponse('The body is not `application/json`'),
+};
+
+/** What any operation may answer for a path that is not valid percent-encoding. */
+const PATH_ERRORS = {
+  400: errorResponse('The path is not valid percent-encoding'),
 };
 
 /** Registers one path with the security, access note and error answers every API route has. */
@@ -47,7 +61,12 @@ export function registerRoute(
     path: `/api/v1${route.path}`,
     security: [{ [bearerAuth.name]: [] }],
     description: [route.description, `Access: ${access}.`].filter(Boolean).join('\n\n'),
-    responses: { ...route.responses, ...AUTH_ERRORS },
+    responses: {
+      ...PATH_ERRORS,
+      ...(route.request?.body ? BODY_ERRORS : {}),
+      ...route.responses,
+      ...AUTH_ERRORS,
+    },
   });
 }
 
@@ -73,7 +92,11 @@ export function registerSettingsPaths(spec: SettingsPathsSpec): void {
       access: access('POST'),
       description: spec.grants,
       request: { body: { content: { 'application/json': { schema: spec.create } } } },
-      responses: { 201: json(spec.created ?? spec.view, 'Created'), 422: badBody },
+      responses: {
+        201: json(spec.created ?? spec.view, 'Created'),
+        ...(spec.conflict ? { 409: errorResponse(spec.conflict) } : {}),
+        422: badBody,
+      },
     });
   }
   if (operations.has('list')) {
@@ -103,7 +126,11 @@ export function registerSettingsPaths(spec: SettingsPathsSpec): void {
       access: access('PATCH'),
       description: spec.grants,
       request: { params, body: { content: { 'application/json': { schema: spec.patch } } } },
-      responses: { 200: json(spec.view, 'Changed'), 404: notFound, 422: badBody },
+      responses: {
+        200: json(spec.view, 'Changed'),
+        404: notFound,
+        422: badBody,
+      },
     });
   }
   if (operations.has('delete')) {

@@ -15,6 +15,7 @@ import { HistoryRepository } from '../../core/history/history.repository';
 import { FunnelSubmitter, type Submission } from '../http/funnel-submission';
 import { HttpError, notFound } from '../http/http-error';
 import { IdempotencyRecords } from '../../core/queue/idempotency-records';
+import '../openapi/funnel-requests';
 import { rateLimit } from '../middleware/rate-limit';
 import { requireAccess } from '../middleware/require-access';
 

@@ -3,6 +3,7 @@
  * when Redis and MongoDB both answer, and names the one that does not.
  */
 import { Router } from 'express';
+import '../openapi/operations-paths';
 import type { Readiness } from '../../core/health/readiness';
 
 export interface HealthDeps {

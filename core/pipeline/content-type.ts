@@ -36,12 +36,15 @@ export const propertySchema = z.discriminatedUnion('type', [
 ]);
 export type Property = z.infer<typeof propertySchema>;
 
+/** Most properties of one content type (path suggestions compare a path with each). */
+export const MAX_PROPERTIES = 500;
+
 /** The body of `PUT /settings/content-types/{key}`. */
 export const contentTypeBodySchema = z
   .strictObject({
     name: z.string().trim().min(1).max(200),
     kind: contentTypeKindSchema.default('generic'),
-    properties: z.array(propertySchema).max(500).default([]),
+    properties: z.array(propertySchema).max(MAX_PROPERTIES).default([]),
   })
   .superRefine((body, context) => {
     const seen = new Set<string>();

@@ -5,9 +5,30 @@ import type { Funnel, FunnelBody } from '../pipeline/funnel';
 import { NO_LISTENER, type SettingsChanged } from './settings-changed';
 import { DuplicateError, isDuplicateKey } from '../mongo/duplicate-key';
 
+/** Reads both shapes: the sample as JSON text, or (saved before) as a sub-document. */
 function withoutStorageFields(document: FunnelDocument): Funnel {
-  const { _id: _unused, tenant: _tenant, ...funnel } = document;
-  return funnel;
+  const { _id: _unused, tenant: _tenant, requestData, requestDataJson, ...funnel } = document;
+  const sample: unknown =
+    requestDataJson === undefined ? requestData : (JSON.parse(requestDataJson) as unknown);
+  return sample === undefined ? funnel : { ...funnel, requestData: sample };
+}
+
+/** The sample as JSON text, so that any key a sender may use is kept as sent. */
+function storedDocument(
+  tenant: string,
+  body: FunnelBody,
+  createdAt: Date,
+  updatedAt: Date,
+): FunnelDocument {
+  const { requestData, ...rest } = body;
+  return {
+    _id: documentId(tenant, body.endpointUrl),
+    tenant,
+    ...rest,
+    ...(requestData === undefined ? {} : { requestDataJson: JSON.stringify(requestData) }),
+    createdAt,
+    updatedAt,
+  };
 }
 
 export class FunnelsRepository {
@@ -35,13 +56,7 @@ export class FunnelsRepository {
   /** Throws DuplicateError when the endpoint URL is taken in the tenant. */
   async create(tenant: string, body: FunnelBody): Promise<Funnel> {
     const now = new Date();
-    const document: FunnelDocument = {
-      _id: documentId(tenant, body.endpointUrl),
-      tenant,
-      ...body,
-      createdAt: now,
-      updatedAt: now,
-    };
+    const document = storedDocument(tenant, body, now, now);
     await this.insert(document);
     await this.changed(tenant);
     return withoutStorageFields(document);
@@ -54,13 +69,7 @@ export class FunnelsRepository {
   async replace(tenant: string, endpointUrl: string, body: FunnelBody): Promise<Funnel | null> {
     const current = await this.db.funnels.findOne({ _id: documentId(tenant, endpointUrl) });
     if (!current) return null;
-    const document: FunnelDocument = {
-      _id: documentId(tenant, body.endpointUrl),
-      tenant,
-      ...body,
-      createdAt: current.createdAt,
-      updatedAt: new Date(),
-    };
+    const document = storedDocument(tenant, body, current.createdAt, new Date());
     if (document._id === current._id) {
       await this.db.funnels.replaceOne({ _id: current._id }, document);
     } else {

@@ -16,11 +16,17 @@
  * names (`sku`, `title`, ...); ties go to the target whose weaker measure is higher, then to the
  * content type's order (system fields first).
  * Scores under 0.6 are not suggested; at most 3 a path, best first.
+ *
+ * The work is bounded: every name is made words once (as interned ids, sorted), so comparing a
+ * path with a target is a merge of two short id lists; the edit distance, the one quadratic step,
+ * runs only where its upper bound (from the lengths) could still place the target among the best
+ * three, best bound first, at most MAX_SPELLINGS_PER_PATH times a path.
  */
 import { z } from 'zod';
 import type { ContentType } from '../pipeline/content-type';
 import { mappingTargetSchema, type MappingTarget } from '../pipeline/funnel';
-import { requestPathSchema, type RequestPath } from './request-paths';
+import { levenshtein } from './bounded-levenshtein';
+import { MAX_SAMPLE_PATHS, requestPathSchema, type RequestPath } from './request-paths';
 import { SYSTEM_FIELDS, type SystemField } from '../pipeline/system-fields';
 
 /** Below this a guess is more noise than help. */
@@ -28,10 +34,19 @@ export const MIN_SCORE = 0.6;
 export const MAX_SUGGESTIONS = 3;
 /** A path counts for slightly less as a whole than by its own key. */
 const WHOLE_PATH_WEIGHT = 0.9;
-/** Longer names are cut: a name is a few words, and the edit distance is quadratic. */
+/** Longer names are cut: a name is a few words. */
 const MAX_NAME_LENGTH = 64;
+/** The edit distance is quadratic: the letters it compares are cut shorter still. */
+const MAX_SPELLING_LENGTH = 32;
+/** Words of a name compared; a name is a few words. */
+const MAX_NAME_WORDS = 6;
+/**
+ * Edit distances worked out for one path, most promising first: this bounds the work whatever
+ * the content type (hundreds of targets whose names all have the path's length).
+ */
+export const MAX_SPELLINGS_PER_PATH = 16;
 /** Bounds the work on a huge sample; later paths get no suggestions. */
-export const MAX_SUGGESTED_PATHS = 1_000;
+export const MAX_SUGGESTED_PATHS = MAX_SAMPLE_PATHS;
 
 /** Names senders commonly use for the system fields, beyond their keys and labels. */
 const SYSTEM_ALIASES: Record<SystemField, readonly string[]> = {
@@ -58,10 +73,17 @@ export const suggestedPathSchema = requestPathSchema.extend({
 });
 export type SuggestedPath = z.infer<typeof suggestedPathSchema>;
 
-/** One name as words, in order and as a set. */
-interface Words {
-  list: string[];
-  set: Set<string>;
+/** One name as words: in order (ids, with repeats), as a sorted set of ids, and their weight. */
+interface Name {
+  words: string[];
+  list: number[];
+  ids: Int32Array;
+  /** Per id of `ids`, the letters of its words in `list`. */
+  idLetters: Int32Array;
+  letterCount: number;
+  weight: number;
+  /** The words run together, cut to MAX_SPELLING_LENGTH. */
+  letters: string;
 }
 
 function singular(word: string): string {
@@ -81,119 +103,294 @@ export function nameWords(name: string): string[] {
       .toLowerCase()
       .split(/[^\p{L}\p{N}]+/u)
       .filter((word) => word !== '' && !/^\d+$/.test(word))
+      .slice(0, MAX_NAME_WORDS)
       .map(singular)
   );
 }
 
-function words(name: string): Words {
-  const list = nameWords(name);
-  return { list, set: new Set(list) };
-}
+/** Words as numbers, and how many targets know each: a word's weight is 1 over that count. */
+class Vocabulary {
+  private readonly ids = new Map<string, number>();
+  private readonly counts: number[] = [];
 
-/** Edit distance with two rows; both strings are short (MAX_NAME_LENGTH). */
-function levenshtein(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i += 1) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j += 1) {
-      const substitution = (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
-      current.push(Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, substitution));
+  id(word: string): number {
+    let id = this.ids.get(word);
+    if (id === undefined) {
+      id = this.counts.length;
+      this.ids.set(word, id);
+      this.counts.push(0);
     }
-    previous = current;
+    return id;
   }
-  return previous[b.length] ?? 0;
+
+  countTarget(names: readonly Name[]): void {
+    for (const id of new Set(names.flatMap((name) => [...name.ids]))) {
+      this.counts[id] = (this.counts[id] ?? 0) + 1;
+    }
+  }
+
+  private weights = new Float64Array(0);
+
+  /** Once every target is counted: a word's weight is 1 over the targets known by it. */
+  counted(): void {
+    this.weights = Float64Array.from(this.counts, (count) => 1 / Math.max(1, count));
+  }
+
+  /** Words shared by many targets (`product` in every product label) tell little apart. */
+  weight(id: number): number {
+    return id < this.weights.length ? (this.weights[id] ?? 1) : 1;
+  }
+
+  name(text: string): Name {
+    const words = nameWords(text);
+    const list = words.map((word) => this.id(word));
+    const ids = Int32Array.from(new Set(list)).sort();
+    const idLetters = new Int32Array(ids.length);
+    words.forEach((word, index) => {
+      const at = ids.indexOf(list[index] ?? -1);
+      idLetters[at] = (idLetters[at] ?? 0) + word.length;
+    });
+    const letters = words.join('');
+    return {
+      words,
+      list,
+      ids,
+      idLetters,
+      letterCount: letters.length,
+      weight: 0,
+      letters: letters.slice(0, MAX_SPELLING_LENGTH),
+    };
+  }
+
+  /** Once every target is counted: the weights of a name's words. */
+  weigh(name: Name): Name {
+    let weight = 0;
+    for (const id of name.ids) weight += this.weight(id);
+    return { ...name, weight };
+  }
 }
 
-/** A word's weight: 1 over the number of targets known by it, so `product` counts little. */
-type Weight = (word: string) => number;
-
-/** Both measures of how alike two names are, each 0 to 1. */
-interface Likeness {
-  overlap: number;
-  spelling: number;
+/** Counts the steps of the comparison: name pairs, id merges, edit distance cells, sorting. */
+export interface SuggestionWork {
+  steps: number;
 }
 
 /**
- * Overlap weighs the words both names share; spelling compares the words they do not share,
- * run together, so a shared `product` does not make `product_title` look like "Product Image",
- * while `colour` ~ `color` and `productname` ~ "Product Name" still match.
+ * The words of `a` that `b` lacks, run together. With no word shared, that is all of `a`, worked
+ * out once; otherwise the few words are filtered here.
  */
-function likeness(a: Words, b: Words, weight: Weight): Likeness {
-  if (a.set.size === 0 || b.set.size === 0) return { overlap: 0, spelling: 0 };
-  let shared = 0;
-  let total = 0;
-  for (const word of a.set) {
-    total += weight(word);
-    if (b.set.has(word)) shared += weight(word);
-  }
-  for (const word of b.set) total += weight(word);
-  const onlyA = a.list.filter((word) => !b.set.has(word)).join('');
-  const onlyB = b.list.filter((word) => !a.set.has(word)).join('');
-  const longer = Math.max(onlyA.length, onlyB.length);
-  const spelling = onlyA === '' || onlyB === '' ? 0 : 1 - levenshtein(onlyA, onlyB) / longer;
-  return { overlap: (2 * shared) / total, spelling };
+function onlyIn(a: Name, b: Name, anyShared: boolean, work: SuggestionWork): string {
+  if (!anyShared) return a.letters;
+  work.steps += a.list.length * b.ids.length;
+  const has = (id: number) => b.ids.includes(id);
+  return a.words
+    .filter((_, index) => !has(a.list[index] ?? -1))
+    .join('')
+    .slice(0, MAX_SPELLING_LENGTH);
+}
+
+function spellingOf(a: string, b: string, work: SuggestionWork): number {
+  const { distance, cells } = levenshtein(a, b);
+  work.steps += cells;
+  return 1 - distance / Math.max(a.length, b.length);
 }
 
 interface Candidate {
   target: MappingTarget;
   label: string;
-  names: Words[];
+  names: Name[];
 }
 
 /** Every target of a content type, system fields first, with the names it is known by. */
-function candidates(contentType: ContentType): Candidate[] {
+function candidates(contentType: ContentType, vocabulary: Vocabulary): Candidate[] {
   const system = Object.entries(SYSTEM_FIELDS[contentType.kind]).map(([key, spec]) => {
     const field = key as SystemField;
     return {
       target: { system: field },
       label: spec.label,
-      names: [field, spec.label, ...SYSTEM_ALIASES[field]].map(words),
+      texts: [field, spec.label, ...SYSTEM_ALIASES[field]],
     };
   });
   const properties = contentType.properties.map((property) => ({
     target: { property: property.key },
     label: property.label,
-    names: [property.key, property.label].map(words),
+    texts: [property.key, property.label],
   }));
-  return [...system, ...properties];
+  const all = [...system, ...properties].map(({ target, label, texts }) => {
+    // Names of one target that make the same words (`releasedAt`, "Released At") count once.
+    const names = new Map(
+      texts.map((text) => vocabulary.name(text)).map((n) => [n.words.join(' '), n]),
+    );
+    return { target, label, names: [...names.values()] };
+  });
+  for (const { names } of all) vocabulary.countTarget(names);
+  vocabulary.counted();
+  return all.map((entry) => ({
+    ...entry,
+    names: entry.names.map((name) => vocabulary.weigh(name)),
+  }));
 }
 
-/** Words shared by many targets (`product` in every product label) tell little apart. */
-function wordWeights(targets: readonly Candidate[]): Weight {
-  const counts = new Map<string, number>();
-  for (const { names } of targets) {
-    const all = new Set(names.flatMap((name) => [...name.set]));
-    for (const word of all) counts.set(word, (counts.get(word) ?? 0) + 1);
+/** An edit distance left to work out: its target, its two names and its best possible score. */
+interface Pending {
+  index: number;
+  factor: number;
+  overlap: number;
+  view: Name;
+  name: Name;
+  anyShared: boolean;
+  bound: number;
+}
+
+/**
+ * The edit distances most worth working out for one path: the MAX_SPELLINGS_PER_PATH best
+ * bounds, best first (the first found among equal ones). Worked out in that order, the rest
+ * could only place targets under the third best score, so they are never needed.
+ */
+class Shortlist {
+  readonly entries: Pending[] = [];
+
+  /** Whether a distance of this bound would be kept: asked first, to allocate nothing else. */
+  wants(bound: number): boolean {
+    const { entries } = this;
+    return (
+      entries.length < MAX_SPELLINGS_PER_PATH || bound > (entries[entries.length - 1]?.bound ?? 0)
+    );
   }
-  return (word) => 1 / (counts.get(word) ?? 1);
+
+  offer(entry: Pending, work: SuggestionWork): void {
+    const { entries } = this;
+    let at = entries.length;
+    while (at > 0 && (entries[at - 1]?.bound ?? 0) < entry.bound) {
+      work.steps += 1;
+      at -= 1;
+    }
+    entries.splice(at, 0, entry);
+    if (entries.length > MAX_SPELLINGS_PER_PATH) entries.pop();
+  }
 }
 
-interface Scored extends PathSuggestion {
-  /** The weaker measure, which breaks ties of the stronger. */
-  tie: number;
+/**
+ * The targets of the best three scores so far. Scores only rise, so each rise updates it in
+ * constant time; the third score is the floor a spelling must reach to matter.
+ */
+class Podium {
+  private readonly top: { index: number; score: number }[] = [];
+
+  raised(index: number, score: number): void {
+    const place = this.top.find((entry) => entry.index === index);
+    if (place) place.score = score;
+    else if (this.top.length < MAX_SUGGESTIONS) this.top.push({ index, score });
+    else if (score > this.floor()) this.top[this.top.length - 1] = { index, score };
+    else return;
+    this.top.sort((a, b) => b.score - a.score);
+  }
+
+  floor(): number {
+    return this.top.length < MAX_SUGGESTIONS ? 0 : (this.top[this.top.length - 1]?.score ?? 0);
+  }
 }
 
-function suggest(path: string, targets: readonly Candidate[], weight: Weight): PathSuggestion[] {
+/** Scores are shown in hundredths: a bound this close to the floor may still tie it. */
+const ROUNDING = 0.005;
+
+function suggest(
+  path: string,
+  targets: readonly Candidate[],
+  vocabulary: Vocabulary,
+  work: SuggestionWork,
+): PathSuggestion[] {
   const keys = path.split('.').filter((key) => !/^\d+$/.test(key));
   const views = [
-    { words: words(keys[keys.length - 1] ?? ''), factor: 1 },
-    { words: words(path), factor: WHOLE_PATH_WEIGHT },
+    { name: vocabulary.weigh(vocabulary.name(keys[keys.length - 1] ?? '')), factor: 1 },
   ];
-  const scored: Scored[] = targets.map(({ target, label, names }) => {
-    let best = { score: 0, tie: 0 };
-    for (const view of views) {
+  // A path of one key is its own last key: the whole-path view could only score less.
+  if (keys.length > 1) {
+    views.push({ name: vocabulary.weigh(vocabulary.name(path)), factor: WHOLE_PATH_WEIGHT });
+  }
+  const scores = new Float64Array(targets.length);
+  const ties = new Float64Array(targets.length);
+  const shortlist = new Shortlist();
+  // Plain loops and locals: this runs for every pair of names, hundreds of thousands a request.
+  let steps = 0;
+  for (let index = 0; index < targets.length; index += 1) {
+    const names = targets[index]?.names ?? [];
+    for (const { name: view, factor } of views) {
+      const viewIds = view.ids;
+      const viewLetters = view.idLetters;
       for (const name of names) {
-        const { overlap, spelling } = likeness(view.words, name, weight);
-        const score = view.factor * Math.max(overlap, spelling);
-        const tie = view.factor * Math.min(overlap, spelling);
-        if (score > best.score || (score === best.score && tie > best.tie)) best = { score, tie };
+        steps += 1;
+        const nameIds = name.ids;
+        if (viewIds.length === 0 || nameIds.length === 0) continue;
+        // The words both share: a merge of the two sorted id sets.
+        let weight = 0;
+        let lettersOfView = 0;
+        let lettersOfName = 0;
+        let i = 0;
+        let j = 0;
+        while (i < viewIds.length && j < nameIds.length) {
+          steps += 1;
+          const x = viewIds[i] ?? 0;
+          const y = nameIds[j] ?? 0;
+          if (x < y) i += 1;
+          else if (x > y) j += 1;
+          else {
+            weight += vocabulary.weight(x);
+            lettersOfView += viewLetters[i] ?? 0;
+            lettersOfName += name.idLetters[j] ?? 0;
+            i += 1;
+            j += 1;
+          }
+        }
+        const overlap = (2 * weight) / (view.weight + name.weight);
+        if (factor * overlap > (scores[index] ?? 0)) scores[index] = factor * overlap;
+        const a = Math.min(view.letterCount - lettersOfView, MAX_SPELLING_LENGTH);
+        const b = Math.min(name.letterCount - lettersOfName, MAX_SPELLING_LENGTH);
+        if (a === 0 || b === 0) continue;
+        // The distance is at least the difference of the lengths.
+        const bound = factor * (1 - Math.abs(a - b) / Math.max(a, b));
+        if (bound < MIN_SCORE || !shortlist.wants(bound)) continue;
+        const anyShared = weight > 0;
+        shortlist.offer({ index, factor, overlap, view, name, anyShared, bound }, work);
       }
     }
-    return { target, label, ...best };
-  });
-  return scored
-    .map((entry) => ({ ...entry, score: Math.round(entry.score * 100) / 100 }))
-    .filter((entry) => entry.score >= MIN_SCORE)
+  }
+  work.steps += steps;
+  const podium = new Podium();
+  for (let index = 0; index < scores.length; index += 1) {
+    const score = scores[index] ?? 0;
+    if (score > podium.floor()) podium.raised(index, score);
+  }
+  work.steps += scores.length;
+  for (const entry of shortlist.entries) {
+    // Best bound first: once one cannot reach the third best score, none after it can.
+    if (entry.bound + ROUNDING < podium.floor()) break;
+    const a = onlyIn(entry.view, entry.name, entry.anyShared, work);
+    const b = onlyIn(entry.name, entry.view, entry.anyShared, work);
+    const spelling = spellingOf(a, b, work);
+    const score = entry.factor * Math.max(entry.overlap, spelling);
+    const tie = entry.factor * Math.min(entry.overlap, spelling);
+    const current = scores[entry.index] ?? 0;
+    if (score > current || (score === current && tie > (ties[entry.index] ?? 0))) {
+      scores[entry.index] = score;
+      ties[entry.index] = tie;
+      podium.raised(entry.index, score);
+    }
+  }
+  const suggested: (PathSuggestion & { tie: number })[] = [];
+  for (let index = 0; index < targets.length; index += 1) {
+    const score = Math.round((scores[index] ?? 0) * 100) / 100;
+    const candidate = targets[index];
+    if (score < MIN_SCORE || !candidate) continue;
+    suggested.push({
+      target: candidate.target,
+      label: candidate.label,
+      tie: ties[index] ?? 0,
+      score,
+    });
+  }
+  work.steps += targets.length;
+  return suggested
     .sort((a, b) => b.score - a.score || b.tie - a.tie) // stable: else the content type's order
     .slice(0, MAX_SUGGESTIONS)
     .map(({ target, label, score }) => ({ target, label, score }));
@@ -202,18 +399,20 @@ function suggest(path: string, targets: readonly Candidate[], weight: Weight): P
 /**
  * The paths of a sample, each with the targets of `contentType` it most likely maps to. Object
  * paths get none (an object is no field's value); nor do paths past MAX_SUGGESTED_PATHS.
+ * `work` counts the comparison's steps.
  */
 export function withSuggestions(
   paths: readonly RequestPath[],
   contentType: ContentType | undefined,
+  work: SuggestionWork = { steps: 0 },
 ): SuggestedPath[] {
-  const targets = contentType ? candidates(contentType) : [];
-  const weight = wordWeights(targets);
+  const vocabulary = new Vocabulary();
+  const targets = contentType ? candidates(contentType, vocabulary) : [];
   return paths.map((entry, index) => ({
     ...entry,
     suggestions:
-      entry.type === 'object' || index >= MAX_SUGGESTED_PATHS
+      entry.type === 'object' || index >= MAX_SUGGESTED_PATHS || targets.length === 0
         ? []
-        : suggest(entry.path, targets, weight),
+        : suggest(entry.path, targets, vocabulary, work),
   }));
 }

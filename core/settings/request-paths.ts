@@ -7,6 +7,14 @@ import { z } from 'zod';
 
 /** Deeper samples are refused: MongoDB nests documents at most 100 levels, and no sender needs it. */
 export const MAX_SAMPLE_DEPTH = 32;
+/**
+ * A sample is one item or a few, to set a mapping up: these bound the work of listing its paths
+ * and suggesting targets for them (each path is compared with every target of a content type).
+ */
+export const MAX_SAMPLE_BYTES = 64 * 1024;
+export const MAX_SAMPLE_PATHS = 100;
+/** Keys in one path (`a.b.c` has 3). */
+export const MAX_PATH_KEYS = 10;
 
 export const jsonTypeSchema = z.enum(['string', 'number', 'boolean', 'null', 'object', 'array']);
 export type JsonType = z.infer<typeof jsonTypeSchema>;
@@ -28,13 +36,31 @@ function nestedDeeperThan(value: unknown, limit: number): boolean {
   return children.some((child) => nestedDeeperThan(child, limit - 1));
 }
 
+/** Why a sample is too large to list its paths, or undefined when it is not. */
+export function sampleTooLarge(value: unknown): string | undefined {
+  if (nestedDeeperThan(value, MAX_SAMPLE_DEPTH)) {
+    return `must not be nested more than ${MAX_SAMPLE_DEPTH} levels deep`;
+  }
+  const bytes = Buffer.byteLength(JSON.stringify(value) ?? '');
+  if (bytes > MAX_SAMPLE_BYTES) {
+    return `must be at most ${MAX_SAMPLE_BYTES} bytes of JSON (it has ${bytes}): one item or a few is enough`;
+  }
+  const { tooMany, tooDeep } = walk(value, MAX_SAMPLE_PATHS, MAX_PATH_KEYS);
+  if (tooMany) return `must have at most ${MAX_SAMPLE_PATHS} distinct paths (it has more)`;
+  if (tooDeep !== undefined) {
+    return `must have paths of at most ${MAX_PATH_KEYS} keys ("${tooDeep.slice(0, 200)}" goes deeper)`;
+  }
+  return undefined;
+}
+
 /** What a funnel accepts as `requestData`: the shape of a POST body, an item or a list of items. */
 export const requestDataSchema = z
   .union([z.record(z.string(), z.unknown()), z.array(z.record(z.string(), z.unknown()))], {
     error: 'must be a JSON object or an array of objects',
   })
-  .refine((value) => !nestedDeeperThan(value, MAX_SAMPLE_DEPTH), {
-    message: `must not be nested more than ${MAX_SAMPLE_DEPTH} levels deep`,
+  .superRefine((value, context) => {
+    const problem = sampleTooLarge(value);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
   });
 
 export function jsonTypeOf(value: unknown): JsonType {
@@ -60,8 +86,21 @@ const isAddressable = (key: string) => key !== '' && !key.includes('.');
  * array), depth first in the order keys first appear. A path's type is that of its first non-null
  * value, so a sample whose first item leaves a key `null` still says what the path holds.
  */
-function collect(objects: JsonObject[], prefix: string, depth: number, found: RequestPath[]) {
-  if (depth > MAX_SAMPLE_DEPTH) return;
+interface Walk {
+  paths: RequestPath[];
+  maxPaths: number;
+  maxKeys: number;
+  tooMany: boolean;
+  /** The first path whose children were left out for having too many keys. */
+  tooDeep?: string;
+}
+
+function collect(objects: JsonObject[], prefix: string, depth: number, walk: Walk) {
+  if (depth > walk.maxKeys) {
+    walk.tooDeep ??= prefix;
+    return;
+  }
+  const found = walk.paths;
   const children = new Map<string, unknown[]>();
   for (const object of objects) {
     for (const [key, value] of Object.entries(object)) {
@@ -72,24 +111,33 @@ function collect(objects: JsonObject[], prefix: string, depth: number, found: Re
     }
   }
   for (const [key, values] of children) {
+    if (found.length >= walk.maxPaths) {
+      walk.tooMany = true;
+      return;
+    }
     const path = prefix ? `${prefix}.${key}` : key;
     const type = values.map(jsonTypeOf).find((candidate) => candidate !== 'null') ?? 'null';
     found.push({ path, type });
     const nested = values.flatMap((value) =>
       Array.isArray(value) ? value.filter(isObject) : isObject(value) ? [value] : [],
     );
-    if (nested.length > 0) collect(nested, path, depth + 1, found);
+    if (nested.length > 0) collect(nested, path, depth + 1, walk);
   }
+}
+
+function walk(requestData: unknown, maxPaths: number, maxKeys: number): Walk {
+  const items = Array.isArray(requestData) ? requestData : [requestData];
+  const state: Walk = { paths: [], maxPaths, maxKeys, tooMany: false };
+  collect(items.filter(isObject), '', 1, state);
+  return state;
 }
 
 /**
  * The paths of a sample payload. A list of items is read as its items are: paths are relative
  * to an item, and the keys of all items are merged. Anything other than an object or a list
- * (no sample at all) offers no path.
+ * (no sample at all) offers no path. At most MAX_SAMPLE_PATHS, of at most MAX_PATH_KEYS keys:
+ * a sample saved before these limits is listed up to them.
  */
 export function requestPaths(requestData: unknown): RequestPath[] {
-  const items = Array.isArray(requestData) ? requestData : [requestData];
-  const found: RequestPath[] = [];
-  collect(items.filter(isObject), '', 1, found);
-  return found;
+  return walk(requestData, MAX_SAMPLE_PATHS, MAX_PATH_KEYS).paths;
 }

@@ -4,7 +4,16 @@ import type { ContentType } from '../pipeline/content-type';
 import type { Funnel } from '../pipeline/funnel';
 
 export type ContentTypeDocument = ContentType & { _id: string; tenant: string };
-export type FunnelDocument = Funnel & { _id: string; tenant: string };
+/**
+ * A funnel as stored. Its sample is kept as JSON text (`requestDataJson`), since a sample may hold
+ * keys a document cannot (`$where`, `a.b`, a NUL); funnels saved before hold `requestData`.
+ */
+export type FunnelDocument = Omit<Funnel, 'requestData'> & {
+  _id: string;
+  tenant: string;
+  requestData?: unknown;
+  requestDataJson?: string;
+};
 
 export interface SettingsCollections {
   contentTypes: mongo.Collection<ContentTypeDocument>;

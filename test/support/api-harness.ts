@@ -5,6 +5,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
+import type { Express } from 'express';
 import { Writable } from 'node:stream';
 import { composeApi } from '../../api/compose';
 import type { ApiContext } from '../../api/context';
@@ -32,6 +33,8 @@ export interface TestApi {
   /** The environment it runs on: a worker process started with it serves this API. */
   env: Record<string, string>;
   context: ApiContext;
+  /** The express application, to read its routes. */
+  app: Express;
   /** Every log line the API wrote, as parsed JSON. */
   logLines: Record<string, unknown>[];
   bootstrap(tenant: string, email?: string): Promise<BootstrapResult>;
@@ -90,6 +93,7 @@ export async function startTestApi(
     baseUrl,
     env,
     context,
+    app: composed.app,
     logLines,
     bootstrap: (tenant, email = `owner@${tenant}.test`) =>
       bootstrapTenant(context.db, config.JWT_SECRET, { tenant, email }),

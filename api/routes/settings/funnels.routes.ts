@@ -16,7 +16,13 @@ import {
   type FunnelBody,
 } from '../../../core/pipeline/funnel';
 import { suggestedPathSchema, withSuggestions } from '../../../core/settings/path-suggestions';
-import { requestDataSchema, requestPaths } from '../../../core/settings/request-paths';
+import {
+  MAX_PATH_KEYS,
+  MAX_SAMPLE_BYTES,
+  MAX_SAMPLE_PATHS,
+  requestDataSchema,
+  requestPaths,
+} from '../../../core/settings/request-paths';
 import type { ApiContext } from '../../context';
 import { HttpError, notFound } from '../../http/http-error';
 import { invalid, parseOrThrow } from '../../http/validate';
@@ -102,8 +108,10 @@ registerRoute({
     'spaces and camelCase, case and a plural s ignored) by word overlap and by spelling ' +
     '(edit distance), a path by its last key and, for slightly less, as a whole; system ' +
     'fields also answer to usual names (`sku`, `id` and `code` for the identifier, `title` ' +
-    'for the name, `img` and `picture` for the image). Object paths get none, nor do paths ' +
-    'after the first 1,000.',
+    'for the name, `img` and `picture` for the image). Object paths get none.\n\n' +
+    `A sample has at most ${MAX_SAMPLE_PATHS} distinct paths of at most ${MAX_PATH_KEYS} keys ` +
+    `and ${MAX_SAMPLE_BYTES} bytes of JSON (saving a larger one is a 422); one saved before ` +
+    'these limits is listed up to them.',
   request: { params },
   responses: {
     200: json(

@@ -22,6 +22,7 @@ registerSettingsPaths({
   patch: userPatchSchema,
   grants:
     'Nobody grants what they do not hold: every permission given (on create, or in a patch) must be held by the calling user. Otherwise 403, naming what cannot be granted.',
+  conflict: 'The email is already used in the tenant',
 });
 
 export function usersRoutes(context: ApiContext): Router {

@@ -1,11 +1,15 @@
 import { compileErrors, validate } from '@readme/openapi-parser';
 import { startTestApi, type TestApi } from '../../support/api-harness';
+import { servedRoutes } from '../../support/served-routes';
+
+/** Served, but no part of the JSON API: the docs page and its files, the console, the dashboard. */
+const UNDOCUMENTED = [/^\/api\/v1\/docs/, /^\/console/, /^\/admin\/queues/];
 
 interface Document {
   openapi: string;
   info: { title: string; version: string };
   servers: { url: string }[];
-  paths: Record<string, Record<string, { security?: Record<string, string[]>[] }>>;
+  paths: Record<string, Record<string, { security?: Record<string, string[]>[] } | undefined>>;
   components: { securitySchemes: Record<string, { type: string; scheme: string }> };
 }
 
@@ -77,5 +81,84 @@ describe('the OpenAPI document and the docs page', () => {
     const page = await fetch(`${api.baseUrl}/api/v1/docs/`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('id="swagger-ui"');
+  });
+});
+
+describe('the OpenAPI document against the routes the app serves', () => {
+  let api: TestApi;
+  let document: Document;
+
+  beforeAll(async () => {
+    api = await startTestApi('openapi-routes');
+    document = (await api.call<Document>('GET', '/api/v1/openapi.json')).body;
+  });
+  afterAll(() => api.close());
+
+  it('every route below /api/v1 and every operations route has its path and methods in the document', () => {
+    const routes = servedRoutes(api.app, ['/api/v1']);
+    expect(routes.length).toBeGreaterThan(20);
+    const missing = routes
+      .filter(({ path }) => !UNDOCUMENTED.some((pattern) => pattern.test(path)))
+      .flatMap(({ path, methods }) =>
+        methods
+          .filter((method) => document.paths[path]?.[method] === undefined)
+          .map((method) => `${method.toUpperCase()} ${path}`),
+      );
+    expect(missing).toEqual([]);
+  });
+
+  it('every funnel request answer of the README table is documented', () => {
+    const operation = (method: string) =>
+      document.paths['/api/v1/funnels/{endpointUrl}']?.[method] as
+        | { responses: Record<string, unknown>; parameters?: { name: string; in: string }[] }
+        | undefined;
+    for (const method of ['post', 'delete']) {
+      const responses = Object.keys(operation(method)?.responses ?? {}).sort();
+      expect(responses).toEqual(
+        expect.arrayContaining([
+          '200',
+          '400',
+          '401',
+          '403',
+          '404',
+          '413',
+          '415',
+          '422',
+          '429',
+          '503',
+          '504',
+        ]),
+      );
+      const parameters = (operation(method)?.parameters ?? []).map(
+        ({ name, in: where }) => `${where}:${name}`,
+      );
+      expect(parameters).toEqual(
+        expect.arrayContaining([
+          'path:endpointUrl',
+          'query:dryRun',
+          'header:Idempotency-Key',
+          'header:Prefer',
+        ]),
+      );
+    }
+    expect(Object.keys(operation('post')?.responses ?? {})).toContain('202');
+  });
+
+  it('when a path is served but not with the method asked, then 405 with Allow and the error body', async () => {
+    const { token } = await api.bootstrap('acme');
+    const cases: [string, string, string][] = [
+      ['PUT', '/api/v1/funnels/anything', 'DELETE, POST'],
+      ['PATCH', '/api/v1/settings/funnels', 'GET, HEAD, POST'],
+      ['POST', '/api/v1/settings/funnels/erp/paths', 'GET, HEAD'],
+      ['DELETE', '/api/v1/openapi.json', 'GET, HEAD'],
+    ];
+    for (const [method, path, allow] of cases) {
+      const response = await api.call(method, path, { token });
+      expect({ method, path, status: response.status }).toEqual({ method, path, status: 405 });
+      expect(response.headers.get('allow')).toBe(allow);
+      expect(response.body).toEqual({ status: 'error', message: expect.stringContaining(method) });
+    }
+    const absent = await api.call('PUT', '/api/v1/no-such-thing', { token });
+    expect(absent.status).toBe(404);
   });
 });

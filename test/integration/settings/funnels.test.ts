@@ -139,6 +139,31 @@ describe('settings: funnels', () => {
     }
   });
 
+  it('when requestData has too many paths, too deep ones or too many bytes, then 422 says which limit', async () => {
+    const wide = Object.fromEntries(Array.from({ length: 101 }, (_, index) => [`k${index}`, 1]));
+    const deep = Array.from({ length: 11 }, (_, index) => `k${index}`).reduceRight<unknown>(
+      (inner, key) => ({ [key]: inner }),
+      1,
+    );
+    const heavy = { text: 'x'.repeat(70_000) };
+    const messages: string[] = [];
+    for (const requestData of [wide, deep, heavy]) {
+      const created = await post(withUrl('too-large-sample', { requestData }));
+      expect(created.status).toBe(422);
+      expect(errorKeys(created.body)).toEqual(['requestData']);
+      messages.push(String((created.body.errors as Record<string, unknown>).requestData));
+      await post(withUrl('small-sample'));
+      const patched = await api.call('PATCH', `${FUNNELS}/small-sample`, {
+        token: owner,
+        body: { requestData },
+      });
+      expect(patched.status).toBe(422);
+    }
+    expect(messages[0]).toContain('at most 100 distinct paths');
+    expect(messages[1]).toContain('paths of at most 10 keys');
+    expect(messages[2]).toContain('at most 65536 bytes of JSON');
+  });
+
   it('when no mapping names the identifier, then the funnel is still saved', async () => {
     const response = await post(
       withUrl('no-identifier', { mappings: [{ source: 'title', target: { system: 'name' } }] }),

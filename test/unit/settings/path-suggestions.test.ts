@@ -1,12 +1,24 @@
-import type { ContentType } from '../../../core/pipeline/content-type';
+import {
+  contentTypeBodySchema,
+  MAX_PROPERTIES,
+  type ContentType,
+} from '../../../core/pipeline/content-type';
 import {
   MAX_SUGGESTED_PATHS,
   MAX_SUGGESTIONS,
   MIN_SCORE,
   nameWords,
   withSuggestions,
+  type SuggestionWork,
 } from '../../../core/settings/path-suggestions';
-import { requestPaths, type RequestPath } from '../../../core/settings/request-paths';
+import {
+  MAX_PATH_KEYS,
+  MAX_SAMPLE_PATHS,
+  requestDataSchema,
+  requestPaths,
+  type RequestPath,
+} from '../../../core/settings/request-paths';
+import { worstContentType, worstSample } from '../../support/suggestion-worst-case';
 import { contentType, pages } from '../pipeline/fixtures';
 
 const products = contentType({
@@ -149,5 +161,36 @@ describe('suggested targets of a path', () => {
     const plainPaths = requestPaths(sample);
     const suggested = withSuggestions(plainPaths, products);
     expect(suggested.map(({ path, type }) => ({ path, type }))).toEqual(plainPaths);
+  });
+});
+
+describe('the work of suggesting targets', () => {
+  it('in the worst case the limits allow, it stays within a fixed number of steps', () => {
+    const contentType = worstContentType();
+    const sample = worstSample();
+    // The case is as large as the limits allow, and every path of it is compared.
+    const { name, kind, properties } = contentType;
+    expect(contentTypeBodySchema.safeParse({ name, kind, properties }).success).toBe(true);
+    expect(contentType.properties).toHaveLength(MAX_PROPERTIES);
+    expect(requestDataSchema.safeParse(sample).success).toBe(true);
+    const paths = requestPaths(sample);
+    expect(paths).toHaveLength(MAX_SAMPLE_PATHS);
+    expect(Math.max(...paths.map(({ path }) => path.split('.').length))).toBe(MAX_PATH_KEYS);
+
+    const work: SuggestionWork = { steps: 0 };
+    const suggested = withSuggestions(paths, contentType, work);
+    expect(suggested).toHaveLength(MAX_SAMPLE_PATHS);
+    // About 2,000 name pairs a path, each a merge of at most 12 word ids, and 16 edit distances
+    // of at most 32 by 32 letters: 2.1 million steps, about 20 ms (bench/path-suggestions.bench.ts).
+    // Comparing every pair of names letter by letter took billions.
+    expect(work.steps).toBeGreaterThan(MAX_SAMPLE_PATHS * MAX_PROPERTIES * 2);
+    expect(work.steps).toBeLessThanOrEqual(2_500_000);
+  });
+
+  it('when one name is compared, then each edit distance it works out counts its cells', () => {
+    const work: SuggestionWork = { steps: 0 };
+    withSuggestions([{ path: 'colour', type: 'string' }], products, work);
+    expect(work.steps).toBeGreaterThan('colour'.length * 'color'.length);
+    expect(work.steps).toBeLessThan(1_000);
   });
 });

@@ -1,5 +1,8 @@
 import {
+  MAX_PATH_KEYS,
+  MAX_SAMPLE_BYTES,
   MAX_SAMPLE_DEPTH,
+  MAX_SAMPLE_PATHS,
   requestDataSchema,
   requestPaths,
 } from '../../../core/settings/request-paths';
@@ -82,7 +85,16 @@ describe('the paths of a sample payload', () => {
 });
 
 describe('what a sample payload may be', () => {
-  const nested = (depth: number): unknown => (depth === 0 ? 'leaf' : { a: nested(depth - 1) });
+  // Arrays in arrays nest without making a path longer.
+  const arrays = (depth: number): unknown => (depth === 0 ? 'leaf' : [arrays(depth - 1)]);
+  const nested = (depth: number): unknown => ({ a: arrays(depth - 1) });
+  const keys = (count: number): unknown => (count === 0 ? 'leaf' : { k: keys(count - 1) });
+  const flat = (count: number) =>
+    Object.fromEntries(Array.from({ length: count }, (_, index) => [`key${index}`, index]));
+  const problem = (sample: unknown) => {
+    const result = requestDataSchema.safeParse(sample);
+    return result.success ? undefined : result.error.issues[0]?.message;
+  };
 
   it('when it is an object or a list of objects, then it is accepted', () => {
     expect(requestDataSchema.safeParse({ a: 1 }).success).toBe(true);
@@ -98,5 +110,37 @@ describe('what a sample payload may be', () => {
   it('when it nests deeper than the limit, then it is refused', () => {
     expect(requestDataSchema.safeParse(nested(MAX_SAMPLE_DEPTH)).success).toBe(true);
     expect(requestDataSchema.safeParse(nested(MAX_SAMPLE_DEPTH + 1)).success).toBe(false);
+  });
+
+  it('when it has more distinct paths than the limit, then it is refused, saying so', () => {
+    expect(problem(flat(MAX_SAMPLE_PATHS))).toBeUndefined();
+    expect(problem(flat(MAX_SAMPLE_PATHS + 1))).toBe(
+      `must have at most ${MAX_SAMPLE_PATHS} distinct paths (it has more)`,
+    );
+    // Items of a list merge their keys: the same keys in many items are one set of paths.
+    expect(problem(Array.from({ length: 10 }, () => flat(MAX_SAMPLE_PATHS)))).toBeUndefined();
+  });
+
+  it('when a path has more keys than the limit, then it is refused, naming the path', () => {
+    expect(problem(keys(MAX_PATH_KEYS))).toBeUndefined();
+    const deepest = Array<string>(MAX_PATH_KEYS).fill('k').join('.');
+    expect(problem(keys(MAX_PATH_KEYS + 1))).toBe(
+      `must have paths of at most ${MAX_PATH_KEYS} keys ("${deepest}" goes deeper)`,
+    );
+  });
+
+  it('when its JSON is larger than the limit, then it is refused, saying so', () => {
+    const sized = (bytes: number) => ({ text: 'x'.repeat(bytes - '{"text":""}'.length) });
+    expect(problem(sized(MAX_SAMPLE_BYTES))).toBeUndefined();
+    expect(problem(sized(MAX_SAMPLE_BYTES + 1))).toMatch(
+      new RegExp(`^must be at most ${MAX_SAMPLE_BYTES} bytes of JSON`),
+    );
+  });
+
+  it('when a stored sample is beyond the limits, then its paths are listed up to them', () => {
+    expect(requestPaths(flat(MAX_SAMPLE_PATHS + 50))).toHaveLength(MAX_SAMPLE_PATHS);
+    const deep = requestPaths(keys(MAX_PATH_KEYS + 5));
+    expect(deep).toHaveLength(MAX_PATH_KEYS);
+    expect(deep.at(-1)?.path.split('.')).toHaveLength(MAX_PATH_KEYS);
   });
 });

@@ -1,0 +1,119 @@
+/**
+ * The OpenAPI description of `POST` and `DELETE /funnels/{endpointUrl}`: their bodies, query and
+ * headers, and every answer a sender may get.
+ */
+import { z } from 'zod';
+import { envelopeSchema } from '../../core/pipeline/envelope';
+import { errorBodySchema } from './registry';
+import { registerRoute } from './settings-paths';
+
+const itemSchema = z.record(z.string(), z.unknown()).meta({
+  description: "One item, in the sender's shape; the funnel's mappings read it",
+});
+const deletionSchema = z
+  .object({ identifiers: z.array(z.union([z.string(), z.number()])) })
+  .meta({ description: 'Identifiers of the items to delete, as the sender knows them' });
+
+const envelope = envelopeSchema.meta({ id: 'Envelope' });
+type Headers = Record<string, { description: string; schema: { type: 'string' } }>;
+const json = (schema: z.ZodType, description: string, headers?: Headers) => ({
+  description,
+  content: { 'application/json': { schema } },
+  ...(headers ? { headers } : {}),
+});
+const header = (description: string) => ({ description, schema: { type: 'string' as const } });
+const error = (description: string, headers?: Headers) =>
+  json(errorBodySchema, description, headers);
+
+const query = z.object({
+  dryRun: z.enum(['true', 'false']).optional().meta({
+    description: '`true`: validate everything, lookups included, and write nothing',
+  }),
+});
+const headers = z.object({
+  'Idempotency-Key': z
+    .string()
+    .regex(/^[\x21-\x7e]{1,255}$/)
+    .optional()
+    .meta({
+      description:
+        'A repeat with the same key and body within 24 hours gets the first answer again ' +
+        '(`Idempotent-Replayed: true`); the same key with another body is a 422',
+    }),
+  Prefer: z.string().optional().meta({
+    description: '`respond-async`: answer 202 at once; the history record tells the outcome',
+  }),
+});
+const params = z.object({ endpointUrl: z.string() });
+
+function responses(done: string) {
+  return {
+    200: json(envelope, done, {
+      'Idempotent-Replayed': header('`true` when this is the first answer to an earlier request'),
+    }),
+    202: json(
+      envelopeSchema.pick({ status: true, message: true, data: true }),
+      'Accepted (`Prefer: respond-async`); `Location` names the history record',
+      { Location: header('The history record of the request') },
+    ),
+    400: error('Not JSON, nested too deep, not the shape asked for, or a bad `Idempotency-Key`'),
+    404: error('No funnel with that endpoint URL in the tenant'),
+    413: error('The body is over `MAX_BODY_BYTES`, or has more than `MAX_ITEMS` items'),
+    415: error('The body is not `application/json`'),
+    422: json(
+      envelope,
+      'Validation failed: `errors` by item (identifier, `[i]` or `_request`) and field label; ' +
+        'or the `Idempotency-Key` was used with another body',
+    ),
+    429: error("Over the token's rate limit", { 'Retry-After': header('Seconds to wait') }),
+    503: error('Redis or MongoDB does not answer; nothing was half-written', {
+      'Retry-After': header('Seconds to wait'),
+    }),
+    504: json(
+      envelopeSchema.pick({ status: true, message: true, data: true }),
+      'Not finished within `WAIT_TIMEOUT_MS`; it goes on, and `data.requestId` names its history record',
+    ),
+  };
+}
+
+registerRoute({
+  method: 'post',
+  path: '/funnels/{endpointUrl}',
+  tags: ['Funnel requests'],
+  access: 'token ability "create", user permission "manage_funnels"',
+  description:
+    'Maps, validates and creates or updates items by identifier. Partial success (a funnel ' +
+    'with `partialValidation`) is a 200 with `errors` and `data.successIds`.',
+  request: {
+    params,
+    query,
+    headers,
+    body: {
+      required: true,
+      content: { 'application/json': { schema: z.union([itemSchema, z.array(itemSchema)]) } },
+    },
+  },
+  responses: responses('Every item imported, or a partial success'),
+});
+
+registerRoute({
+  method: 'delete',
+  path: '/funnels/{endpointUrl}',
+  tags: ['Funnel requests'],
+  access: 'token ability "delete", user permission "manage_funnels"',
+  description:
+    "Deletes items by identifier, through the funnel's identifier transforms and lazy " +
+    'comparison. An identifier that matches nothing is no error: it is in `data.notFoundIds`.',
+  request: {
+    params,
+    query,
+    headers,
+    body: {
+      required: true,
+      content: {
+        'application/json': { schema: z.union([deletionSchema, z.array(deletionSchema)]) },
+      },
+    },
+  },
+  responses: responses('Done: `data.deletedIds` and `data.notFoundIds`'),
+});
