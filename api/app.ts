@@ -8,7 +8,7 @@ import { accessLog } from './middleware/access-log';
 import { errorHandler, routeNotFound } from './middleware/error-handler';
 import { methodNotAllowed } from './middleware/method-not-allowed';
 import { generateOpenApiDocument } from './openapi/document';
-import { requestId } from './middleware/request-id';
+import { requestId, type Clock } from './middleware/request-id';
 import { docsRoutes } from './routes/docs.routes';
 import { healthRoutes, type HealthDeps } from './routes/health.routes';
 import { operationsRoutes } from './routes/operations.routes';
@@ -16,6 +16,8 @@ import { v1Routes } from './routes/v1.routes';
 
 export interface AppDeps extends HealthDeps {
   logger: Logger;
+  /** The clock requests are stamped with; tests give API processes clocks that disagree. */
+  clock?: Clock;
   /** Absent in tests of the cross-cutting middleware alone. */
   context?: ApiContext;
 }
@@ -24,7 +26,7 @@ export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', false);
-  app.use(requestId);
+  app.use(requestId(deps.clock));
   app.use(accessLog(deps.logger));
   // Not upgrade-insecure-requests: an operator may serve the docs page over plain http.
   app.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));

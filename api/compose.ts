@@ -11,6 +11,7 @@ import type { Logger } from '../core/logging/logger';
 import { FunnelQueue } from '../core/queue/funnel-queue';
 import { createApp } from './app';
 import { createApiContext, type ApiContext } from './context';
+import type { Clock } from './middleware/request-id';
 
 export interface ComposedApi {
   app: Express;
@@ -19,7 +20,16 @@ export interface ComposedApi {
   close(): Promise<void>;
 }
 
-export async function composeApi(config: ApiConfig, logger: Logger): Promise<ComposedApi> {
+export interface ComposeApiOptions {
+  /** The clock requests are stamped with (tests give API processes clocks that disagree). */
+  clock?: Clock;
+}
+
+export async function composeApi(
+  config: ApiConfig,
+  logger: Logger,
+  options: ComposeApiOptions = {},
+): Promise<ComposedApi> {
   const mongo = await connectMongo(config.MONGO_URL, 'funnel-sync-api');
   const queue = new FunnelQueue({ redisUrl: config.REDIS_URL, prefix: config.QUEUE_PREFIX });
   await queue.waitUntilReady();
@@ -28,6 +38,7 @@ export async function composeApi(config: ApiConfig, logger: Logger): Promise<Com
   const app = createApp({
     logger,
     context,
+    clock: options.clock,
     readiness: () => checkReadiness({ redis: () => queue.ping(), mongodb: () => pingMongo(mongo) }),
     workerCount: () => queue.workerCount(),
   });

@@ -31,7 +31,7 @@ async function main(): Promise<void> {
       set: { name: `Item ${i}`, properties: {} },
       unset: { fields: [], properties: [] },
     }));
-    await store.upsert('bench', 'products', stored, new Date());
+    await store.upsert('bench', 'products', stored, { sequence: 1, receivedAt: new Date() });
     // Senders add prefixes and suffixes: "erp-SKU-00042-eu".
     const incoming = stored.map((item, i) => `erp-${item.identifier}-${i % 2 ? 'eu' : 'us'}`);
     const keys = lazyLookupKeys(incoming, await store.identifierLengths('bench', 'products'));

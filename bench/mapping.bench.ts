@@ -96,7 +96,7 @@ async function wholePrepare(body: unknown[], raw: string): Promise<number> {
     contentType,
     raw,
     parsed: body,
-    receivedAt: now,
+    receipt: { sequence: 1, receivedAt: now },
     dryRun: false,
   };
   const { writes } = await prepareImport(unaskedStore, request);

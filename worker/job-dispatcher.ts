@@ -4,8 +4,9 @@
  * back to the queue instead of failing it. A job that waits for its children (a chunked request)
  * is parked, not failed. Every attempt is counted and timed.
  */
-import { WaitingError, type Job, type Queue } from 'bullmq';
+import { UnrecoverableError, WaitingError, type Job, type Queue } from 'bullmq';
 import type { IngestContext, IngestServices } from '../core/ingest/ingest-context';
+import { ForeignJobDataError } from '../core/ingest/job-trust';
 import { withLogContext } from '../core/logging/log-context';
 import { JOBS, isJobName, type JobName, type JobResult } from '../core/queue/jobs';
 import type { WorkerMetrics } from './metrics/worker-metrics';
@@ -59,6 +60,8 @@ export function createDispatcher({ services, processors, queue, metrics }: Dispa
           throw new WaitingError();
         }
         logger.error({ job: name, err: error }, 'job failed');
+        // Retrying would not make another request's data its own.
+        if (error instanceof ForeignJobDataError) throw new UnrecoverableError(error.message);
         throw error;
       }
     });

@@ -67,7 +67,7 @@ export class FunnelSubmitter {
     idempotencyRecordKey?: string,
     jobId = randomUUID(),
   ) {
-    const payloadKey = this.queue.payloads.keyFor(jobId);
+    const payloadKey = this.queue.payloads.keyFor(submission, jobId);
     try {
       await this.queue.payloads.put(payloadKey, body);
       const data = {
@@ -93,7 +93,7 @@ export class FunnelSubmitter {
   /** Queues the request without waiting (`Prefer: respond-async`); the worker records the outcome. */
   async enqueue(submission: Submission, body: Buffer): Promise<void> {
     const jobId = randomUUID();
-    const payloadKey = this.queue.payloads.keyFor(jobId);
+    const payloadKey = this.queue.payloads.keyFor(submission, jobId);
     try {
       await this.queue.payloads.put(payloadKey, body);
       await this.queue.add('ingest', { ...submission, payloadKey, respondAsync: true }, jobId);

@@ -1,8 +1,9 @@
 /**
  * Gives every request an id: the caller's `X-Request-Id` when it is a sane token, else a new
  * UUID. The id is echoed in the response and carried by every log line of the request. Also
- * stamps the receive time first thing, before authentication and the body read: the order of two
- * requests for one item is the order they arrived in.
+ * stamps the receive time first thing, before authentication and the body read: what the history
+ * shows as `receivedAt`. (The order of requests is their receipt sequence, taken as a funnel
+ * request starts: api/routes/funnels.routes.ts.)
  */
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
@@ -15,14 +16,23 @@ declare module 'express-serve-static-core' {
     requestId: string;
     /** When the request arrived: the first middleware's clock. */
     receivedAt: Date;
+    /** A funnel request's place in the receipt order (core/queue/receipt-sequence.ts). */
+    receiptSequence: number;
   }
 }
 
-export const requestId: RequestHandler = (req, res, next) => {
-  req.receivedAt = new Date();
-  const offered = req.get('x-request-id');
-  const id = offered && ACCEPTED_ID.test(offered) ? offered : randomUUID();
-  req.requestId = id;
-  res.setHeader('X-Request-Id', id);
-  withLogContext({ requestId: id }, next);
-};
+/** What time it is: the machine's clock, or a test's clock that disagrees with it. */
+export type Clock = () => Date;
+
+export const systemClock: Clock = () => new Date();
+
+export const requestId =
+  (clock: Clock = systemClock): RequestHandler =>
+  (req, res, next) => {
+    req.receivedAt = clock();
+    const offered = req.get('x-request-id');
+    const id = offered && ACCEPTED_ID.test(offered) ? offered : randomUUID();
+    req.requestId = id;
+    res.setHeader('X-Request-Id', id);
+    withLogContext({ requestId: id }, next);
+  };

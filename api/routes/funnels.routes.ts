@@ -13,8 +13,9 @@ import { FunnelLookup } from '../http/funnel-lookup';
 import { historyRecord } from '../../core/ingest/history-record-builder';
 import { HistoryRepository } from '../../core/history/history.repository';
 import { FunnelSubmitter, type Submission } from '../http/funnel-submission';
-import { HttpError, notFound } from '../http/http-error';
+import { HttpError, notFound, unavailable } from '../http/http-error';
 import { IdempotencyRecords } from '../../core/queue/idempotency-records';
+import { ReceiptSequence } from '../../core/queue/receipt-sequence';
 import '../openapi/funnel-requests';
 import { rateLimit } from '../middleware/rate-limit';
 import { requireAccess } from '../middleware/require-access';
@@ -50,6 +51,7 @@ export function funnelsRoutes(context: ApiContext): Router {
   const records = new IdempotencyRecords(queue.redis, config.QUEUE_PREFIX);
   const submitter = new FunnelSubmitter(queue, records, config.WAIT_TIMEOUT_MS);
   const history = new HistoryRepository(context.db);
+  const receipts = new ReceiptSequence(queue.redis, config.QUEUE_PREFIX);
 
   /**
    * `Prefer: respond-async`: the record says queued before the job exists (a worker could
@@ -89,8 +91,23 @@ export function funnelsRoutes(context: ApiContext): Router {
       next();
     };
 
+  /**
+   * The request's place in the receipt order, taken as it starts, before authentication and the
+   * body read: a slow upload that started first stays the older request.
+   */
+  const takeReceiptSequence: RequestHandler = (req, _res, next) => {
+    receipts.next(req.receivedAt).then(
+      (sequence) => {
+        req.receiptSequence = sequence;
+        next();
+      },
+      (error: unknown) => next(unavailable('the queue', error)),
+    );
+  };
+
   const handle = (method: FunnelMethod): RequestHandler[] => [
     countRequest(method),
+    takeReceiptSequence,
     requireAccess(context.auth, ACCESS[method]),
     rateLimit(queue.redis, config.QUEUE_PREFIX, config.RATE_LIMIT_PER_MINUTE),
     requireJsonContentType,
@@ -111,6 +128,7 @@ export function funnelsRoutes(context: ApiContext): Router {
         endpointUrl,
         method,
         receivedAt: req.receivedAt.toISOString(),
+        sequence: req.receiptSequence,
         tokenId,
         dryRun,
       };

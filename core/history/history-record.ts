@@ -54,6 +54,8 @@ export const historyDocumentSchema = z.object({
   requestId: z.string(),
   method: z.enum(['POST', 'DELETE']),
   receivedAt: z.date(),
+  /** The request's place in the receipt order; absent on records of older versions. */
+  sequence: z.number().optional(),
   finishedAt: z.date().nullable(),
   durationMs: z.number().nullable(),
   status: historyStatusSchema,
@@ -81,10 +83,13 @@ export const historyViewSchema = historyDocumentSchema
     funnel: true,
     expiresAt: true,
     receivedAt: true,
+    sequence: true,
     finishedAt: true,
   })
   .extend({
     receivedAt: z.string(),
+    /** Orders requests as they were accepted, across API processes; null on old records. */
+    sequence: z.number().nullable(),
     finishedAt: z.string().nullable(),
     errors: itemErrorsSchema,
     /** The body as received; a string when it was cut (`payloadTruncated`). */
@@ -97,6 +102,7 @@ export function historyView(record: HistoryDocument): HistoryView {
     requestId: record.requestId,
     method: record.method,
     receivedAt: record.receivedAt.toISOString(),
+    sequence: record.sequence ?? null,
     finishedAt: record.finishedAt?.toISOString() ?? null,
     durationMs: record.durationMs,
     status: record.status,

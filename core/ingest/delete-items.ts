@@ -3,6 +3,7 @@
  * objects. The identifier mapping's transforms and the funnel's lazy comparison apply; an
  * identifier that matches nothing is reported, not refused.
  */
+import type { Receipt } from '../queue/receipt-sequence';
 import {
   buildDeleteEnvelope,
   buildRequestFailure,
@@ -25,7 +26,7 @@ export interface DeleteRequest {
   contentType: ContentType;
   parsed: unknown;
   /** When the DELETE was received: an item written by a later request is kept. */
-  receivedAt: Date;
+  receipt: Receipt;
   dryRun: boolean;
 }
 
@@ -100,7 +101,7 @@ export async function deleteItems(store: ItemStore, request: DeleteRequest): Pro
   const targets = [...new Set(storedAs.values())];
   const existing = request.dryRun
     ? await store.existing(request.tenant, request.contentType.key, targets)
-    : await store.delete(request.tenant, request.contentType.key, targets, request.receivedAt);
+    : await store.delete(request.tenant, request.contentType.key, targets, request.receipt);
   const deletedIds = unique.filter((identifier) => existing.has(storedAs.get(identifier) ?? ''));
   const notFoundIds = unique.filter((identifier) => !existing.has(storedAs.get(identifier) ?? ''));
   return {

@@ -31,7 +31,8 @@ export async function finishRequest(
   await Promise.all([
     keepAnswer(data, context, answer),
     context.payloads.remove(data.payloadKey),
-    finishing.chunks && context.chunkPlans.remove(context.chunkPlans.keyFor(context.jobId)),
+    finishing.chunks &&
+      context.chunkPlans.remove(context.chunkPlans.keyFor(data.tenant, context.jobId)),
   ]);
   context.logger.info(
     {

@@ -25,7 +25,14 @@ export interface RequestOutcome {
 /** What a record needs of the request: the job's data, or the API's before there is a job. */
 export type RecordedRequest = Pick<
   ParsedJobData<'ingest'>,
-  'tenant' | 'requestId' | 'endpointUrl' | 'method' | 'receivedAt' | 'tokenId' | 'dryRun'
+  | 'tenant'
+  | 'requestId'
+  | 'endpointUrl'
+  | 'method'
+  | 'receivedAt'
+  | 'sequence'
+  | 'tokenId'
+  | 'dryRun'
 >;
 
 export function historyRecord(
@@ -45,6 +52,7 @@ export function historyRecord(
     requestId: job.requestId,
     method: job.method,
     receivedAt,
+    ...(job.sequence === undefined ? {} : { sequence: job.sequence }),
     finishedAt: finished ? finishedAt : null,
     durationMs: finished ? finishedAt.getTime() - receivedAt.getTime() : null,
     status: outcome.status,

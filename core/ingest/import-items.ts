@@ -11,6 +11,7 @@
  * matching: exact identifiers, identifier lengths, candidates; one per referenced content type),
  * never one per item.
  */
+import type { Receipt } from '../queue/receipt-sequence';
 import { buildRequestFailure, importEnvelope, type EnvelopeResult } from '../pipeline/envelope';
 import { decideImport } from '../pipeline/import-decision';
 import { asItemList, dedupeLastWins, mapItems, type MappedItem } from '../pipeline/mapper';
@@ -35,7 +36,8 @@ export interface ImportRequest {
   /** The body as received, and its JSON value (undefined when blank). */
   raw: string;
   parsed: unknown;
-  receivedAt: Date;
+  /** When the request was received: its writes never undo those of a later one. */
+  receipt: Receipt;
   dryRun: boolean;
 }
 
@@ -144,7 +146,7 @@ export async function prepareImport(
 export async function importItems(store: ItemStore, request: ImportRequest): Promise<ImportResult> {
   const { result, writes } = await prepareImport(store, request);
   if (writes.length > 0) {
-    await store.upsert(request.tenant, request.contentType.key, writes, request.receivedAt);
+    await store.upsert(request.tenant, request.contentType.key, writes, request.receipt);
   }
   return result;
 }

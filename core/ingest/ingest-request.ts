@@ -13,9 +13,11 @@
  * fails, the request still gets an answer and a record (give-up.ts).
  */
 import type { JobResult, ParsedJobData } from '../queue/jobs';
+import { receiptOf } from '../queue/receipt-sequence';
 import { continueChunkedWrite, startChunkedWrite } from './chunks/chunked-write';
 import { finishRequest } from './finish-request';
 import type { IngestContext } from './ingest-context';
+import { checkIngestJob } from './job-trust';
 import { prepareRequest } from './prepare-request';
 import { failedRequest } from './request-result';
 
@@ -25,6 +27,7 @@ export async function ingestRequest(
   data: ParsedJobData<'ingest'>,
   context: IngestContext,
 ): Promise<JobResult<'ingest'>> {
+  checkIngestJob(data, context.jobId, context);
   if (data.chunks) return continueChunkedWrite(data, data.chunks, context);
   const startedAt = Date.now();
   if (data.respondAsync) await context.history.markProcessing(data.tenant, data.requestId);
@@ -49,8 +52,8 @@ export async function ingestRequest(
     return startChunkedWrite(data, context, prepared, chunkSize, startedAt);
   }
   context.signal.throwIfAborted();
-  const receivedAt = new Date(data.receivedAt);
-  await context.items.upsert(data.tenant, prepared.contentType, prepared.writes, receivedAt);
+  const receipt = receiptOf(data);
+  await context.items.upsert(data.tenant, prepared.contentType, prepared.writes, receipt);
 
   return finishRequest(data, context, prepared.result, { payload: raw, startedAt });
 }

@@ -4,6 +4,7 @@
  * once, and its writes are returned for the caller to send: in one go, or as chunk jobs.
  */
 import type { ParsedJobData } from '../queue/jobs';
+import { receiptOf } from '../queue/receipt-sequence';
 import type { ItemStore, ItemWrite } from '../items/item-store';
 import { deleteItems, type DeleteResult } from './delete-items';
 import { prepareImport, type ImportResult } from './import-items';
@@ -52,7 +53,7 @@ export async function prepareRequest(
     funnel,
     contentType,
     parsed: body.value,
-    receivedAt: new Date(data.receivedAt),
+    receipt: receiptOf(data),
     dryRun: data.dryRun,
   };
   if (data.method === 'DELETE') return done(asResult(await deleteItems(store, common)));

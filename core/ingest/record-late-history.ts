@@ -5,8 +5,10 @@
  * its payload.
  */
 import type { JobResult, ParsedJobData } from '../queue/jobs';
+import { legacyReceiptSequence, receiptOf } from '../queue/receipt-sequence';
 import { historyRecord, PAYLOAD_LIMIT_BYTES } from './history-record-builder';
 import type { IngestContext } from './ingest-context';
+import { checkLateRecordJob } from './job-trust';
 import { failedRequest } from './request-result';
 
 type LateRecord = ParsedJobData<'record-history'>;
@@ -15,9 +17,12 @@ export async function recordLateHistory(
   data: LateRecord,
   context: IngestContext,
 ): Promise<JobResult<'record-history'>> {
+  checkLateRecordJob(data, context.jobId, context);
   // A client that sent the request again under the same X-Request-Id keeps that one's record.
   const existing = await context.history.find(data.tenant, data.requestId);
-  const recorded = existing === null || existing.receivedAt <= new Date(data.receivedAt);
+  const recorded =
+    existing === null ||
+    (existing.sequence ?? legacyReceiptSequence(existing.receivedAt)) <= receiptOf(data).sequence;
   if (recorded) await save(data, context);
   await context.payloads.remove(data.payloadKey);
   if (data.planKey) await context.chunkPlans.remove(data.planKey);

@@ -1,6 +1,6 @@
 /**
  * FerretDB v1: every item is inserted; those that exist already are then read for their stored
- * receive times (one read for all of them) and updated by `_id` unless a later request wrote
+ * receipt sequences (one read for all of them) and updated by `_id` unless a later request wrote
  * them. New items need no lookup at all: FerretDB v1 checks an insert's `_id` against its index,
  * but finds the document of any read or update by scanning (docs/storage.md#ferretdb-v1). The read and the
  * update are not atomic, so the writes to a content type run one at a time under the write lock.
@@ -61,13 +61,10 @@ export class FerretDbItemWriter implements ItemWriter {
     const existing = await this.insertNew(scope, writes, times);
     if (existing.length === 0) return;
     const ids = existing.map((write) => itemId(scope, write.identifier));
-    const stored = await findByIds(this.db.items, this.engine, scope, ids, ['receivedAt']);
-    const storedAt = new Map(
-      stored.map((item) => [item._id, item.receivedAt?.getTime() ?? -Infinity]),
-    );
-    const receivedAt = times.receivedAt.getTime();
+    const stored = await findByIds(this.db.items, this.engine, scope, ids, ['sequence']);
+    const storedSequence = new Map(stored.map((item) => [item._id, item.sequence ?? -Infinity]));
     const updates = existing
-      .filter((_, i) => (storedAt.get(ids[i] ?? '') ?? -Infinity) <= receivedAt)
+      .filter((_, i) => (storedSequence.get(ids[i] ?? '') ?? -Infinity) <= times.sequence)
       .map((write) => itemUpsert(scope, write, times));
     await bulkWriteInSlices(this.db.items, this.engine, updates, false);
   }

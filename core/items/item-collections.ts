@@ -6,8 +6,8 @@ import type { ItemDocument } from './item';
 export interface ItemStatsDocument {
   _id: string;
   lengths: number[];
-  /** The receive time of the latest DELETE: writes received earlier look for tombstones. */
-  deletedUpTo?: Date;
+  /** The receipt sequence of the latest DELETE: writes received earlier look for tombstones. */
+  deletedUpToSequence?: number;
 }
 
 /** What a DELETE leaves of an identifier, so that an older POST finishing later stays undone. */
@@ -18,6 +18,8 @@ export interface ItemTombstoneDocument {
   contentType: string;
   /** The receive time of the latest DELETE of the identifier. */
   receivedAt: Date;
+  /** Its receipt sequence; absent on tombstones left before requests carried one. */
+  sequence?: number;
   expiresAt: Date;
 }
 

@@ -55,12 +55,12 @@ export class ItemStats {
     );
   }
 
-  /** Tells writes received before `receivedAt` to look for tombstones. */
-  async markDeleted(scope: ContentTypeScope, receivedAt: Date): Promise<void> {
+  /** Tells writes received before the DELETE of `sequence` to look for tombstones. */
+  async markDeleted(scope: ContentTypeScope, sequence: number): Promise<void> {
     await retryOnceOnDuplicateKey(() =>
       this.db.itemStats.updateOne(
         { _id: this.statsId(scope) },
-        { $max: { deletedUpTo: receivedAt }, $setOnInsert: { lengths: [] } },
+        { $max: { deletedUpToSequence: sequence }, $setOnInsert: { lengths: [] } },
         { upsert: true },
       ),
     );

@@ -10,6 +10,7 @@
  * that undo an older POST finishing later.
  */
 import { MONGODB_TRAITS, type EngineTraits } from '../mongo/engine';
+import type { Receipt } from '../queue/receipt-sequence';
 import { findByIds, ONE_BATCH } from '../mongo/find-by-ids';
 import { bulkWriteInSlices } from './bulk-write-in-slices';
 import { FerretDbItemWriter } from './ferretdb-item-writer';
@@ -107,21 +108,21 @@ export class ItemStore {
 
   /**
    * Writes every item; unmapped stored fields stay as they are. A request never undoes a later
-   * one: an item last written, or deleted, by a request received after `receivedAt` stays so.
+   * one: an item last written, or deleted, by a request received after `receipt` stays so.
    */
   async upsert(
     tenant: string,
     contentType: string,
     writes: ItemWrite[],
-    receivedAt: Date,
+    receipt: Receipt,
   ): Promise<void> {
     if (writes.length === 0) return;
     const scope = { tenant, contentType };
     await this.writer.exclusive(scope, async () => {
-      const stats = await this.writer.upsert(scope, writes, { receivedAt, now: new Date() });
-      if (stats?.deletedUpTo && stats.deletedUpTo > receivedAt) {
+      const stats = await this.writer.upsert(scope, writes, { ...receipt, now: new Date() });
+      if ((stats?.deletedUpToSequence ?? -Infinity) > receipt.sequence) {
         const ids = writes.map((write) => itemId(scope, write.identifier));
-        await this.undoWritesDeletedLater(scope, ids, receivedAt);
+        await this.undoWritesDeletedLater(scope, ids, receipt.sequence);
       }
     });
   }
@@ -133,17 +134,17 @@ export class ItemStore {
   private async undoWritesDeletedLater(
     scope: ContentTypeScope,
     ids: string[],
-    receivedAt: Date,
+    sequence: number,
   ): Promise<void> {
-    const newer = await this.tombstones.newerThan(scope, ids, receivedAt);
+    const newer = await this.tombstones.newerThan(scope, ids, sequence);
     const operations = newer.map((tombstone): ItemOperation => ({
-      deleteOne: { filter: { _id: tombstone._id, receivedAt: { $lt: tombstone.receivedAt } } },
+      deleteOne: { filter: { _id: tombstone._id, sequence: { $lt: tombstone.sequence } } },
     }));
     await bulkWriteInSlices(this.db.items, this.engine, operations, false);
   }
 
   /**
-   * Deletes the items that exist, except those a request received after `receivedAt` wrote;
+   * Deletes the items that exist, except those a request received after `receipt` wrote;
    * returns which existed. Leaves tombstones first, so that an older POST finishing later undoes
    * its write (see upsert), and drops the content type's expired ones.
    */
@@ -151,19 +152,19 @@ export class ItemStore {
     tenant: string,
     contentType: string,
     identifiers: string[],
-    receivedAt: Date,
+    receipt: Receipt,
   ): Promise<Set<string>> {
     const scope = { tenant, contentType };
     const ids = [...new Set(identifiers)].map((identifier) => itemId(scope, identifier));
     return this.writer.exclusive(scope, async () => {
-      await this.stats.markDeleted(scope, receivedAt);
-      await this.tombstones.record(scope, ids, receivedAt);
+      await this.stats.markDeleted(scope, receipt.sequence);
+      await this.tombstones.record(scope, ids, receipt);
       const found = await this.existing(tenant, contentType, identifiers);
       if (found.size > 0) {
         const existingIds = [...found].map((identifier) => itemId(scope, identifier));
         await this.db.items.deleteMany({
           _id: { $in: existingIds },
-          receivedAt: { $not: { $gt: receivedAt } },
+          sequence: { $not: { $gt: receipt.sequence } },
         });
       }
       await this.tombstones.purgeExpired(scope, new Date());

@@ -7,6 +7,7 @@ import type { mongo } from 'mongoose';
 import type { ItemCollections, ItemTombstoneDocument } from './item-collections';
 import type { EngineTraits } from '../mongo/engine';
 import { PAYLOAD_TTL_SECONDS } from '../queue/payload-store';
+import { legacyReceiptSequence, type Receipt } from '../queue/receipt-sequence';
 import { findByIds } from '../mongo/find-by-ids';
 
 /**
@@ -23,13 +24,14 @@ export class ItemTombstones {
     private readonly engine: EngineTraits,
   ) {}
 
-  /** Records a DELETE received at `receivedAt` for the items with these `_id`s. */
-  async record(scope: Scope, ids: readonly string[], receivedAt: Date): Promise<void> {
+  /** Records a DELETE, received as `receipt` says, for the items with these `_id`s. */
+  async record(scope: Scope, ids: readonly string[], receipt: Receipt): Promise<void> {
+    const { sequence, receivedAt } = receipt;
     const expiresAt = new Date(receivedAt.getTime() + TOMBSTONE_LIFETIME_MS);
     const operations = ids.map((_id): mongo.AnyBulkWriteOperation<ItemTombstoneDocument> => ({
       updateOne: {
         filter: { _id },
-        update: { $set: scope, $max: { receivedAt, expiresAt } },
+        update: { $set: scope, $max: { sequence, receivedAt, expiresAt } },
         upsert: true,
       },
     }));
@@ -41,14 +43,20 @@ export class ItemTombstones {
     }
   }
 
-  /** The tombstones of these `_id`s left by a DELETE received after `receivedAt`. */
+  /** The tombstones of these `_id`s left by a DELETE received after the request of `sequence`. */
   async newerThan(
     scope: Scope,
     ids: readonly string[],
-    receivedAt: Date,
-  ): Promise<Pick<ItemTombstoneDocument, '_id' | 'receivedAt'>[]> {
-    const found = await findByIds(this.db.itemTombstones, this.engine, scope, ids, ['receivedAt']);
-    return found.filter((tombstone) => tombstone.receivedAt > receivedAt);
+    sequence: number,
+  ): Promise<{ _id: string; sequence: number }[]> {
+    const fields = ['sequence', 'receivedAt'] as const;
+    const found = await findByIds(this.db.itemTombstones, this.engine, scope, ids, [...fields]);
+    return found
+      .map((tombstone) => ({
+        _id: tombstone._id,
+        sequence: tombstone.sequence ?? legacyReceiptSequence(tombstone.receivedAt),
+      }))
+      .filter((tombstone) => tombstone.sequence > sequence);
   }
 
   /** Drops the content type's expired tombstones: the TTL index's work where there is none. */

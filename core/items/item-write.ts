@@ -4,6 +4,7 @@
  */
 import type { mongo } from 'mongoose';
 import { documentId } from '../keys/keys';
+import type { Receipt } from '../queue/receipt-sequence';
 import type { ItemDocument } from './item';
 
 export interface ItemWrite {
@@ -18,9 +19,8 @@ export interface ContentTypeScope {
   contentType: string;
 }
 
-/** When a request was received (its writes are ordered by it), and when it is written. */
-export interface WriteTimes {
-  receivedAt: Date;
+/** When a request was received (its writes are ordered by its sequence), and when it is written. */
+export interface WriteTimes extends Receipt {
   now: Date;
 }
 
@@ -33,7 +33,7 @@ export const itemId = (scope: ContentTypeScope, identifier: string): string =>
 export function newItemDocument(
   scope: ContentTypeScope,
   write: ItemWrite,
-  { receivedAt, now }: WriteTimes,
+  { sequence, receivedAt, now }: WriteTimes,
 ): ItemDocument {
   const { properties, ...fields } = write.set;
   return {
@@ -46,13 +46,14 @@ export function newItemDocument(
     createdAt: now,
     updatedAt: now,
     receivedAt,
+    sequence,
   };
 }
 
 export function itemUpsert(
   scope: ContentTypeScope,
   write: ItemWrite,
-  { receivedAt, now }: WriteTimes,
+  { sequence, receivedAt, now }: WriteTimes,
 ): ItemUpsert {
   const { properties, ...fields } = write.set;
   const set: Record<string, unknown> = {
@@ -61,6 +62,7 @@ export function itemUpsert(
     identifierLower: write.identifier.toLowerCase(),
     updatedAt: now,
     receivedAt,
+    sequence,
     ...fields,
   };
   for (const [key, value] of Object.entries(properties)) set[`properties.${key}`] = value;

@@ -15,8 +15,10 @@ export const itemDocumentSchema = z.object({
   properties: z.record(z.string(), z.unknown()).default({}),
   createdAt: z.date(),
   updatedAt: z.date(),
-  /** When the request that last wrote the item was received; an older write never wins. */
+  /** When the request that last wrote the item was received. */
   receivedAt: z.date().optional(),
+  /** The receipt sequence of that request: an older write never wins over it. */
+  sequence: z.number().optional(),
 });
 export type ItemDocument = z.infer<typeof itemDocumentSchema>;
 

@@ -1,6 +1,6 @@
 /**
  * MongoDB: one bulkWrite of upserts whose filter matches only an item written by a request
- * received no later. Where a later one wrote it, the upsert's insert collides on `_id` and that
+ * received no later (a receipt sequence no greater). Where a later one wrote it, the upsert's insert collides on `_id` and that
  * write is skipped, atomically: no lock is needed.
  */
 import type { EngineTraits } from '../mongo/engine';
@@ -27,12 +27,11 @@ export class MongoDbItemWriter implements ItemWriter {
     writes: readonly ItemWrite[],
     times: WriteTimes,
   ): Promise<ItemStatsDocument | null> {
-    const { receivedAt } = times;
     const operations = writes.map((write) => {
       const operation = itemUpsert(scope, write, times);
       operation.updateOne.filter = {
         ...operation.updateOne.filter,
-        receivedAt: { $not: { $gt: receivedAt } },
+        sequence: { $not: { $gt: times.sequence } },
       };
       return operation;
     });

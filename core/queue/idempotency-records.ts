@@ -35,7 +35,17 @@ export class IdempotencyRecords {
 
   /** Keys are scoped to the tenant, the funnel and the method. */
   keyFor(tenant: string, endpointUrl: string, method: string, clientKey: string): string {
-    return `${this.prefix}:idempotency:${tenant}:${endpointUrl}:${method}:${sha256(clientKey)}`;
+    return `${this.scopeOf(tenant, endpointUrl, method)}${sha256(clientKey)}`;
+  }
+
+  /** Whether `key` is a key of requests with this method to this tenant's funnel. */
+  belongsTo(key: string, tenant: string, endpointUrl: string, method: string): boolean {
+    const scope = this.scopeOf(tenant, endpointUrl, method);
+    return key.startsWith(scope) && /^[0-9a-f]{64}$/.test(key.slice(scope.length));
+  }
+
+  private scopeOf(tenant: string, endpointUrl: string, method: string): string {
+    return `${this.prefix}:idempotency:${tenant}:${endpointUrl}:${method}:`;
   }
 
   /** Claims the key for a new request; returns the existing record when another has it. */

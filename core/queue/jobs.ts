@@ -20,6 +20,8 @@ export const pingJob = {
   }),
 };
 
+const receiptSequence = z.number().int().positive();
+
 /**
  * One funnel request (POST or DELETE): the worker maps, validates and writes its items, stores
  * the history record, and returns the status code and envelope the caller gets.
@@ -31,6 +33,11 @@ export const ingestJob = {
     endpointUrl: z.string().min(1),
     method: z.enum(['POST', 'DELETE']),
     receivedAt: z.iso.datetime(),
+    /**
+     * The receipt order (core/queue/receipt-sequence.ts); absent in jobs queued before requests
+     * carried it, which are ordered by their receive time.
+     */
+    sequence: receiptSequence.optional(),
     tokenId: z.string().nullable(),
     dryRun: z.boolean(),
     /** Where the body waits in Redis (core/queue/payload-store.ts). */
@@ -79,8 +86,9 @@ export const ingestChunkJob = {
     requestId,
     tenant: z.string().min(1),
     contentType: z.string().min(1),
-    /** The request's receive time: the write guard of every chunk of it. */
+    /** The request's receipt: the write guard of every chunk of it. */
     receivedAt: z.iso.datetime(),
+    sequence: receiptSequence.optional(),
     /** Where the request's chunks wait in Redis (core/ingest/chunks/chunk-plans.ts). */
     planKey: z.string().min(1),
     /** Which chunk of the plan, from 0. */
@@ -102,6 +110,7 @@ export const recordHistoryJob = {
       endpointUrl: true,
       method: true,
       receivedAt: true,
+      sequence: true,
       tokenId: true,
       dryRun: true,
       payloadKey: true,

@@ -8,14 +8,24 @@ import type { Redis } from 'ioredis';
 /** How long a request's data waits in Redis at most; jobs that need it give up after this. */
 export const PAYLOAD_TTL_SECONDS = 24 * 60 * 60;
 
+/** The request a body was sent with: its tenant and funnel. */
+export interface PayloadOwner {
+  tenant: string;
+  endpointUrl: string;
+}
+
 export class PayloadStore {
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
   ) {}
 
-  keyFor(jobId: string): string {
-    return `${this.prefix}:payload:${jobId}`;
+  /**
+   * Where the body of the request of job `jobId` waits. The key names the tenant and the funnel
+   * it was sent to, so that a job can be checked to name a body of its own (core/ingest/job-trust.ts).
+   */
+  keyFor(owner: PayloadOwner, jobId: string): string {
+    return `${this.prefix}:payload:${owner.tenant}:${owner.endpointUrl}:${jobId}`;
   }
 
   async put(key: string, body: Buffer): Promise<void> {

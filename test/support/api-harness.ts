@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import type { Express } from 'express';
 import { Writable } from 'node:stream';
-import { composeApi } from '../../api/compose';
+import { composeApi, type ComposeApiOptions } from '../../api/compose';
 import type { ApiContext } from '../../api/context';
 import { bootstrapTenant, type BootstrapResult } from '../../core/auth/bootstrap';
 import { loadConfig, type ApiConfig } from '../../core/config/config';
@@ -73,6 +73,7 @@ export async function call<T>(
 export async function startTestApi(
   label: string,
   overrides: Partial<Record<keyof ApiConfig, string>> = {},
+  options: ComposeApiOptions = {},
 ): Promise<TestApi> {
   const env = { ...isolatedEnv(label), LOG_LEVEL: 'debug', ...overrides };
   const config = loadConfig('api', env);
@@ -84,7 +85,7 @@ export async function startTestApi(
     },
   });
   const logger = createLogger('api', config.LOG_LEVEL, sink);
-  const composed = await composeApi(config, logger);
+  const composed = await composeApi(config, logger, options);
   const { context } = composed;
   const server: Server = composed.app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));

@@ -5,6 +5,7 @@
  */
 import { giveUp } from '../../core/ingest/give-up';
 import { ingestRequest } from '../../core/ingest/ingest-request';
+import { ForeignJobDataError } from '../../core/ingest/job-trust';
 import { parksJob } from '../running-job';
 import type { Processor } from './processor';
 
@@ -13,6 +14,8 @@ export const ingestProcessor: Processor<'ingest'> = async (data, context) => {
     return await ingestRequest(data, context);
   } catch (error) {
     if (!context.job.finalAttempt || context.signal.aborted || parksJob(error)) throw error;
+    // Another request's data: nothing to answer or record for it.
+    if (error instanceof ForeignJobDataError) throw error;
     return giveUp(data, context, error);
   }
 };

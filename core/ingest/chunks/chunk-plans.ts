@@ -42,8 +42,9 @@ export class ChunkPlans {
     private readonly prefix: string,
   ) {}
 
-  keyFor(jobId: string): string {
-    return `${this.prefix}:chunks:${jobId}`;
+  /** The plan of the request of job `jobId`, of `tenant`: a chunk job names one of its tenant's. */
+  keyFor(tenant: string, jobId: string): string {
+    return `${this.prefix}:chunks:${tenant}:${jobId}`;
   }
 
   /** Stores the request's result and its chunks, replacing what a crashed run left. */

@@ -33,7 +33,7 @@ export async function startChunkedWrite(
   startedAt: number,
 ): Promise<JobResult<'ingest'>> {
   const chunks = sliceWrites(prepared.writes, chunkSize);
-  const planKey = context.chunkPlans.keyFor(context.job.id);
+  const planKey = context.chunkPlans.keyFor(data.tenant, context.job.id);
   await context.chunkPlans.store(planKey, { startedAt, result: prepared.result }, chunks);
   const step: ChunkStep = {
     count: chunks.length,
@@ -61,7 +61,7 @@ export async function continueChunkedWrite(
 /** Adds the chunk jobs, leaving out any that ended already (a run before a crash added them). */
 async function addChunkJobs(data: IngestData, step: ChunkStep, context: IngestContext) {
   const ended = await context.job.endedChildren();
-  const planKey = context.chunkPlans.keyFor(context.job.id);
+  const planKey = context.chunkPlans.keyFor(data.tenant, context.job.id);
   const children = Array.from({ length: step.count }, (_, chunk) => ({
     name: 'ingest-chunk' as const,
     jobId: chunkJobId(context.job.id, chunk),
@@ -70,6 +70,7 @@ async function addChunkJobs(data: IngestData, step: ChunkStep, context: IngestCo
       tenant: data.tenant,
       contentType: step.contentType,
       receivedAt: data.receivedAt,
+      ...(data.sequence === undefined ? {} : { sequence: data.sequence }),
       planKey,
       chunk,
     },
@@ -95,7 +96,9 @@ function chunksFailed(failed: number, count: number, itemCount: number): Request
 }
 
 async function finishChunkedWrite(data: IngestData, step: ChunkStep, context: IngestContext) {
-  const planned = await context.chunkPlans.planned(context.chunkPlans.keyFor(context.job.id));
+  const planned = await context.chunkPlans.planned(
+    context.chunkPlans.keyFor(data.tenant, context.job.id),
+  );
   const failures = await context.job.failedChildren();
   if (failures.size > 0) {
     context.logger.error(

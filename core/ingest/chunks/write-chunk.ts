@@ -5,6 +5,8 @@
  */
 import type { JobResult, ParsedJobData } from '../../queue/jobs';
 import type { IngestContext } from '../ingest-context';
+import { checkChunkJob } from '../job-trust';
+import { receiptOf } from '../../queue/receipt-sequence';
 
 /** The chunk's writes are gone from Redis: only past the plan's expiry, for good. */
 export class ChunkGoneError extends Error {
@@ -18,9 +20,10 @@ export async function writeChunk(
   data: ParsedJobData<'ingest-chunk'>,
   context: IngestContext,
 ): Promise<JobResult<'ingest-chunk'>> {
+  checkChunkJob(data, context.jobId, context);
   const writes = await context.chunkPlans.chunk(data.planKey, data.chunk);
   if (!writes) throw new ChunkGoneError(data.chunk);
   context.signal.throwIfAborted();
-  await context.items.upsert(data.tenant, data.contentType, writes, new Date(data.receivedAt));
+  await context.items.upsert(data.tenant, data.contentType, writes, receiptOf(data));
   return { written: writes.length };
 }

@@ -14,6 +14,7 @@ import {
 const PAYLOAD_LIMIT = 256 * 1024;
 const timing = {
   receivedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+  sequence: expect.any(Number),
   finishedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
   durationMs: expect.any(Number),
 };

@@ -75,6 +75,7 @@ describe('the receive time of a request', () => {
     const first = await p.history(url, 'slow-first');
     const later = await p.history(url, requestIdOf(second));
     expect(Date.parse(first.receivedAt)).toBeLessThan(Date.parse(later.receivedAt));
+    expect(first.sequence).toBeLessThan(later.sequence ?? 0);
     expect((await p.item(contentType, 'A-1'))?.name).toBe('second');
   });
 });

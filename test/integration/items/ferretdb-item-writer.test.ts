@@ -30,22 +30,22 @@ describe("FerretDB's item writer: inserts first, updates under the write lock", 
     const scope = database.freshScope();
     database.reset();
     await writer.upsert(scope, [write('A', 'Shoe'), write('B', 'Boot')], {
-      receivedAt: at(1),
+      ...at(1),
       now: new Date(),
     });
     expect(database.commands.filter((c) => c.endsWith(':items'))).toEqual(['insert:items']);
-    expect(await stored(scope, 'B')).toMatchObject({ name: 'Boot', receivedAt: at(1) });
+    expect(await stored(scope, 'B')).toMatchObject({ name: 'Boot', sequence: 1 });
   });
 
   it('when some items exist, then only those are read and updated, in one command each', async () => {
     const scope = database.freshScope();
     await writer.upsert(scope, [write('A', 'first', 'red')], {
-      receivedAt: at(1),
+      ...at(1),
       now: new Date(),
     });
     database.reset();
     await writer.upsert(scope, [write('A', 'second'), write('B', 'new')], {
-      receivedAt: at(2),
+      ...at(2),
       now: new Date(),
     });
     expect(database.commands.filter((c) => c.endsWith(':items'))).toEqual([
@@ -62,12 +62,12 @@ describe("FerretDB's item writer: inserts first, updates under the write lock", 
 
   it('when an item was written by a later request, then the older write leaves it as it is', async () => {
     const scope = database.freshScope();
-    await writer.upsert(scope, [write('A', 'newer')], { receivedAt: at(5), now: new Date() });
+    await writer.upsert(scope, [write('A', 'newer')], { ...at(5), now: new Date() });
     await writer.upsert(scope, [write('A', 'older'), write('B', 'older')], {
-      receivedAt: at(2),
+      ...at(2),
       now: new Date(),
     });
-    expect(await stored(scope, 'A')).toMatchObject({ name: 'newer', receivedAt: at(5) });
+    expect(await stored(scope, 'A')).toMatchObject({ name: 'newer', sequence: 5 });
     expect(await stored(scope, 'B')).toMatchObject({ name: 'older' });
   });
 

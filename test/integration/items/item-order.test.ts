@@ -23,7 +23,11 @@ import { createLogger } from '../../../core/logging/logger';
 import { ItemStore, type ItemWrite } from '../../../core/items/item-store';
 import { redisUrl, uniqueMongoUrl, uniquePrefix } from '../../support/test-env';
 
-const at = (second: number) => new Date(Date.UTC(2026, 10, 22, 12, 0, second));
+/** The receipt of the request accepted `n`th, at second `n` (unless another time is given). */
+const at = (n: number, second = n) => ({
+  sequence: n,
+  receivedAt: new Date(Date.UTC(2026, 10, 22, 12, 0, second)),
+});
 const write = (identifier: string, name: string): ItemWrite => ({
   identifier,
   set: { name, properties: { source: name } },
@@ -95,6 +99,15 @@ describe('the order of writes and deletes', () => {
       await store().upsert('acme', ct, [write('A', 'newer')], at(5));
       await store().delete('acme', ct, ['A'], at(3));
       expect(await storedName(ct, 'A')).toBe('newer');
+    });
+
+    it('when the request accepted later carries the earlier clock, then the receipt sequence decides', async () => {
+      const ct = freshContentType();
+      await store().upsert('acme', ct, [write('A', 'accepted second')], at(2, 1));
+      await store().upsert('acme', ct, [write('A', 'accepted first')], at(1, 5));
+      expect(await storedName(ct, 'A')).toBe('accepted second');
+      await store().delete('acme', ct, ['A'], at(3, 0));
+      expect(await storedName(ct, 'A')).toBeUndefined();
     });
 
     it('when a DELETE, its older POST and a newer POST land in any order, then the newest wins', async () => {

@@ -20,7 +20,7 @@ describe("MongoDB's item writer: guarded upserts, no lock", () => {
     const scope = database.freshScope();
     database.reset();
     const stats = await writer.upsert(scope, [write('A-1', 'Shoe'), write('Boot-22', 'Boot')], {
-      receivedAt: at(1),
+      ...at(1),
       now: new Date(),
     });
     expect(database.commands.filter((c) => c.endsWith(':items'))).toEqual(['update:items']);
@@ -28,23 +28,23 @@ describe("MongoDB's item writer: guarded upserts, no lock", () => {
       database.commands.findIndex((c) => c.endsWith(':item_stats')),
     );
     expect(stats?.lengths.sort()).toEqual([3, 7]);
-    expect(await stored(scope, 'A-1')).toMatchObject({ name: 'Shoe', receivedAt: at(1) });
+    expect(await stored(scope, 'A-1')).toMatchObject({ name: 'Shoe', sequence: 1 });
   });
 
   it('when an item was written by a later request, then the older write leaves it as it is', async () => {
     const scope = database.freshScope();
-    await writer.upsert(scope, [write('A', 'newer')], { receivedAt: at(5), now: new Date() });
-    await writer.upsert(scope, [write('A', 'older')], { receivedAt: at(2), now: new Date() });
-    expect(await stored(scope, 'A')).toMatchObject({ name: 'newer', receivedAt: at(5) });
+    await writer.upsert(scope, [write('A', 'newer')], { ...at(5), now: new Date() });
+    await writer.upsert(scope, [write('A', 'older')], { ...at(2), now: new Date() });
+    expect(await stored(scope, 'A')).toMatchObject({ name: 'newer', sequence: 5 });
   });
 
   it('when an item is written again, then mapped fields change and the others stay', async () => {
     const scope = database.freshScope();
     await writer.upsert(scope, [write('A', 'first', 'red')], {
-      receivedAt: at(1),
+      ...at(1),
       now: new Date(),
     });
-    await writer.upsert(scope, [write('A', 'second')], { receivedAt: at(2), now: new Date() });
+    await writer.upsert(scope, [write('A', 'second')], { ...at(2), now: new Date() });
     expect(await stored(scope, 'A')).toMatchObject({
       name: 'second',
       properties: { color: 'red' },

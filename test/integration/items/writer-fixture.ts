@@ -10,7 +10,11 @@ import { connectMongo } from '../../../core/mongo/connection';
 import { collections, collectionsOf } from '../../../core/store/collections';
 import { uniqueMongoUrl } from '../../support/test-env';
 
-export const at = (second: number) => new Date(Date.UTC(2026, 10, 22, 12, 0, second));
+/** The receipt of the request accepted `n`th, at second `n` (unless another time is given). */
+export const at = (n: number, second = n) => ({
+  sequence: n,
+  receivedAt: new Date(Date.UTC(2026, 10, 22, 12, 0, second)),
+});
 
 export const write = (identifier: string, name: string, color?: string): ItemWrite => ({
   identifier,

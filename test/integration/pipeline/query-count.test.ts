@@ -13,6 +13,7 @@ import { importItems } from '../../../core/ingest/import-items';
 import { uniqueMongoUrl } from '../../support/test-env';
 
 const now = new Date();
+const receipt = { sequence: 1, receivedAt: now };
 const contentType: ContentType = {
   key: 'products',
   name: 'Products',
@@ -74,7 +75,7 @@ describe('MongoDB commands per request', () => {
       set: { name: `Stored ${i}`, properties: {} },
       unset: { fields: [], properties: [] },
     }));
-    await seed.upsert('acme', 'products', stored, now);
+    await seed.upsert('acme', 'products', stored, receipt);
   });
 
   afterAll(async () => {
@@ -100,7 +101,7 @@ describe('MongoDB commands per request', () => {
       contentType,
       raw: JSON.stringify(body),
       parsed: body,
-      receivedAt: new Date(),
+      receipt: { sequence: 2, receivedAt: new Date() },
       dryRun: false,
     });
     expect(result.httpStatus).toBe(200);
@@ -126,7 +127,7 @@ describe('MongoDB commands per request', () => {
         unset: { fields: [], properties: [] },
       }));
     commands = [];
-    await store.upsert('acme', 'products', writes(200), new Date());
+    await store.upsert('acme', 'products', writes(200), { sequence: 3, receivedAt: new Date() });
     const updates = commands.filter((name) => name === 'update').length;
     expect(updates).toBe(Math.ceil(200 / engine.maxUpdateStatements));
     // The identifier-length stats, which also answer whether a later DELETE needs looking at, are
@@ -142,7 +143,7 @@ describe('MongoDB commands per request', () => {
       unset: { fields: [], properties: [] },
     }));
     targets = [];
-    await store.upsert('acme', 'products', writes, new Date());
+    await store.upsert('acme', 'products', writes, { sequence: 4, receivedAt: new Date() });
     const onItems = targets.filter((target) => target.endsWith(':items'));
     // One write command: an insert on FerretDB's path, guarded upserts on MongoDB's; no lookup.
     expect(onItems).toEqual([engine.indexedFilters ? 'update:items' : 'insert:items']);

@@ -146,6 +146,8 @@ describe('reading the request history', () => {
       requestId: 'r3',
       method: 'POST',
       receivedAt: at(3).toISOString(),
+      // Stored by a version before requests were numbered.
+      sequence: null,
       finishedAt: new Date(at(3).getTime() + 12).toISOString(),
       durationMs: 12,
       status: 'partial',

@@ -1,0 +1,50 @@
+import { Redis } from 'ioredis';
+import {
+  clockFloor,
+  legacyReceiptSequence,
+  ReceiptSequence,
+  receiptOf,
+} from '../../../core/queue/receipt-sequence';
+import { redisUrl, uniquePrefix } from '../../support/test-env';
+
+describe('the receipt sequence', () => {
+  const redis = new Redis(redisUrl());
+  afterAll(() => redis.disconnect());
+
+  it('when many requests are accepted at once, on one clock reading, then each gets its own number in order', async () => {
+    const receipts = new ReceiptSequence(redis, uniquePrefix('receipts'));
+    const now = new Date();
+    const numbers = await Promise.all(Array.from({ length: 200 }, () => receipts.next(now)));
+    expect(new Set(numbers).size).toBe(200);
+    // One connection sends its commands in order: the numbers come back in that order too.
+    expect([...numbers].sort((a, b) => a - b)).toEqual(numbers);
+  });
+
+  it('when hosts disagree about the time, then the order is still that of acceptance', async () => {
+    const receipts = new ReceiptSequence(redis, uniquePrefix('receipts'));
+    const ahead = await receipts.next(new Date(Date.now() + 3_600_000));
+    const behind = await receipts.next(new Date(Date.now() - 3_600_000));
+    expect(behind).toBeGreaterThan(ahead);
+  });
+
+  it('when Redis lost the counter, then it goes on above the clock, not from 1', async () => {
+    const prefix = uniquePrefix('receipts');
+    const receipts = new ReceiptSequence(redis, prefix);
+    const before = await receipts.next(new Date());
+    await redis.del(`${prefix}:receipt-sequence`);
+    // Redis comes back after a restart: a second later at the least.
+    const now = new Date(Date.now() + 1_000);
+    const after = await receipts.next(now);
+    expect(after).toBeGreaterThanOrEqual(clockFloor(now));
+    expect(after).toBeGreaterThan(before);
+  });
+
+  it('when a job was queued before requests carried a number, then its receive time orders it', () => {
+    const receivedAt = '2026-11-24T10:00:00.000Z';
+    expect(receiptOf({ receivedAt })).toEqual({
+      sequence: legacyReceiptSequence(receivedAt),
+      receivedAt: new Date(receivedAt),
+    });
+    expect(receiptOf({ receivedAt, sequence: 7 }).sequence).toBe(7);
+  });
+});
