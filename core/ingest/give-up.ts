@@ -29,6 +29,7 @@ export async function giveUp(
       jobId: historyJobId(job.id),
       data: {
         requestId: data.requestId,
+        recordId: data.recordId,
         tenant: data.tenant,
         endpointUrl: data.endpointUrl,
         method: data.method,

@@ -25,7 +25,14 @@ export interface RequestOutcome {
 /** What a record needs of the request: the job's data, or the API's before there is a job. */
 export type RecordedRequest = Pick<
   ParsedJobData<'ingest'>,
-  'tenant' | 'requestId' | 'endpointUrl' | 'method' | 'receivedAt' | 'tokenId' | 'dryRun'
+  | 'tenant'
+  | 'requestId'
+  | 'recordId'
+  | 'endpointUrl'
+  | 'method'
+  | 'receivedAt'
+  | 'tokenId'
+  | 'dryRun'
 >;
 
 export function historyRecord(
@@ -39,7 +46,8 @@ export function historyRecord(
   const finishedAt = new Date();
   const truncated = raw.length > PAYLOAD_LIMIT_BYTES;
   return {
-    _id: documentId(job.tenant, job.requestId),
+    _id: documentId(job.tenant, job.recordId),
+    recordId: job.recordId,
     tenant: job.tenant,
     funnel: job.endpointUrl,
     requestId: job.requestId,

@@ -27,7 +27,7 @@ export async function ingestRequest(
 ): Promise<JobResult<'ingest'>> {
   if (data.chunks) return continueChunkedWrite(data, data.chunks, context);
   const startedAt = Date.now();
-  if (data.respondAsync) await context.history.markProcessing(data.tenant, data.requestId);
+  if (data.respondAsync) await context.history.markProcessing(data.tenant, data.recordId);
 
   const [raw, settings] = await Promise.all([
     context.payloads.get(data.payloadKey),

@@ -15,13 +15,11 @@ export async function recordLateHistory(
   data: LateRecord,
   context: IngestContext,
 ): Promise<JobResult<'record-history'>> {
-  // A client that sent the request again under the same X-Request-Id keeps that one's record.
-  const existing = await context.history.find(data.tenant, data.requestId);
-  const recorded = existing === null || existing.receivedAt <= new Date(data.receivedAt);
-  if (recorded) await save(data, context);
+  // The record is the request's own (record ids are unique per request): replaced, whatever it says.
+  await save(data, context);
   await context.payloads.remove(data.payloadKey);
   if (data.planKey) await context.chunkPlans.remove(data.planKey);
-  return { recorded };
+  return { recorded: true };
 }
 
 async function save(data: LateRecord, context: IngestContext): Promise<void> {

@@ -27,6 +27,8 @@ export const pingJob = {
 export const ingestJob = {
   data: z.object({
     requestId,
+    /** The id of the request's history record: unique per accepted request, unlike requestId. */
+    recordId: requestId,
     tenant: z.string().min(1),
     endpointUrl: z.string().min(1),
     method: z.enum(['POST', 'DELETE']),
@@ -98,6 +100,7 @@ export const recordHistoryJob = {
   data: ingestJob.data
     .pick({
       requestId: true,
+      recordId: true,
       tenant: true,
       endpointUrl: true,
       method: true,
