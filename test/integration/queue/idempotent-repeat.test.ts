@@ -87,7 +87,11 @@ describe('an Idempotency-Key whose first attempt ends in 5xx', () => {
     const first = submitter.submitOnce(submission, body, 'order-7');
     // The repeat starts waiting for the first attempt's job, which then ends in 503.
     const waitingSince = queue.waitedFor.length;
-    const repeat = submitter.submitOnce({ ...submission, requestId: 'r-2', recordId: 'rec-2' }, body, 'order-7');
+    const repeat = submitter.submitOnce(
+      { ...submission, requestId: 'r-2', recordId: 'rec-2' },
+      body,
+      'order-7',
+    );
     await waitUntil(
       () => queue.waitedFor.length,
       (waits) => waits > waitingSince,
