@@ -34,12 +34,21 @@ export function runningJob(job: Job, token: string | undefined, queue: Queue): R
     async saveData(data) {
       await job.updateData(data);
     },
-    async endedChildren() {
+    async addedChildren() {
+      // Pending ones first: a child only moves from pending to ended, so reading the ended ones
+      // afterwards cannot miss one that ends in between.
+      const pending: string[] = [];
+      let cursor = 0;
+      do {
+        const page = await job.getDependencies({ unprocessed: { cursor, count: 1_000 } });
+        pending.push(...(page.unprocessed ?? []));
+        cursor = page.nextUnprocessedCursor ?? 0;
+      } while (cursor !== 0);
       const [completed, failed] = await Promise.all([
         job.getChildrenValues(),
         job.getIgnoredChildrenFailures(),
       ]);
-      return new Set([...Object.keys(completed), ...Object.keys(failed)].map(idOfKey));
+      return new Set([...pending, ...Object.keys(completed), ...Object.keys(failed)].map(idOfKey));
     },
     async addChildren(children, options) {
       if (children.length === 0) return;

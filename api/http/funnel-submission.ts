@@ -148,9 +148,13 @@ export class FunnelSubmitter {
           ? lostWhileWaiting(error)
           : unavailable('the queue', error);
       });
-    if (outcome.state !== 'gone') return answerOf(outcome, true);
-    // The first attempt failed for good (or its job expired unanswered): this one takes over.
-    await this.records.release(recordKey);
+    if (outcome.state === 'running') return answerOf(outcome, true);
+    // A 5xx is not kept for repeats (its worker freed the key), so it is no answer to replay.
+    if (outcome.state === 'completed' && outcome.result.httpStatus < 500) {
+      return answerOf(outcome, true);
+    }
+    // The first attempt failed (or its job expired unanswered): this one takes over.
+    await this.records.releaseClaimOf(recordKey, existing.jobId);
     return this.submitOnce(submission, body, clientKey);
   }
 }

@@ -124,6 +124,7 @@ export function funnelsRoutes(context: ApiContext): Router {
       res.locals.funnelFound = true;
       const submission = {
         requestId: req.requestId,
+        recordId: req.recordId,
         tenant,
         endpointUrl,
         method,
@@ -138,13 +139,13 @@ export function funnelsRoutes(context: ApiContext): Router {
         res
           .status(202)
           .set({
-            Location: `/api/v1/funnels/${endpointUrl}/history/${encodeURIComponent(req.requestId)}`,
+            Location: `/api/v1/funnels/${endpointUrl}/history/${encodeURIComponent(req.recordId)}`,
             'Preference-Applied': 'respond-async',
           })
           .json({
             status: 'success',
             message: 'The request was accepted; its history record will show the outcome',
-            data: { requestId: req.requestId },
+            data: { requestId: req.requestId, recordId: req.recordId },
           });
         return;
       }
@@ -156,7 +157,7 @@ export function funnelsRoutes(context: ApiContext): Router {
         res.status(504).json({
           status: 'error',
           message: 'The request is still being processed; its history record will show the outcome',
-          data: { requestId: req.requestId },
+          data: { requestId: req.requestId, recordId: req.recordId },
         });
         return;
       }

@@ -29,6 +29,7 @@ const isoDateSchema = z
 const listQuerySchema = z
   .object({
     status: historyStatusSchema.optional(),
+    requestId: z.string().min(1).max(128).optional().describe('Sent with this X-Request-Id'),
     from: isoDateSchema.optional().describe('Received at or after (inclusive)'),
     to: isoDateSchema.optional().describe('Received before (exclusive)'),
     limit: z.coerce.number().int().min(1).max(100).default(20),
@@ -123,7 +124,7 @@ export function historyRoutes(context: ApiContext): Router {
     async (req: Request<{ endpointUrl: string; requestId: string }>, res) => {
       const { tenant } = req.principal;
       const funnel = await funnelEndpoint(tenant, req.params.endpointUrl);
-      const record = await history.find(tenant, req.params.requestId, funnel);
+      const record = await history.findByEitherId(tenant, funnel, req.params.requestId);
       if (!record) throw notFound('No such request in the history of this funnel');
       res.json(historyView(record));
     },

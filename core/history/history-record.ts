@@ -47,10 +47,13 @@ function payloadView(payload: string, truncated: boolean): unknown {
 }
 
 export const historyDocumentSchema = z.object({
-  /** tenant:requestId */
+  /** tenant:recordId */
   _id: z.string(),
+  /** Unique per request. Absent from records written before it was: their requestId is it. */
+  recordId: z.string().optional(),
   tenant: z.string(),
   funnel: z.string(),
+  /** The caller's X-Request-Id, which several requests may share, or the server's. */
   requestId: z.string(),
   method: z.enum(['POST', 'DELETE']),
   receivedAt: z.date(),
@@ -87,6 +90,7 @@ export const historyViewSchema = historyDocumentSchema
     finishedAt: true,
   })
   .extend({
+    recordId: z.string(),
     receivedAt: z.string(),
     /** Orders requests as they were accepted, across API processes; null on old records. */
     sequence: z.number().nullable(),
@@ -99,6 +103,7 @@ export type HistoryView = z.infer<typeof historyViewSchema>;
 
 export function historyView(record: HistoryDocument): HistoryView {
   return {
+    recordId: record.recordId ?? record.requestId,
     requestId: record.requestId,
     method: record.method,
     receivedAt: record.receivedAt.toISOString(),

@@ -1,5 +1,5 @@
 /**
- * The request history, stored under `_id` tenant:requestId so that one record is an `_id` point
+ * The request history, stored under `_id` tenant:recordId (unique per request) so that one record is an `_id` point
  * lookup on MongoDB and, on FerretDB v1, a filter it hands to SQLite rather than decoding every
  * record in Go (docs/storage.md#ferretdb-v1).
  */
@@ -12,6 +12,8 @@ import type { HistoryDocument, HistoryStatus } from './history-record';
 import { decodeCursor, encodeCursor, InvalidCursorError, type Page } from '../pagination/cursor';
 
 export interface HistoryListOptions {
+  /** Only the requests sent with this X-Request-Id. */
+  requestId?: string;
   status?: HistoryStatus;
   /** Received at or after. */
   from?: Date;
@@ -35,8 +37,8 @@ export class HistoryRepository {
   constructor(private readonly db: HistoryCollections) {}
 
   /**
-   * Writes the record of a request, replacing any earlier one of the same request id: a job
-   * retried after a crash writes it again, and a client that reuses X-Request-Id keeps the latest.
+   * Writes the record of a request, replacing its own earlier one (a job retried after a crash
+   * writes it again); record ids are unique per request, so no other request's record is touched.
    * Most records are new, so it inserts first: on FerretDB v1 an insert checks `_id` against the
    * index, while a replace finds its document by scanning the whole history (core/mongo/engine.ts).
    */
@@ -56,18 +58,29 @@ export class HistoryRepository {
     return result.deletedCount;
   }
 
-  async markProcessing(tenant: string, requestId: string): Promise<void> {
+  async markProcessing(tenant: string, recordId: string): Promise<void> {
     await this.db.history.updateOne(
-      { _id: documentId(tenant, requestId) },
+      { _id: documentId(tenant, recordId) },
       { $set: { status: 'processing' } },
     );
   }
 
-  /** One record; with `funnel`, null unless it was a request to that funnel. */
-  async find(tenant: string, requestId: string, funnel?: string): Promise<HistoryDocument | null> {
-    const record = await this.db.history.findOne({ _id: documentId(tenant, requestId) });
+  /** One record by its record id; with `funnel`, null unless it was a request to that funnel. */
+  async find(tenant: string, recordId: string, funnel?: string): Promise<HistoryDocument | null> {
+    const record = await this.db.history.findOne({ _id: documentId(tenant, recordId) });
     if (!record || (funnel !== undefined && record.funnel !== funnel)) return null;
     return record;
+  }
+
+  /** A funnel's record by record id, else its newest request sent with that X-Request-Id. */
+  async findByEitherId(tenant: string, funnel: string, id: string) {
+    return (
+      (await this.find(tenant, id, funnel)) ??
+      this.db.history.findOne(
+        { tenant, funnel, requestId: id },
+        { sort: { receivedAt: -1, _id: -1 } },
+      )
+    );
   }
 
   /**
@@ -82,6 +95,7 @@ export class HistoryRepository {
   ): Promise<Page<HistoryEntry>> {
     const filter: mongo.Filter<HistoryDocument> = { tenant, funnel };
     if (options.status) filter.status = options.status;
+    if (options.requestId !== undefined) filter.requestId = options.requestId;
     if (options.from || options.to) {
       filter.receivedAt = {
         ...(options.from && { $gte: options.from }),

@@ -5,6 +5,7 @@
  * wait for MongoDB here: a `record-history` job of its own writes it, tried until MongoDB takes it.
  * The body (and any chunks) stay in Redis for that job, which lets them go.
  */
+import { recordIdOf } from './history-record-builder';
 import { RECORD_HISTORY_JOB_OPTIONS } from '../queue/job-options';
 import type { JobResult, ParsedJobData } from '../queue/jobs';
 import type { IngestContext } from './ingest-context';
@@ -29,6 +30,7 @@ export async function giveUp(
       jobId: historyJobId(job.id),
       data: {
         requestId: data.requestId,
+        recordId: recordIdOf(data),
         tenant: data.tenant,
         endpointUrl: data.endpointUrl,
         method: data.method,

@@ -27,6 +27,7 @@ export type RecordedRequest = Pick<
   ParsedJobData<'ingest'>,
   | 'tenant'
   | 'requestId'
+  | 'recordId'
   | 'endpointUrl'
   | 'method'
   | 'receivedAt'
@@ -34,6 +35,10 @@ export type RecordedRequest = Pick<
   | 'tokenId'
   | 'dryRun'
 >;
+
+/** The id a request's record is stored under (jobs of older versions carry none). */
+export const recordIdOf = (job: Pick<RecordedRequest, 'recordId' | 'requestId'>): string =>
+  job.recordId ?? job.requestId;
 
 export function historyRecord(
   job: RecordedRequest,
@@ -46,7 +51,8 @@ export function historyRecord(
   const finishedAt = new Date();
   const truncated = raw.length > PAYLOAD_LIMIT_BYTES;
   return {
-    _id: documentId(job.tenant, job.requestId),
+    _id: documentId(job.tenant, recordIdOf(job)),
+    recordId: recordIdOf(job),
     tenant: job.tenant,
     funnel: job.endpointUrl,
     requestId: job.requestId,

@@ -5,7 +5,6 @@
  * its payload.
  */
 import type { JobResult, ParsedJobData } from '../queue/jobs';
-import { legacyReceiptSequence, receiptOf } from '../queue/receipt-sequence';
 import { historyRecord, PAYLOAD_LIMIT_BYTES } from './history-record-builder';
 import type { IngestContext } from './ingest-context';
 import { checkLateRecordJob } from './job-trust';
@@ -18,15 +17,11 @@ export async function recordLateHistory(
   context: IngestContext,
 ): Promise<JobResult<'record-history'>> {
   checkLateRecordJob(data, context.jobId, context);
-  // A client that sent the request again under the same X-Request-Id keeps that one's record.
-  const existing = await context.history.find(data.tenant, data.requestId);
-  const recorded =
-    existing === null ||
-    (existing.sequence ?? legacyReceiptSequence(existing.receivedAt)) <= receiptOf(data).sequence;
-  if (recorded) await save(data, context);
+  // The record is the request's own (record ids are unique per request): replaced, whatever it says.
+  await save(data, context);
   await context.payloads.remove(data.payloadKey);
   if (data.planKey) await context.chunkPlans.remove(data.planKey);
-  return { recorded };
+  return { recorded: true };
 }
 
 async function save(data: LateRecord, context: IngestContext): Promise<void> {

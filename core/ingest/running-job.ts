@@ -21,8 +21,11 @@ export interface RunningJob {
   readonly finalAttempt: boolean;
   /** Replaces the job's data: the step marker that a re-run starts from. */
   saveData(data: unknown): Promise<void>;
-  /** The ids of this job's children that have ended: completed, or failed for good. */
-  endedChildren(): Promise<Set<string>>;
+  /**
+   * The ids of the children this job added before: pending, completed or failed for good. Adding
+   * one of them again would make the job wait for a child that may have failed already.
+   */
+  addedChildren(): Promise<Set<string>>;
   /** Adds children of this job; adding an id that exists again does not add it twice. */
   addChildren<N extends JobName>(children: NewJob<N>[], options: JobOptions): Promise<void>;
   /**

@@ -18,8 +18,12 @@ export interface WriteLock {
 /** MongoDB: upserts carry their own guard. */
 export const NO_WRITE_LOCK: WriteLock = { around: (_tenant, _contentType, write) => write() };
 
-/** A lock that outlives a worker killed while holding it for no longer than this. */
-const LOCK_TIMEOUT_MS = 10_000;
+/**
+ * A short lease, renewed by its holder well before it runs out: the lock of a worker killed
+ * while holding it blocks its content type for one lease at most.
+ */
+const LEASE_MS = 2_000;
+const RENEW_EVERY_MS = 500;
 /** A request waits this long for another's writes before its job fails and is retried. */
 const ACQUIRE_TIMEOUT_MS = 120_000;
 
@@ -28,7 +32,8 @@ export function redisWriteLock(redis: Redis, prefix: string, logger: Logger): Wr
     async around(tenant, contentType, write) {
       const key = `${prefix}:write-lock:${JSON.stringify([tenant, contentType])}`;
       const mutex = new Mutex(redis, key, {
-        lockTimeout: LOCK_TIMEOUT_MS,
+        lockTimeout: LEASE_MS,
+        refreshInterval: RENEW_EVERY_MS,
         acquireTimeout: ACQUIRE_TIMEOUT_MS,
         retryInterval: 5,
         onLockLost: (error) => logger.error({ err: error, contentType }, 'write lock lost'),
@@ -39,7 +44,7 @@ export function redisWriteLock(redis: Redis, prefix: string, logger: Logger): Wr
       } finally {
         // Not awaited: the request goes on to its history record meanwhile. Commands on one
         // connection run in order, so this process's next acquire comes after the release;
-        // one that fails leaves the lock to expire after LOCK_TIMEOUT_MS.
+        // one that fails leaves the lock to expire after one lease.
         mutex.release().catch((error: unknown) => {
           logger.warn({ err: error, contentType }, 'write lock not released; it expires by itself');
         });

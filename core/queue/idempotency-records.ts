@@ -11,6 +11,12 @@ import { z } from 'zod';
 
 const TTL_SECONDS = 24 * 60 * 60;
 
+/** Deletes KEYS[1] when its record names job ARGV[1]: check and delete in one step. */
+const RELEASE_CLAIM_OF = `
+local current = redis.call('GET', KEYS[1])
+if current and cjson.decode(current).jobId == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0`;
+
 const common = { bodyHash: z.string(), jobId: z.string(), requestId: z.string() };
 export const idempotencyRecordSchema = z.discriminatedUnion('state', [
   z.object({ state: z.literal('pending'), ...common }),
@@ -68,6 +74,14 @@ export class IdempotencyRecords {
     const claim = idempotencyRecordSchema.parse(JSON.parse(current));
     const done: DoneRecord = { ...claim, state: 'done', ...answer };
     await this.redis.set(key, JSON.stringify(done), 'KEEPTTL', 'XX');
+  }
+
+  /**
+   * Frees the key if its claim is still that of `jobId`, a job that ended without an answer worth
+   * keeping; a claim taken meanwhile by a repeat stays.
+   */
+  async releaseClaimOf(key: string, jobId: string): Promise<void> {
+    await this.redis.eval(RELEASE_CLAIM_OF, 1, key, jobId);
   }
 
   /** Frees the key of a request that failed for good, so that a repeat is processed anew. */

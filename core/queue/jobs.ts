@@ -29,6 +29,11 @@ const receiptSequence = z.number().int().positive();
 export const ingestJob = {
   data: z.object({
     requestId,
+    /**
+     * The id of the request's history record: unique per accepted request, unlike requestId.
+     * Absent in jobs queued before records had ids of their own, whose record is the request id's.
+     */
+    recordId: requestId.optional(),
     tenant: z.string().min(1),
     endpointUrl: z.string().min(1),
     method: z.enum(['POST', 'DELETE']),
@@ -106,6 +111,7 @@ export const recordHistoryJob = {
   data: ingestJob.data
     .pick({
       requestId: true,
+      recordId: true,
       tenant: true,
       endpointUrl: true,
       method: true,

@@ -29,6 +29,10 @@ export async function ensureIndexes(db: Collections, logger: Logger): Promise<In
       { tenant: 1, funnel: 1, receivedAt: -1, _id: -1 },
       { name: 'tenant_funnel_received' },
     ),
+    db.history.createIndex(
+      { tenant: 1, funnel: 1, requestId: 1, receivedAt: -1 },
+      { name: 'tenant_funnel_request' },
+    ),
     db.itemTombstones.createIndex({ tenant: 1, contentType: 1 }, { name: 'tenant_content_type' }),
   ]);
   try {

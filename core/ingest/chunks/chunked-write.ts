@@ -58,9 +58,9 @@ export async function continueChunkedWrite(
   return finishChunkedWrite(data, step, context);
 }
 
-/** Adds the chunk jobs, leaving out any that ended already (a run before a crash added them). */
+/** Adds the chunk jobs, leaving out any that a run before a crash added (whatever their state). */
 async function addChunkJobs(data: IngestData, step: ChunkStep, context: IngestContext) {
-  const ended = await context.job.endedChildren();
+  const added = await context.job.addedChildren();
   const planKey = context.chunkPlans.keyFor(data.tenant, context.job.id);
   const children = Array.from({ length: step.count }, (_, chunk) => ({
     name: 'ingest-chunk' as const,
@@ -76,7 +76,7 @@ async function addChunkJobs(data: IngestData, step: ChunkStep, context: IngestCo
     },
   }));
   await context.job.addChildren(
-    children.filter((child) => !ended.has(child.jobId)),
+    children.filter((child) => !added.has(child.jobId)),
     CHUNK_JOB_OPTIONS,
   );
   context.logger.info({ chunks: step.count }, 'chunk jobs added');

@@ -10,6 +10,7 @@ import {
   type Envelope,
   type Pipeline,
 } from './pipeline-fixture';
+import type { HistoryView } from '../../../core/history/history-record';
 
 const PAYLOAD_LIMIT = 256 * 1024;
 const timing = {
@@ -37,6 +38,7 @@ describe('the history of funnel requests', () => {
     expect(response.status).toBe(200);
     const requestId = requestIdOf(response);
     expect(await p.history(url, requestId)).toEqual({
+      recordId: requestId,
       requestId,
       method: 'POST',
       ...timing,
@@ -62,6 +64,7 @@ describe('the history of funnel requests', () => {
     expect(response.status).toBe(200);
     const record = await p.history(url, requestIdOf(response));
     expect(record).toEqual({
+      recordId: requestIdOf(response),
       requestId: requestIdOf(response),
       method: 'POST',
       ...timing,
@@ -88,6 +91,7 @@ describe('the history of funnel requests', () => {
     const response = await p.post(url, body);
     expect(response.status).toBe(422);
     expect(await p.history(url, requestIdOf(response))).toEqual({
+      recordId: requestIdOf(response),
       requestId: requestIdOf(response),
       method: 'POST',
       ...timing,
@@ -138,6 +142,7 @@ describe('the history of funnel requests', () => {
     const response = await p.remove(url, body);
     expect(response.status).toBe(200);
     expect(await p.history(url, requestIdOf(response))).toEqual({
+      recordId: requestIdOf(response),
       requestId: requestIdOf(response),
       method: 'DELETE',
       ...timing,
@@ -181,6 +186,42 @@ describe('the history of funnel requests', () => {
       requestId: 'erp-run-2024-05-01.1',
       tokenId: created.body.id,
     });
+  });
+
+  it('when a request to another funnel reuses an X-Request-Id, then both records are kept', async () => {
+    const [x, y] = [await p.scenario(), await p.scenario()];
+    const headers = { 'x-request-id': 'shared-r1' };
+    expect((await p.post(y.url, { sku: 'Y-1', title: 'Kept' }, { headers })).status).toBe(200);
+    expect((await p.post(x.url, { sku: 'X-1', title: 'Later' }, { headers })).status).toBe(200);
+    expect(await p.history(y.url, 'shared-r1')).toMatchObject({
+      requestId: 'shared-r1',
+      successIds: ['Y-1'],
+    });
+    expect(await p.history(x.url, 'shared-r1')).toMatchObject({
+      requestId: 'shared-r1',
+      successIds: ['X-1'],
+    });
+  });
+
+  it('when a request to the same funnel reuses an X-Request-Id, then each has its record, the id finds the newest', async () => {
+    const { url } = await p.scenario();
+    const headers = { 'x-request-id': 'again-r2' };
+    const first = await p.post(url, { sku: 'A-1', title: 'First' }, { headers });
+    const second = await p.post(url, { sku: 'A-2', title: 'Second' }, { headers });
+    expect(requestIdOf(first)).toBe('again-r2');
+    expect(requestIdOf(second)).toBe('again-r2');
+
+    const listed = await p.api.call<{ items: HistoryView[] }>(
+      'GET',
+      `/api/v1/funnels/${url}/history?requestId=again-r2`,
+      { token: p.token },
+    );
+    expect(listed.status).toBe(200);
+    expect(listed.body.items.map((entry) => entry.successIds)).toEqual([['A-2'], ['A-1']]);
+    const [newest, oldest] = listed.body.items.map((entry) => entry.recordId);
+    expect(newest).not.toBe(oldest);
+    expect(await p.history(url, 'again-r2')).toMatchObject({ recordId: newest });
+    expect(await p.history(url, String(oldest))).toMatchObject({ successIds: ['A-1'] });
   });
 
   it('when the body is over 256 KiB, then the record keeps its first 256 KiB and says payloadTruncated', async () => {

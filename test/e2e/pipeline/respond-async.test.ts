@@ -32,7 +32,7 @@ describe('asynchronous requests', () => {
     expect(response.body).toEqual({
       status: 'success',
       message: 'The request was accepted; its history record will show the outcome',
-      data: { requestId },
+      data: { requestId, recordId: requestId },
     });
     expect(response.headers.get('location')).toBe(`/api/v1/funnels/${url}/history/${requestId}`);
     expect(response.headers.get('preference-applied')).toBe('respond-async');
@@ -49,6 +49,29 @@ describe('asynchronous requests', () => {
     });
     expect(record.finishedAt).not.toBeNull();
     expect(await pipeline.item(contentType, 'AS-1')).toBeNull();
+  });
+
+  it("when a later request reuses the X-Request-Id, then Location still names the first one's record", async () => {
+    const { url } = await pipeline.scenario();
+    const headers = { 'X-Request-Id': 'async-reused' };
+    const accepted = await pipeline.post(url, [{ sku: 'AR-1', title: 'First' }], {
+      headers: { ...headers, Prefer: 'respond-async' },
+    });
+    expect(accepted.status).toBe(202);
+    const location = accepted.headers.get('location') ?? '';
+    const recordId = decodeURIComponent(location.slice(location.lastIndexOf('/') + 1));
+    expect(accepted.body).toMatchObject({ data: { requestId: 'async-reused', recordId } });
+    await until(
+      () => pipeline.history(url, recordId),
+      (r) => r.status === 'success',
+    );
+    const later = await pipeline.post(url, [{ sku: 'AR-2', title: 'Later' }], { headers });
+    expect(later.status).toBe(200);
+    expect(await pipeline.history(url, recordId)).toMatchObject({
+      recordId,
+      requestId: 'async-reused',
+      successIds: ['AR-1'],
+    });
   });
 
   it('when the record is read before a worker is done, then it says queued or processing', async () => {

@@ -33,6 +33,7 @@ function record(spec: RecordSpec = {}): HistoryDocument {
   const receivedAt = spec.receivedAt ?? at(0);
   return {
     _id: documentId(tenant, requestId),
+    recordId: requestId,
     tenant,
     funnel: spec.funnel ?? 'erp',
     requestId,
@@ -143,6 +144,7 @@ describe('reading the request history', () => {
     const response = await api.call('GET', historyPath('erp', '/r3'), { token: owner });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
+      recordId: 'r3',
       requestId: 'r3',
       method: 'POST',
       receivedAt: at(3).toISOString(),

@@ -20,7 +20,7 @@ function lastRequestCell(funnel, last) {
     ' ',
     h(
       'a',
-      { href: links.request(funnel.endpointUrl, last.requestId) },
+      { href: links.request(funnel.endpointUrl, last.recordId) },
       timeElement(last.receivedAt),
     ),
     ' ',

@@ -17,7 +17,7 @@ const COLUMNS = ['Received', 'Method', 'Status', 'HTTP', 'Items', 'Duration', 'M
 function entryRow(funnel, entry) {
   return tableRow(
     [
-      h('a', { href: links.request(funnel, entry.requestId) }, timeElement(entry.receivedAt)),
+      h('a', { href: links.request(funnel, entry.recordId) }, timeElement(entry.receivedAt)),
       entry.method,
       [statusBadge(entry.status), entry.dryRun ? h('span', { class: 'muted' }, ' dry run') : null],
       entry.httpStatus ?? '—',

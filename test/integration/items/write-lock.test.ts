@@ -1,0 +1,108 @@
+/**
+ * The FerretDB write lock (docs/storage.md#the-write-lock-on-ferretdb) is a short lease that its
+ * holder keeps renewing: a live holder keeps it as long as it writes, and the lock of a worker
+ * killed while holding it expires within one lease, not after a long fixed timeout.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
+import { redisWriteLock } from '../../../core/items/write-lock';
+import { createLogger } from '../../../core/logging/logger';
+import { redisUrl, uniquePrefix } from '../../support/test-env';
+import { waitUntil } from '../../support/wait-until';
+
+/** The longest a dead holder may keep its content type blocked. */
+const LEASE_MS = 2_000;
+const HOLDER = join(__dirname, 'support', 'hold-write-lock.ts');
+
+describe('the write lock: a lease its holder renews', () => {
+  const prefix = uniquePrefix('writelock');
+  let redis: Redis;
+  const holders: ChildProcess[] = [];
+
+  beforeAll(() => {
+    redis = new Redis(redisUrl());
+  });
+  afterAll(() => {
+    redis.disconnect();
+  });
+  afterEach(() => {
+    holders.forEach((child) => child.kill('SIGKILL'));
+  });
+
+  /** The mutex's key in Redis, as redis-semaphore names it. */
+  const lockKey = (tenant: string, contentType: string) =>
+    `mutex:${prefix}:write-lock:${JSON.stringify([tenant, contentType])}`;
+
+  /** Starts a process that takes the lock and holds it until killed. */
+  async function startHolder(tenant: string, contentType: string): Promise<ChildProcess> {
+    // Node itself with tsx's loader (not the tsx command, which runs a child): a kill kills it.
+    const args = ['--import', 'tsx', HOLDER, redisUrl(), prefix, tenant, contentType];
+    const child = spawn(process.execPath, args, {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    holders.push(child);
+    let output = '';
+    child.stdout.on('data', (data: Buffer) => (output += data.toString()));
+    await waitUntil(
+      () => output,
+      (text) => text.includes('held'),
+      { what: 'the holder to take the lock', timeoutMs: 30_000 },
+    );
+    return child;
+  }
+
+  async function kill(child: ChildProcess): Promise<void> {
+    const exited = once(child, 'exit');
+    child.kill('SIGKILL');
+    await exited;
+  }
+
+  it('when a holder is alive, then it renews its lease past the first one', async () => {
+    const key = lockKey('t1', 'products');
+    const holder = await startHolder('t1', 'products');
+    const first = await redis.pttl(key);
+    expect(first).toBeGreaterThan(0);
+    expect(first).toBeLessThanOrEqual(LEASE_MS);
+    // A renewal shows as a remaining time that goes up again; the key never expires meanwhile.
+    const seen = [first];
+    await waitUntil(
+      () => redis.pttl(key),
+      (now) => {
+        seen.push(now);
+        return now <= 0 || now > (seen.at(-2) ?? now);
+      },
+      { what: 'the lease to be renewed', everyMs: 20 },
+    );
+    expect(seen.every((remaining) => remaining > 0)).toBe(true);
+    await kill(holder);
+  });
+
+  it('when the holder is killed, then its lock expires within one lease and another writer takes it', async () => {
+    const key = lockKey('t2', 'products');
+    const holder = await startHolder('t2', 'products');
+    const held = await redis.get(key);
+    expect(await redis.pttl(key)).toBeLessThanOrEqual(LEASE_MS);
+    await kill(holder);
+
+    // From the kill on nobody renews: the remaining time only goes down until another takes it.
+    const lock = redisWriteLock(redis, prefix, createLogger('t', 'silent'));
+    let takenBy: string | null = null;
+    const second = lock.around('t2', 'products', async () => {
+      takenBy = await redis.get(key);
+    });
+    const seen: number[] = [];
+    await waitUntil(
+      async () => ({ owner: await redis.get(key), remaining: await redis.pttl(key) }),
+      ({ owner, remaining }) => {
+        if (owner === held) seen.push(remaining);
+        return takenBy !== null;
+      },
+      { what: 'another writer to take the lock', everyMs: 20 },
+    );
+    await second;
+    expect(takenBy).not.toBe(held);
+    expect(seen.every((remaining, i) => i === 0 || remaining <= (seen[i - 1] ?? 0))).toBe(true);
+  });
+});

@@ -1,0 +1,111 @@
+/**
+ * A repeat of an Idempotency-Key that waits for the first attempt's job
+ * (docs/api-behaviour.md#idempotency-key): when that job ends in 5xx its worker frees the key, so
+ * the repeat runs the request again instead of replaying the 5xx. The jobs are run here by a
+ * worker of the test's own, so that the first one ends in 503 only once the repeat waits for it.
+ */
+import { Worker, type Job } from 'bullmq';
+import { Redis } from 'ioredis';
+import { FunnelSubmitter, type Submission } from '../../../api/http/funnel-submission';
+import { FunnelQueue } from '../../../core/queue/funnel-queue';
+import { IdempotencyRecords } from '../../../core/queue/idempotency-records';
+import type { JobResult, ParsedJobData } from '../../../core/queue/jobs';
+import { FUNNEL_QUEUE } from '../../../core/queue/queue-names';
+import { redisOptions } from '../../../core/queue/redis-connection';
+import { redisUrl, uniquePrefix } from '../../support/test-env';
+import { waitUntil } from '../../support/wait-until';
+
+/** A FunnelQueue that tells when a repeat starts waiting for an earlier job. */
+class WatchedQueue extends FunnelQueue {
+  readonly waitedFor: string[] = [];
+  override waitFor<N extends Parameters<FunnelQueue['waitFor']>[0]>(
+    name: N,
+    jobId: string,
+    timeoutMs: number,
+  ) {
+    this.waitedFor.push(jobId);
+    return super.waitFor(name, jobId, timeoutMs);
+  }
+}
+
+describe('an Idempotency-Key whose first attempt ends in 5xx', () => {
+  const prefix = uniquePrefix('idem-repeat');
+  let queue: WatchedQueue;
+  let records: IdempotencyRecords;
+  let redis: Redis;
+  let worker: Worker;
+  let submitter: FunnelSubmitter;
+  /** Jobs the test's worker ran, in order, and the answers it gave. */
+  const ran: string[] = [];
+  let releaseFirst: () => void = () => undefined;
+  const firstMayEnd = new Promise<void>((resolve) => (releaseFirst = resolve));
+
+  beforeAll(async () => {
+    queue = new WatchedQueue({ redisUrl: redisUrl(), prefix });
+    await queue.waitUntilReady();
+    redis = new Redis(redisUrl());
+    records = new IdempotencyRecords(redis, prefix);
+    submitter = new FunnelSubmitter(queue, records, 20_000);
+    // As the real worker: the first attempt ends in 503 and frees the key; later ones succeed.
+    worker = new Worker(
+      FUNNEL_QUEUE,
+      async (job: Job<ParsedJobData<'ingest'>>): Promise<JobResult<'ingest'>> => {
+        ran.push(job.id ?? '');
+        const key = job.data.idempotencyRecordKey ?? '';
+        if (ran.length === 1) {
+          await firstMayEnd;
+          await records.release(key);
+          return { httpStatus: 503, envelope: { status: 'error', message: 'MongoDB was away' } };
+        }
+        const answer = { httpStatus: 200, envelope: { status: 'success', message: 'Imported' } };
+        await records.complete(key, answer);
+        return answer as JobResult<'ingest'>;
+      },
+      { connection: { url: redisUrl(), ...redisOptions('blocking') }, prefix },
+    );
+    await worker.waitUntilReady();
+  });
+  afterAll(async () => {
+    await worker.close();
+    await queue.close();
+    redis.disconnect();
+  });
+
+  const submission: Submission = {
+    requestId: 'r-1',
+    recordId: 'rec-1',
+    tenant: 'acme',
+    endpointUrl: 'erp-products',
+    method: 'POST',
+    receivedAt: new Date().toISOString(),
+    tokenId: null,
+    dryRun: false,
+  };
+  const body = Buffer.from('[{"sku":"A-1"}]');
+
+  it('when a repeat waited for it, then the repeat runs the request again and is not a replay', async () => {
+    const first = submitter.submitOnce(submission, body, 'order-7');
+    // The repeat starts waiting for the first attempt's job, which then ends in 503.
+    const waitingSince = queue.waitedFor.length;
+    const repeat = submitter.submitOnce(
+      { ...submission, requestId: 'r-2', recordId: 'rec-2' },
+      body,
+      'order-7',
+    );
+    await waitUntil(
+      () => queue.waitedFor.length,
+      (waits) => waits > waitingSince,
+      { what: 'the repeat to wait for the first job', everyMs: 5 },
+    );
+    releaseFirst();
+
+    expect(await first).toMatchObject({ state: 'answered', httpStatus: 503, replayed: false });
+    expect(await repeat).toMatchObject({ state: 'answered', httpStatus: 200, replayed: false });
+    expect(ran).toHaveLength(2);
+
+    // A later repeat gets the answer of the run that succeeded.
+    const later = await submitter.submitOnce(submission, body, 'order-7');
+    expect(later).toMatchObject({ state: 'answered', httpStatus: 200, replayed: true });
+    expect(ran).toHaveLength(2);
+  });
+});
