@@ -1,6 +1,7 @@
 /**
  * The API's structural check of a 10,000-item POST body: the parse it did before (trim, bracket
- * count, JSON.parse) against the byte scan it does now. Median time and heap allocated per check,
+ * count, JSON.parse) against the byte scan it does now, and the same items as NDJSON (a scan per
+ * line). Median time and heap allocated per check,
  * over RUNS runs after WARM_UP unmeasured ones, in this one process.
  * Run: npx tsx bench/json-structure.bench.ts
  */
@@ -8,6 +9,7 @@ import { GCProfiler } from 'node:v8';
 import { performance } from 'node:perf_hooks';
 import { exceedsDepth } from '../api/http/json-depth';
 import { checkFunnelBody, MAX_JSON_DEPTH } from '../api/http/funnel-body';
+import { checkNdjsonBody } from '../api/http/ndjson-body';
 import { scanJsonStructure } from '../api/http/json-structure';
 import { median } from './stats';
 import { makeItems } from './workload';
@@ -36,6 +38,10 @@ function newCheck(raw: Buffer): number {
   return checkFunnelBody('POST', raw, ITEMS).count;
 }
 
+function ndjsonCheck(raw: Buffer): number {
+  return checkNdjsonBody('POST', raw, ITEMS).count;
+}
+
 /**
  * Heap allocated by one call: what is in use after it, less before it, plus what every garbage
  * collection during it freed (a scavenge in the middle would hide allocations otherwise).
@@ -59,14 +65,17 @@ function measure(check: (raw: Buffer) => number, raw: Buffer): { ms: number; byt
 }
 
 function main(): void {
-  const raw = Buffer.from(JSON.stringify(makeItems('bench', ITEMS)));
-  const checks = {
-    'before: trim + exceedsDepth + JSON.parse': parsingCheck,
-    'now: scanJsonStructure': scanningCheck,
-    'now: checkFunnelBody (POST)': newCheck,
+  const items = makeItems('bench', ITEMS);
+  const raw = Buffer.from(JSON.stringify(items));
+  const ndjson = Buffer.from(items.map((item) => `${JSON.stringify(item)}\n`).join(''));
+  const checks: Record<string, [(raw: Buffer) => number, Buffer]> = {
+    'before: trim + exceedsDepth + JSON.parse': [parsingCheck, raw],
+    'now: scanJsonStructure': [scanningCheck, raw],
+    'now: checkFunnelBody (POST)': [newCheck, raw],
+    'now: checkNdjsonBody (POST, NDJSON)': [ndjsonCheck, ndjson],
   };
   const rows: Record<string, Record<string, number>> = {};
-  for (const [name, check] of Object.entries(checks)) {
+  for (const [name, [check, raw]] of Object.entries(checks)) {
     for (let run = 0; run < WARM_UP; run++) check(raw);
     const runs = Array.from({ length: RUNS }, () => measure(check, raw));
     rows[name] = {

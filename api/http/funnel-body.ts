@@ -33,7 +33,7 @@ function checkItems(
   return checkCount(body.items, maxItems, 'items');
 }
 
-function checkCount(count: number, maxItems: number, what: string): CheckedBody {
+export function checkCount(count: number, maxItems: number, what: string): CheckedBody {
   if (count > maxItems) {
     throw new HttpError(
       413,
@@ -43,12 +43,15 @@ function checkCount(count: number, maxItems: number, what: string): CheckedBody 
   return { count };
 }
 
+/** `{"identifiers": [...]}`, the shape of each entry of a DELETE body. */
+export function isDeleteGroup(group: unknown): group is { identifiers: unknown[] } {
+  return (
+    isPlainObject(group) && Object.hasOwn(group, 'identifiers') && Array.isArray(group.identifiers)
+  );
+}
+
 function checkDeleteGroup(group: unknown, where: string): void {
-  if (
-    !isPlainObject(group) ||
-    !Object.hasOwn(group, 'identifiers') ||
-    !Array.isArray(group.identifiers)
-  ) {
+  if (!isDeleteGroup(group)) {
     throw new HttpError(400, `${where} must be an object with an "identifiers" array`);
   }
 }

@@ -8,7 +8,9 @@ import express, { Router, type RequestHandler } from 'express';
 import type { AccessRequirement } from '../../core/auth/access';
 import type { ApiContext } from '../context';
 import { dryRunFlag } from '../http/dry-run-flag';
+import { bodyFormatOf, FUNNEL_MEDIA_TYPES } from '../http/body-format';
 import { checkFunnelBody, type FunnelMethod } from '../http/funnel-body';
+import { checkNdjsonBody } from '../http/ndjson-body';
 import { FunnelLookup } from '../http/funnel-lookup';
 import { historyRecord } from '../../core/ingest/history-record-builder';
 import { HistoryRepository } from '../../core/history/history.repository';
@@ -25,12 +27,15 @@ const ACCESS: Record<FunnelMethod, AccessRequirement> = {
   DELETE: { ability: 'delete', permission: 'manage_funnels' },
 };
 
-/** 415 for a body that is not JSON; an empty request without a Content-Type is let through. */
-const requireJsonContentType: RequestHandler = (req, _res, next) => {
+/**
+ * 415 for a body that is neither JSON nor NDJSON; an empty request without a Content-Type is let
+ * through.
+ */
+const requireFunnelContentType: RequestHandler = (req, _res, next) => {
   const declared = req.get('content-type');
   const hasBody = Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding');
-  if ((declared || hasBody) && !req.is('application/json')) {
-    throw new HttpError(415, 'The request body must be application/json');
+  if ((declared || hasBody) && !req.is([...FUNNEL_MEDIA_TYPES])) {
+    throw new HttpError(415, `The request body must be ${FUNNEL_MEDIA_TYPES.join(' or ')}`);
   }
   next();
 };
@@ -110,13 +115,15 @@ export function funnelsRoutes(context: ApiContext): Router {
     takeReceiptSequence,
     requireAccess(context.auth, ACCESS[method]),
     rateLimit(queue.redis, config.QUEUE_PREFIX, config.RATE_LIMIT_PER_MINUTE),
-    requireJsonContentType,
+    requireFunnelContentType,
     rawBody(config.MAX_BODY_BYTES),
     async (req, res) => {
       const endpointUrl = String(req.params.endpointUrl);
       const dryRun = dryRunFlag(req.originalUrl);
       const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-      checkFunnelBody(method, raw, config.MAX_ITEMS);
+      const bodyFormat = bodyFormatOf(req);
+      if (bodyFormat === 'ndjson') checkNdjsonBody(method, raw, config.MAX_ITEMS);
+      else checkFunnelBody(method, raw, config.MAX_ITEMS);
       const { tenant, tokenId } = req.principal;
       if (!(await lookup.exists(tenant, endpointUrl))) {
         throw notFound(`No funnel with endpoint URL "${endpointUrl}"`);
@@ -132,6 +139,7 @@ export function funnelsRoutes(context: ApiContext): Router {
         sequence: req.receiptSequence,
         tokenId,
         dryRun,
+        bodyFormat,
       };
       const idempotencyKey = req.get('idempotency-key');
       if (idempotencyKey === undefined && prefersAsync(req.get('prefer'))) {

@@ -9,6 +9,7 @@ import type { ItemStore, ItemWrite } from '../items/item-store';
 import { deleteItems, type DeleteResult } from './delete-items';
 import { prepareImport, type ImportResult } from './import-items';
 import { failedRequest, type RequestResult } from './request-result';
+import { parseNdjson } from '../pipeline/ndjson-body';
 import type { RequestSettings } from '../settings/settings-cache';
 
 export interface PreparedRequest {
@@ -19,12 +20,16 @@ export interface PreparedRequest {
   contentType: string;
 }
 
-function parseBody(raw: string): { ok: true; value: unknown } | { ok: false } {
+type BodyParse = { ok: true; value: unknown } | { ok: false; message: string };
+
+/** An NDJSON body becomes the array of its lines' values: it then means what that array means. */
+function parseBody(raw: string, format: ParsedJobData<'ingest'>['bodyFormat']): BodyParse {
   if (raw.trim() === '') return { ok: true, value: undefined };
+  if (format === 'ndjson') return parseNdjson(raw);
   try {
     return { ok: true, value: JSON.parse(raw) as unknown };
   } catch {
-    return { ok: false };
+    return { ok: false, message: 'The request body is not valid JSON' };
   }
 }
 
@@ -45,8 +50,8 @@ export async function prepareRequest(
   }
   const { funnel, contentType } = settings;
   const text = raw.toString('utf8');
-  const body = parseBody(text);
-  if (!body.ok) return done(failedRequest(400, 'The request body is not valid JSON'));
+  const body = parseBody(text, data.bodyFormat);
+  if (!body.ok) return done(failedRequest(400, body.message));
 
   const common = {
     tenant: data.tenant,

@@ -48,6 +48,17 @@ export const MESSAGES = {
   staleMappings: (contentType: string, targets: readonly string[]) =>
     `The funnel maps ${list(targets)}, which content type ${quote(contentType)} does not have`,
 
+  // NDJSON bodies, refused as a whole (400); lines count from 1, as editors count them.
+  ndjsonEmptyLine: (line: number) =>
+    `Line ${line} (counting from 1) is empty; only the end of an NDJSON body may be blank`,
+  ndjsonNotJson: (line: number) => `Line ${line} (counting from 1) is not valid JSON`,
+  ndjsonTooDeep: (line: number, depth: number) =>
+    `Line ${line} (counting from 1) is nested deeper than ${depth} levels`,
+  ndjsonNotAnObject: (line: number) =>
+    `Line ${line} (counting from 1) is not an object; each line must be one JSON object`,
+  ndjsonNotAGroup: (line: number) =>
+    `Line ${line} (counting from 1) must be an object with an "identifiers" array`,
+
   // Summaries (the envelope's `message`).
   imported: (count: number) => `${items(count)} ${was(count)} imported`,
   partiallyImported: (imported: number, total: number, failed: number) =>

@@ -58,7 +58,7 @@ describe('bad input', () => {
       expect(response.status).toBe(415);
       expect(response.body).toEqual({
         status: 'error',
-        message: 'The request body must be application/json',
+        message: 'The request body must be application/json or application/x-ndjson',
       });
     }
     expect(identifiers(await p.items(contentType))).toContain('kept');

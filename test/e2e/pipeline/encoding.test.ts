@@ -1,7 +1,7 @@
 /**
  * How a funnel request's bytes arrive: a JSON Content-Type with a charset, compressed bodies
- * (good, broken, of an unknown encoding) and an endpoint URL that is not valid percent-encoding.
- * Each is answered with a 2xx or 4xx and an ordinary envelope, never a 500.
+ * (good, broken, cut short, inflating past MAX_BODY_BYTES, of an unknown encoding) and an endpoint
+ * URL that is not valid percent-encoding. Each is answered with a 2xx or 4xx and an ordinary envelope, never a 500.
  */
 import { gzipSync } from 'node:zlib';
 import { startPipeline, type Pipeline } from './pipeline-fixture';
@@ -68,6 +68,53 @@ describe('transport of funnel requests', () => {
     expect(await response.json()).toEqual({ status: 'success', message: '1 item was imported' });
     expect(await p.item(contentType, 'zipped')).toMatchObject({ name: 'Zipped' });
   });
+
+  it.each([['application/json'], ['application/x-ndjson']])(
+    'when a %s body of 40 MiB comes gzip-compressed to 40 KiB, then 413 and nothing is stored',
+    async (type) => {
+      const inflated = Buffer.alloc(40 * 1024 * 1024, ' ');
+      inflated.write('{"sku": "bomb", "title": "Bomb"}');
+      const compressed = gzipSync(inflated, { level: 9 });
+      expect(compressed.length).toBeLessThan(64 * 1024);
+      const response = await fetch(`${p.api.baseUrl}/api/v1/funnels/${url}`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${p.token}`,
+          'content-type': type,
+          'content-encoding': 'gzip',
+        },
+        body: compressed,
+      });
+      expect(response.status).toBe(413);
+      expect(await response.json()).toEqual({
+        status: 'error',
+        message: 'The request body is too large',
+      });
+      expect(await p.item(contentType, 'bomb')).toBeNull();
+    },
+  );
+
+  it.each([['application/json'], ['application/x-ndjson']])(
+    'when a %s body is a gzip stream cut short, then 400 and nothing is stored',
+    async (type) => {
+      const compressed = gzipSync(JSON.stringify({ sku: 'cut', title: 'Cut' }));
+      const response = await fetch(`${p.api.baseUrl}/api/v1/funnels/${url}`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${p.token}`,
+          'content-type': type,
+          'content-encoding': 'gzip',
+        },
+        body: compressed.subarray(0, compressed.length - 6),
+      });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({
+        status: 'error',
+        message: 'The request body could not be read',
+      });
+      expect(await p.item(contentType, 'cut')).toBeNull();
+    },
+  );
 
   it('when the endpoint URL or an identifier in a path is not valid percent-encoding, then 400', async () => {
     for (const method of ['POST', 'DELETE']) {
