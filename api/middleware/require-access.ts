@@ -32,6 +32,16 @@ export function requireAccess(auth: Authenticator, requirement: AccessRequiremen
   };
 }
 
+/** Any valid token, whatever it may do: for a caller asking what it is allowed. */
+export function requireIdentity(auth: Authenticator): RequestHandler {
+  return async (req, _res, next) => {
+    const identity = await auth.authenticate(req.get('authorization'));
+    if (isAuthFailure(identity)) throw challenge(identity.status, identity.error, identity.message);
+    req.principal = identity;
+    withLogContext({ tenant: identity.tenant, tokenId: identity.tokenId }, next);
+  };
+}
+
 /** For settings routes: the ability follows the method (GET read, POST create, ...). */
 export function requireAccessByMethod(auth: Authenticator, permission: Permission): RequestHandler {
   return (req, res, next) => {

@@ -7,6 +7,8 @@ import { historyRoutes } from './history.routes';
 import { itemsRoutes } from './items.routes';
 import { contentTypeSettingsRoutes } from './settings/content-types.routes';
 import { funnelSettingsRoutes } from './settings/funnels.routes';
+import { meRoutes } from './settings/me.routes';
+import { suggestedPathsRoutes } from './settings/suggested-paths.routes';
 import { tokensRoutes } from './settings/tokens.routes';
 import { usersRoutes } from './settings/users.routes';
 
@@ -14,6 +16,8 @@ export function v1Routes(context: ApiContext): Router {
   const settings = Router();
   // Settings bodies are small JSON; funnel routes read their own, larger bodies.
   settings.use('/settings', jsonBody);
+  settings.use(meRoutes(context));
+  settings.use(suggestedPathsRoutes(context));
   settings.use(usersRoutes(context));
   settings.use(tokensRoutes(context));
   settings.use(contentTypeSettingsRoutes(context));

@@ -83,7 +83,7 @@ describe('the console: funnels, history, request and chart', () => {
       page.locator('tbody tr', { has: page.getByRole('link', { name: url, exact: true }) });
     await rowOf(busy).getByText('40%').waitFor();
     const busyCells = await cellTexts(rowOf(busy));
-    expect(busyCells[0]).toBe(`${busy}${busy}`); // name, then endpoint URL
+    expect(busyCells[0]).toBe(`${busy}${busy} Edit`); // name, endpoint URL, the editor link
     expect(busyCells.slice(1, 3)).toEqual([expect.stringMatching(/^p-/), 'Active']);
     expect(busyCells[3]).toMatch(/^error .+ POST$/); // the last request: the second failure
     expect(busyCells[4]).toBe('40% 2 of 5 requests');

@@ -110,7 +110,12 @@ describe('the console: signing in', () => {
   it('when signed in, then the console offers no queue dashboard and sets no cookie', async () => {
     await signIn(tab, owner.token);
     const nav = tab.page.getByRole('navigation', { name: 'Console' });
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['Funnels']);
+    expect(await nav.getByRole('link').allTextContents()).toEqual([
+      'Funnels',
+      'Content types',
+      'Tokens',
+      'Users',
+    ]);
     expect(await tab.page.locator('a[href*="admin"]').count()).toBe(0);
     expect(await tab.context.cookies()).toEqual([]);
     expect(tab.problems).toEqual([]);

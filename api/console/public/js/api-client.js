@@ -10,11 +10,12 @@ import { currentToken } from './session.js';
 const API_BASE = new URL('../api/v1/', document.baseURI);
 
 export class ApiError extends Error {
-  /** `status` 0: the API did not answer. */
-  constructor(status, message) {
+  /** `status` 0: the API did not answer. `fields`: what a 422 or 409 names, field -> message. */
+  constructor(status, message, fields = {}) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
+    this.fields = fields;
   }
 }
 
@@ -24,7 +25,8 @@ export async function errorOf(response) {
   const message = typeof body?.message === 'string' ? body.message : response.statusText;
   const fields = body?.errors && typeof body.errors === 'object' ? Object.entries(body.errors) : [];
   const details = fields.map(([field, problem]) => `${field}: ${String(problem)}`).join('; ');
-  return new ApiError(response.status, details ? `${message} (${details})` : message);
+  const named = Object.fromEntries(fields.map(([field, problem]) => [field, String(problem)]));
+  return new ApiError(response.status, details ? `${message} (${details})` : message, named);
 }
 
 /** Path segments from data (endpoint URLs, request ids) are always encoded. */
@@ -32,6 +34,14 @@ export const apiPaths = {
   funnels: () => 'settings/funnels',
   funnel: (url) => `settings/funnels/${encodeURIComponent(url)}`,
   history: (url) => `funnels/${encodeURIComponent(url)}/history`,
+  funnelPaths: () => 'settings/suggested-paths',
+  me: () => 'settings/me',
+  contentTypes: () => 'settings/content-types',
+  contentType: (key) => `settings/content-types/${encodeURIComponent(key)}`,
+  tokens: () => 'settings/tokens',
+  token: (id) => `settings/tokens/${encodeURIComponent(id)}`,
+  users: () => 'settings/users',
+  user: (id) => `settings/users/${encodeURIComponent(id)}`,
   request: (url, requestId) =>
     `funnels/${encodeURIComponent(url)}/history/${encodeURIComponent(requestId)}`,
 };
@@ -57,4 +67,24 @@ export async function apiGet(path, { query = {}, signal, token = currentToken() 
   }
   if (!response.ok) throw await errorOf(response);
   return response.json();
+}
+
+/** POST, PUT, PATCH or DELETE with a JSON body; the answer's JSON, or null for a 204. */
+export async function apiSend(method, path, body, { signal, token = currentToken() } = {}) {
+  const headers = { Accept: 'application/json', Authorization: `Bearer ${token}` };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  let response;
+  try {
+    response = await fetch(new URL(path, API_BASE), {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (error) {
+    if (error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'The API did not answer: check the connection and try again.');
+  }
+  if (!response.ok) throw await errorOf(response);
+  return response.status === 204 ? null : response.json();
 }

@@ -5,11 +5,17 @@
  */
 /* global document, window, location, AbortController */
 import { ApiError } from './api-client.js';
+import { forgetWhoAmI, whoAmI } from './capabilities.js';
 import { h } from './dom.js';
+import { renderContentTypeEditor } from './pages/content-type-editor-page.js';
+import { renderContentTypes } from './pages/content-types-page.js';
+import { renderFunnelEditor } from './pages/funnel-editor-page.js';
 import { renderFunnels } from './pages/funnels-page.js';
 import { renderHistory } from './pages/history-page.js';
 import { renderRequest } from './pages/request-page.js';
 import { renderSignIn } from './pages/sign-in-page.js';
+import { renderTokens } from './pages/tokens-page.js';
+import { renderUsers } from './pages/users-page.js';
 import { links, parseRoute } from './routes.js';
 import { currentToken, forgetToken, keepToken, tenantOf } from './session.js';
 import { errorBox } from './views.js';
@@ -18,6 +24,11 @@ const PAGES = {
   funnels: renderFunnels,
   history: renderHistory,
   request: renderRequest,
+  funnelEditor: renderFunnelEditor,
+  contentTypes: renderContentTypes,
+  contentTypeEditor: renderContentTypeEditor,
+  tokens: renderTokens,
+  users: renderUsers,
   async notFound(container) {
     container.append(
       h('h1', {}, 'Not found'),
@@ -56,7 +67,9 @@ async function show() {
   }
   const route = parseRoute(location.hash);
   try {
-    await PAGES[route.page](container, route, { signal: pageRequests.signal });
+    const { signal } = pageRequests;
+    const me = await whoAmI(token, { signal });
+    await PAGES[route.page](container, route, { signal, me });
     document.title = `${container.querySelector('h1')?.textContent ?? 'funnel-sync'} · funnel-sync console`;
   } catch (error) {
     if (error.name === 'AbortError') return;
@@ -76,6 +89,7 @@ function signIn(token) {
 
 async function signOut(message) {
   forgetToken();
+  forgetWhoAmI();
   say(message);
   await show();
 }
@@ -83,6 +97,14 @@ async function signOut(message) {
 document
   .getElementById('sign-out')
   .addEventListener('click', () => void signOut('You are signed out.'));
+// A 401 met in a form's handler, after the page was shown, signs out as one met loading it.
+window.addEventListener('unhandledrejection', (event) => {
+  if (event.reason?.name === 'AbortError') event.preventDefault();
+  if (event.reason instanceof ApiError && event.reason.status === 401) {
+    event.preventDefault();
+    void signOut(`You were signed out: ${event.reason.message}.`);
+  }
+});
 window.addEventListener('hashchange', () => {
   say('');
   void show().then(() => main.focus({ preventScroll: false }));

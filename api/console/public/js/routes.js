@@ -4,6 +4,9 @@
  *   #/                                          the funnels
  *   #/funnels/{endpointUrl}?status=&method=&from=&to=&limit=   a funnel's history, filtered
  *   #/funnels/{endpointUrl}/requests/{requestId}        one request
+ *   #/new-funnel, #/funnels/{endpointUrl}/edit          the funnel editor
+ *   #/content-types, #/new-content-type, #/content-types/{key}   content types
+ *   #/tokens, #/users                                   tokens, users
  */
 /* global URLSearchParams */
 
@@ -31,6 +34,20 @@ export function parseRoute(hash) {
   }
   const [first, funnel, third, requestId] = segments;
   if (segments.length === 0) return { page: 'funnels' };
+  const single = {
+    'new-funnel': 'funnelEditor',
+    'content-types': 'contentTypes',
+    tokens: 'tokens',
+    users: 'users',
+    'new-content-type': 'contentTypeEditor',
+  };
+  if (segments.length === 1 && Object.hasOwn(single, first)) return { page: single[first] };
+  if (first === 'funnels' && third === 'edit' && segments.length === 3) {
+    return { page: 'funnelEditor', funnel };
+  }
+  if (first === 'content-types' && segments.length === 2) {
+    return { page: 'contentTypeEditor', contentType: funnel };
+  }
   if (first === 'funnels' && segments.length === 2) {
     const params = new URLSearchParams(queryAt === -1 ? '' : text.slice(queryAt));
     return {
@@ -54,6 +71,13 @@ export const links = {
     const query = params.toString();
     return `#/funnels/${encodeURIComponent(funnel)}${query ? `?${query}` : ''}`;
   },
+  newFunnel: () => '#/new-funnel',
+  editFunnel: (funnel) => `#/funnels/${encodeURIComponent(funnel)}/edit`,
+  contentTypes: () => '#/content-types',
+  newContentType: () => '#/new-content-type',
+  contentType: (key) => `#/content-types/${encodeURIComponent(key)}`,
+  tokens: () => '#/tokens',
+  users: () => '#/users',
   request: (funnel, requestId) =>
     `#/funnels/${encodeURIComponent(funnel)}/requests/${encodeURIComponent(requestId)}`,
 };

@@ -6,6 +6,7 @@
 import { apiGet, apiPaths, ApiError } from '../api-client.js';
 import { recentActivity } from '../activity.js';
 import { fill, h } from '../dom.js';
+import { guard, refusal } from '../capabilities.js';
 import { count, formatPercent, timeElement } from '../format.js';
 import { links } from '../routes.js';
 import { dataTable, loadingLine, scrollBox, statusBadge } from '../views.js';
@@ -55,9 +56,22 @@ async function fillActivity(funnel, cells, signal) {
   }
 }
 
-export async function renderFunnels(container, _route, { signal }) {
+/** "New funnel", or why the caller may not make one. */
+function newFunnelAction(me) {
+  const reason = refusal(me, 'create', 'manage_funnels');
+  if (!reason)
+    return h(
+      'p',
+      { class: 'actions' },
+      h('a', { href: links.newFunnel(), class: 'button' }, 'New funnel'),
+    );
+  const button = h('button', { type: 'button' }, 'New funnel');
+  return h('p', { class: 'actions' }, button, guard(button, reason));
+}
+
+export async function renderFunnels(container, _route, { signal, me }) {
   const loading = loadingLine('Loading funnels…');
-  container.append(h('h1', {}, 'Funnels'), loading);
+  container.append(h('h1', {}, 'Funnels'), newFunnelAction(me), loading);
   const { items: funnels } = await apiGet(apiPaths.funnels(), { signal });
   loading.remove();
   if (funnels.length === 0) {
@@ -65,7 +79,8 @@ export async function renderFunnels(container, _route, { signal }) {
       h(
         'p',
         {},
-        'This tenant has no funnels yet. Create one with POST /api/v1/settings/funnels (see the ',
+        'This tenant has no funnels yet. Create one with New funnel, or with POST ' +
+          '/api/v1/settings/funnels (see the ',
         h('a', { href: '../api/v1/docs' }, 'API docs'),
         ').',
       ),
@@ -88,6 +103,16 @@ export async function renderFunnels(container, _route, { signal }) {
         h('a', { href: links.history(funnel.endpointUrl) }, funnel.name),
         h('br'),
         h('code', {}, funnel.endpointUrl),
+        ' ',
+        h(
+          'a',
+          {
+            href: links.editFunnel(funnel.endpointUrl),
+            class: 'edit-link',
+            'aria-label': `Edit ${funnel.name}`,
+          },
+          'Edit',
+        ),
       ),
       h('td', { 'data-label': contentType }, h('code', {}, funnel.contentType)),
       h(

@@ -1,0 +1,45 @@
+/**
+ * What the signed-in token may do, from `GET /settings/me`, so that a page disables what would
+ * be refused and says why, rather than failing on click. The API still decides every call.
+ */
+import { apiGet, apiPaths } from './api-client.js';
+import { h } from './dom.js';
+
+let known = null;
+
+/** The caller, asked once per token (a new sign-in asks again). */
+export async function whoAmI(token, { signal } = {}) {
+  if (known?.token === token) return known.me;
+  const me = await apiGet(apiPaths.me(), { signal, token });
+  known = { token, me };
+  return me;
+}
+
+export function forgetWhoAmI() {
+  known = null;
+}
+
+/** Why the caller may not do what needs `ability` and `permission`; null when it may. */
+export function refusal(me, ability, permission) {
+  const reasons = [];
+  if (!me.token.abilities.includes(ability))
+    reasons.push(`this token lacks the "${ability}" ability`);
+  if (permission && !me.user.permissions.includes(permission))
+    reasons.push(`your user lacks the "${permission}" permission`);
+  return reasons.length === 0 ? null : `Not allowed: ${reasons.join(' and ')}.`;
+}
+
+let noteCount = 0;
+
+/**
+ * Disables `control` when `reason` is given, with the reason beside it (read out with it).
+ * Returns what to put after the control: the note, or null.
+ */
+export function guard(control, reason) {
+  if (!reason) return null;
+  noteCount += 1;
+  const id = `not-allowed-${noteCount}`;
+  control.disabled = true;
+  control.setAttribute('aria-describedby', id);
+  return h('span', { class: 'not-allowed', id }, reason);
+}

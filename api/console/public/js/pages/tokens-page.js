@@ -1,0 +1,199 @@
+/**
+ * Tokens: create one (the token string is shown once, with a copy button, and is gone when the
+ * page is left: it is kept nowhere), list them without secrets, revoke. Abilities the calling
+ * token lacks cannot be granted; their boxes are disabled and say so.
+ */
+/* global navigator, window */
+import { apiGet, apiPaths, apiSend, ApiError } from '../api-client.js';
+import { guard, refusal } from '../capabilities.js';
+import { fill, h } from '../dom.js';
+import { checkbox, errorSummary, field, select, setFieldError, showFieldErrors } from '../forms.js';
+import { timeElement } from '../format.js';
+import { dataTable, scrollBox } from '../views.js';
+
+const ABILITIES = ['read', 'create', 'update', 'delete'];
+const COLUMNS = ['Name', 'Abilities', 'User', 'Created', 'Expires', 'Last used', 'State'];
+
+function shownOnce(created) {
+  const value = h('input', {
+    type: 'text',
+    readonly: true,
+    id: 'new-token',
+    class: 'code',
+    size: 60,
+  });
+  value.value = created.token;
+  const copy = h('button', { type: 'button' }, 'Copy token');
+  const said = h('span', { role: 'status' });
+  copy.addEventListener('click', async () => {
+    value.select();
+    try {
+      await navigator.clipboard.writeText(value.value);
+      said.textContent = 'Copied.';
+    } catch {
+      said.textContent = 'Could not copy: select the text and copy it.';
+    }
+  });
+  return h(
+    'div',
+    { class: 'shown-once', role: 'region', 'aria-label': 'New token' },
+    h(
+      'p',
+      {},
+      h('strong', {}, `Token "${created.name}" was created. `),
+      'Copy it now: it is shown this once and never again.',
+    ),
+    h('label', { for: 'new-token' }, 'The new token'),
+    h('div', { class: 'actions' }, value, copy, said),
+  );
+}
+
+function createForm(me, users, onCreated) {
+  const summary = errorSummary();
+  const name = field('Token name', h('input', { type: 'text', name: 'name' }));
+  const boxes = ABILITIES.map((ability) => {
+    const entry = checkbox(ability, {
+      checked: me.token.abilities.includes(ability),
+      name: `ability-${ability}`,
+    });
+    const lacks = me.token.abilities.includes(ability)
+      ? null
+      : `This token lacks "${ability}", so it cannot grant it.`;
+    entry.wrap.append(guard(entry.control, lacks) ?? '');
+    return [ability, entry];
+  });
+  const userOptions = users
+    ? users.map((u) => [u.id, u.id === me.user.id ? `${u.email} (you)` : u.email])
+    : [[me.user.id, `${me.user.email} (you)`]];
+  const user = field('For user', select('userId', userOptions, me.user.id));
+  const expires = field(
+    'Expires at (optional)',
+    h('input', { type: 'datetime-local', name: 'expiresAt' }),
+  );
+  const submit = h('button', { type: 'submit' }, 'Create token');
+  const note = guard(submit, refusal(me, 'create', 'manage_settings'));
+  const abilitiesSet = h(
+    'fieldset',
+    {},
+    h('legend', {}, 'Abilities'),
+    boxes.map(([, e]) => e.wrap),
+  );
+  const abilitiesError = {
+    control: abilitiesSet,
+    error: h('p', { class: 'field-error', hidden: true }),
+  };
+  abilitiesSet.append(abilitiesError.error);
+  const form = h(
+    'form',
+    { class: 'editor', novalidate: true, 'aria-label': 'Create a token' },
+    h('h2', {}, 'Create a token'),
+    summary,
+    name.wrap,
+    abilitiesSet,
+    user.wrap,
+    expires.wrap,
+    h('div', { class: 'actions' }, submit, note),
+  );
+  const place = (key) =>
+    ({ name, abilities: abilitiesError, userId: user, expiresAt: expires })[key.split('.')[0]] ??
+    null;
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    summary.hidden = true;
+    for (const entry of [name, abilitiesError, user, expires]) setFieldError(entry, null);
+    const body = {
+      name: name.control.value,
+      abilities: boxes.filter(([, e]) => e.control.checked).map(([ability]) => ability),
+      userId: user.control.value,
+    };
+    if (expires.control.value) body.expiresAt = new Date(expires.control.value).toISOString();
+    try {
+      onCreated(await apiSend('POST', apiPaths.tokens(), body));
+      name.control.value = '';
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status === 401) throw error;
+      showFieldErrors(summary, error.message, error.fields, place);
+      summary.focus();
+    }
+  });
+  return form;
+}
+
+export async function renderTokens(container, _route, { signal, me }) {
+  container.append(h('h1', {}, 'Tokens'));
+  const cannotList = refusal(me, 'read', 'manage_settings');
+  if (cannotList) {
+    container.append(h('p', { class: 'not-allowed' }, `You cannot see the tokens. ${cannotList}`));
+    return;
+  }
+  const [{ items: tokens }, { items: users }] = await Promise.all([
+    apiGet(apiPaths.tokens(), { signal }),
+    apiGet(apiPaths.users(), { signal }),
+  ]);
+  const emails = new Map(users.map((u) => [u.id, u.email]));
+  const created = h('div', { 'aria-live': 'polite' });
+  const listArea = h('div');
+  const cannotRevoke = refusal(me, 'delete', 'manage_settings');
+
+  const renderList = (items) => {
+    const rows = items.map((token) => {
+      let state;
+      if (token.revokedAt) state = ['Revoked ', timeElement(token.revokedAt)];
+      else {
+        const revoke = h(
+          'button',
+          { type: 'button', class: 'secondary small', 'aria-label': `Revoke ${token.name}` },
+          'Revoke',
+        );
+        const note = guard(revoke, cannotRevoke);
+        revoke.addEventListener('click', async () => {
+          if (!window.confirm(`Revoke token "${token.name}"? Whatever uses it stops working.`))
+            return;
+          try {
+            await apiSend('DELETE', apiPaths.token(token.id));
+            await reload();
+          } catch (error) {
+            if (!(error instanceof ApiError) || error.status === 401) throw error;
+            fill(created, h('p', { class: 'error', role: 'alert' }, error.message));
+          }
+        });
+        state = ['Active ', revoke, note];
+      }
+      return [
+        [
+          token.name,
+          token.id === me.token.id ? h('span', { class: 'muted' }, ' (this one)') : null,
+        ],
+        token.abilities.join(', '),
+        emails.get(token.userId) ?? token.userId,
+        timeElement(token.createdAt),
+        timeElement(token.expiresAt),
+        timeElement(token.lastUsedAt),
+        state,
+      ];
+    });
+    fill(
+      listArea,
+      scrollBox(
+        dataTable({
+          caption: 'Tokens of the tenant (never their secrets)',
+          columns: COLUMNS,
+          rows,
+          className: 'tokens',
+        }),
+      ),
+    );
+  };
+  const reload = async () => renderList((await apiGet(apiPaths.tokens())).items);
+
+  container.append(
+    createForm(me, users, async (answer) => {
+      fill(created, shownOnce(answer));
+      await reload();
+      created.querySelector('input')?.focus();
+    }),
+    created,
+    listArea,
+  );
+  renderList(tokens);
+}

@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Refreshes the console's screenshots in docs/console/: the browser tests take them with
+# playwright (test-artifacts/console/), on real data; this keeps the ones docs/console.md shows.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+npx jest test/browser/sign-in.test.ts test/browser/funnel-pages.test.ts \
+  test/browser/funnel-editor.test.ts test/browser/settings-pages.test.ts
+mkdir -p docs/console
+for name in sign-in funnels-with-edit history request-failed funnel-editor funnel-editor-errors \
+  content-types content-type-editor tokens tokens-weaker users; do
+  cp "test-artifacts/console/$name.png" "docs/console/$name.png"
+done
