@@ -1,4 +1,5 @@
 /** The error text of a delivery attempt that got no answer, as the delivery log shows it. */
+import { types } from 'node:util';
 import { TargetRefusedError } from './target-refused';
 
 export class DeliveryTimeoutError extends Error {
@@ -19,7 +20,7 @@ export function describeDeliveryError(error: unknown, secrets: readonly string[]
   let text: string;
   if (error instanceof TargetRefusedError || error instanceof DeliveryTimeoutError) {
     text = error.message;
-  } else if (error instanceof Error) {
+  } else if (error instanceof Error || types.isNativeError(error)) {
     const code = (error as NodeJS.ErrnoException).code;
     text = code && !error.message.includes(code) ? `${code}: ${error.message}` : error.message;
   } else {

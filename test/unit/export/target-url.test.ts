@@ -5,7 +5,7 @@
 import diagnostics from 'node:diagnostics_channel';
 import { parseAllowedNetworks, type AllowedNetworks } from '../../../core/config/allowed-networks';
 import { checkTargetUrl } from '../../../core/export/target-url';
-import { fakeDns } from './fake-dns';
+import { fakeDns } from '../../support/fake-dns';
 
 const dns = fakeDns({
   'hooks.example.com': ['93.184.215.14', '2606:2800:21f:cb07:6820:80da:af6b:8b2c'],
