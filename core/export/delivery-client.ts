@@ -2,15 +2,14 @@
  * Posts one signed JSON delivery to an export's receiver and reports what came of it. The
  * client never logs: secrets and bodies stay out of every line. Behaviour: docs/export.md.
  */
-import http, { type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
-import https from 'node:https';
 import { performance } from 'node:perf_hooks';
 import type { AllowedNetworks } from '../config/allowed-networks';
-import { RESPONSE_BODY_LIMIT, type DeliveryAttempt } from './delivery-attempt';
-import { describeDeliveryError, DeliveryTimeoutError } from './delivery-error';
+import type { DeliveryAttempt } from './delivery-attempt';
+import { describeDeliveryError } from './delivery-error';
 import { createGuardedAgents } from './guarded-agents';
 import { systemResolver, type HostResolver } from './host-resolver';
-import { parseRetryAfter } from './retry-after';
+import { postOnce, type Answer } from './post-once';
+import { parseTargetUrl } from './target-url';
 import { signDelivery } from './webhook-signature';
 import type { WebhookSecret } from './webhook-secret';
 
@@ -39,78 +38,6 @@ export interface DeliveryClient {
   close(): void;
 }
 
-type Answer = Pick<DeliveryAttempt, 'status' | 'responseBody' | 'retryAfterSeconds'>;
-
-interface Post {
-  url: URL;
-  agent: http.Agent;
-  headers: OutgoingHttpHeaders;
-  body: string;
-  timeoutMs: number;
-  startedAt: Date;
-}
-
-/** The status, the body's first KiB and `Retry-After`; the body is read no further. */
-function readAnswer(response: IncomingMessage, now: Date, done: (answer: Answer) => void): void {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  const finish = () =>
-    done({
-      status: response.statusCode,
-      responseBody: Buffer.concat(chunks).subarray(0, RESPONSE_BODY_LIMIT).toString('utf8'),
-      retryAfterSeconds: parseRetryAfter(response.headers['retry-after'], now),
-    });
-  response.on('data', (chunk: Buffer) => {
-    chunks.push(chunk);
-    size += chunk.length;
-    if (size >= RESPONSE_BODY_LIMIT) response.destroy();
-  });
-  // Cut short (by the limit, the deadline or the receiver), the answer stands as read.
-  response.on('error', () => undefined);
-  response.on('close', finish);
-}
-
-/** Resolves with the answer, or rejects with why none came; never follows a redirect. */
-function post({ url, agent, headers, body, timeoutMs, startedAt }: Post): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const client = url.protocol === 'https:' ? https : http;
-    const request = client.request(url, { method: 'POST', headers, agent });
-    let response: IncomingMessage | undefined;
-    const deadline = setTimeout(() => {
-      if (response) response.destroy();
-      else request.destroy(new DeliveryTimeoutError(timeoutMs));
-    }, timeoutMs);
-    request.on('response', (answer) => {
-      response = answer;
-      readAnswer(answer, startedAt, (read) => {
-        clearTimeout(deadline);
-        resolve(read);
-      });
-    });
-    request.on('error', (error) => {
-      if (response) return;
-      clearTimeout(deadline);
-      reject(error);
-    });
-    request.end(body);
-  });
-}
-
-/** The URL's faults that no connection needs to find; the full check ran when it was saved. */
-function urlProblem(text: string): string | URL {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    return 'The URL is not a valid absolute URL';
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'The URL must use https';
-  if (url.username !== '' || url.password !== '') {
-    return 'The URL must not hold a user name or password';
-  }
-  return url;
-}
-
 export function createDeliveryClient(options: DeliveryClientOptions): DeliveryClient {
   const timeoutMs = options.timeoutMs ?? DEFAULT_DELIVERY_TIMEOUT_MS;
   const now = options.now ?? (() => new Date());
@@ -132,7 +59,7 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
         ...result,
       };
     };
-    const url = urlProblem(delivery.url);
+    const url = parseTargetUrl(delivery.url);
     if (typeof url === 'string') return attempt({ error: url });
     const body = JSON.stringify(delivery.payload) ?? 'null';
     const headers = {
@@ -143,7 +70,7 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
     };
     const agent = url.protocol === 'https:' ? agents.https : agents.http;
     try {
-      return attempt(await post({ url, agent, headers, body, timeoutMs, startedAt }));
+      return attempt(await postOnce({ url, agent, headers, body, timeoutMs, startedAt }));
     } catch (error) {
       return attempt({ error: describeDeliveryError(error, delivery.secrets) });
     }
