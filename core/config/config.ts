@@ -4,6 +4,7 @@
  * it expects, and never with a secret's value.
  */
 import { z } from 'zod';
+import { parseAllowedNetworks, type AllowedNetworks } from './allowed-networks';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -118,6 +119,20 @@ export const VARIABLES = {
     expects:
       'an integer from 1 to 100000 (funnel label values of the metrics; the rest is "other")',
   },
+  // Unset: export targets must be public addresses (docs/export.md#targets).
+  EXPORT_ALLOWED_NETWORKS: {
+    schema: z
+      .string()
+      .optional()
+      .transform((value, context): AllowedNetworks => {
+        const parsed = parseAllowedNetworks(value);
+        if (parsed) return parsed;
+        context.addIssue({ code: 'custom', message: 'not a list of CIDRs' });
+        return z.NEVER;
+      }),
+    expects:
+      'comma-separated CIDRs (10.0.0.0/8,fd00::/8) or "all" (networks export targets may reach)',
+  },
 } satisfies Record<string, Variable>;
 
 type VariableName = keyof typeof VARIABLES;
@@ -141,6 +156,7 @@ const ROLE_VARIABLES = {
     'DASHBOARD_WRITES',
     'METRICS_TOKEN',
     'METRICS_MAX_FUNNELS',
+    'EXPORT_ALLOWED_NETWORKS',
   ],
   worker: [
     'REDIS_URL',
@@ -153,6 +169,7 @@ const ROLE_VARIABLES = {
     'HISTORY_TTL_DAYS',
     'LOG_LEVEL',
     'QUEUE_PREFIX',
+    'EXPORT_ALLOWED_NETWORKS',
   ],
   cli: ['MONGO_URL', 'JWT_SECRET', 'LOG_LEVEL'],
 } as const satisfies Record<string, readonly VariableName[]>;

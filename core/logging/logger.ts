@@ -16,6 +16,11 @@ const REDACTED_PATHS = [
   '*.JWT_SECRET',
   'secret',
   '*.secret',
+  // An export delivery: its signing secrets and the body it sends.
+  'secrets',
+  '*.secrets',
+  'payload',
+  '*.payload',
 ];
 
 export function createLogger(
