@@ -54,6 +54,8 @@ export interface AuthenticatorOptions {
   freshnessMs?: number;
   /** How often a token's `lastUsedAt` is written at most. */
   touchEveryMs?: number;
+  /** The clock, in epoch milliseconds (tests move it instead of waiting). */
+  now?: () => number;
 }
 
 const CACHE_LIMIT = 10_000;
@@ -64,11 +66,13 @@ export class Authenticator {
   private readonly freshnessMs: number;
   private readonly touchEveryMs: number;
   private readonly verified: VerifiedTokens;
+  private readonly now: () => number;
 
   constructor(private readonly options: AuthenticatorOptions) {
     this.verified = new VerifiedTokens(options.secret);
     this.freshnessMs = options.freshnessMs ?? 500;
     this.touchEveryMs = options.touchEveryMs ?? 60_000;
+    this.now = options.now ?? Date.now;
   }
 
   /** The principal of an `Authorization` header, or why there is none (always a 401). */
@@ -89,7 +93,7 @@ export class Authenticator {
       return unauthenticated('The token is not known');
     }
     if (token.revokedAt) return unauthenticated('The token has been revoked');
-    if (token.expiresAt && token.expiresAt.getTime() <= Date.now()) {
+    if (token.expiresAt && token.expiresAt.getTime() <= this.now()) {
       return unauthenticated('The token has expired');
     }
     if (!user || user.tenant !== token.tenant)
@@ -126,12 +130,12 @@ export class Authenticator {
 
   private async load(tokenId: string, userId: string): Promise<CachedAccess> {
     const cached = this.cache.get(tokenId);
-    if (cached && Date.now() - cached.loadedAt < this.freshnessMs) return cached;
+    if (cached && this.now() - cached.loadedAt < this.freshnessMs) return cached;
     const [token, user] = await Promise.all([
       this.options.tokens.findAnyTenant(tokenId),
       this.options.users.findAnyTenant(userId),
     ]);
-    const fresh = { token, user, loadedAt: Date.now() };
+    const fresh = { token, user, loadedAt: this.now() };
     if (this.cache.size >= CACHE_LIMIT) this.cache.clear();
     this.cache.set(tokenId, fresh);
     return fresh;
@@ -139,7 +143,7 @@ export class Authenticator {
 
   /** Records use without a write per request: at most once per `touchEveryMs` per token. */
   private touch(tokenId: string): void {
-    const now = Date.now();
+    const now = this.now();
     if (now - (this.touched.get(tokenId) ?? 0) < this.touchEveryMs) return;
     if (this.touched.size >= CACHE_LIMIT) this.touched.clear();
     this.touched.set(tokenId, now);
