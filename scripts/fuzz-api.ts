@@ -133,6 +133,10 @@ function fuzz(baseUrl: string, token: string, seconds: number, only: 'safe' | 'd
     `Authorization: Bearer ${token}`,
     '--checks',
     'not_a_server_error',
+    // Not the coverage phase: under the CPython 3.11 of these machines it stops with an internal
+    // error (ast.parse: "AST constructor recursion depth mismatch") before it sends a request.
+    '--phases',
+    'examples,fuzzing,stateful',
     '--max-time',
     String(Math.round(seconds)),
     '--max-examples',
