@@ -7,14 +7,16 @@
  * Schemathesis is installed from PyPI into .engines/schemathesis (a Python venv) when missing.
  * FUZZ_MAX_TIME (seconds, default 180) and FUZZ_MAX_EXAMPLES (default 50) bound the run.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { bootstrapTenant } from '../core/auth/bootstrap';
 import { collections } from '../core/store/collections';
 import { connectMongo } from '../core/mongo/connection';
-import { freePort, startLocalEngines } from './local-engines';
+import { startLocalEngines } from './local-engines';
+import type { LaunchedProcess } from './processes/launched-process';
+import { startService } from './processes/service';
 
 const ROOT = path.resolve(__dirname, '..');
 const SCHEMATHESIS_VERSION = '4.32.5';
@@ -47,40 +49,6 @@ function installSchemathesis(): void {
     const result = spawnSync(command, args, { stdio: 'inherit' });
     if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed`);
   }
-}
-
-function start(role: 'api' | 'worker', env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', `${role}/main.ts`], {
-    cwd: ROOT,
-    env,
-    // The API's log lines would bury the fuzzer's report; 5xx answers are what it reports.
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-    child.once('exit', () => {
-      clearTimeout(killer);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
-}
-
-async function waitForReady(baseUrl: string, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const ready = await fetch(`${baseUrl}/readyz`).then(
-      (response) => response.status === 200,
-      () => false,
-    );
-    if (ready) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`The API at ${baseUrl} was not ready within ${timeoutMs} ms`);
 }
 
 async function seed(baseUrl: string, mongoUrl: string, secret: string): Promise<string> {
@@ -157,30 +125,30 @@ function fuzz(baseUrl: string, token: string, seconds: number, only: 'safe' | 'd
 async function main(): Promise<number> {
   installSchemathesis();
   const engines = await startLocalEngines({ database: 'funnel-sync-fuzz' });
-  const processes: ChildProcess[] = [];
+  const processes: LaunchedProcess[] = [];
   try {
-    const port = await freePort();
     const secret = randomBytes(32).toString('hex');
     const env = {
       ...process.env,
       REDIS_URL: engines.redisUrl,
       MONGO_URL: engines.mongoUrl,
       JWT_SECRET: secret,
-      PORT: String(port),
-      LOG_LEVEL: 'error',
+      WORKER_METRICS_PORT: '0',
       // The fuzzer's own requests must not all end in 429.
       RATE_LIMIT_PER_MINUTE: '1000000',
       WAIT_TIMEOUT_MS: '20000',
     };
-    processes.push(start('api', env), start('worker', env));
-    const baseUrl = `http://127.0.0.1:${port}`;
-    await waitForReady(baseUrl);
+    // Their log lines are read until they are ready, then drained: the fuzzer's report is the output.
+    const start = (role: 'api' | 'worker') => startService(role, { env, keepLines: 'until-ready' });
+    const api = await start('api');
+    processes.push(api, await start('worker'));
+    const { baseUrl } = api;
     const token = await seed(baseUrl, engines.mongoUrl, secret);
     const safe = await fuzz(baseUrl, token, MAX_TIME * (1 - DESTRUCTIVE_SHARE), 'safe');
     const destructive = await fuzz(baseUrl, token, MAX_TIME * DESTRUCTIVE_SHARE, 'destructive');
     return safe === 0 ? destructive : safe;
   } finally {
-    await Promise.all(processes.map(stop));
+    await Promise.all(processes.map((launched) => launched.stop()));
     await engines.stop();
   }
 }
