@@ -4,7 +4,17 @@ import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'coverage/', 'bench/results/', 'test-artifacts/'] },
+  // .engines/ holds the local engines and the fuzzer's Python environment, not our code.
+  {
+    ignores: [
+      'node_modules/',
+      'dist/',
+      'coverage/',
+      'bench/results/',
+      'test-artifacts/',
+      '.engines/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
