@@ -5,6 +5,7 @@
  */
 import type { Connection, mongo } from 'mongoose';
 import type { AuthCollections } from '../auth/auth-collections';
+import type { ChangeCollections } from '../changes/change-collections';
 import type { HistoryCollections } from '../history/history-collections';
 import type { ItemCollections } from '../items/item-collections';
 import { databaseOf } from '../mongo/connection';
@@ -13,7 +14,8 @@ import type { SettingsCollections } from '../settings/settings-collections';
 export type Collections = AuthCollections &
   SettingsCollections &
   ItemCollections &
-  HistoryCollections;
+  HistoryCollections &
+  ChangeCollections;
 
 export function collections(connection: Connection): Collections {
   return collectionsOf(databaseOf(connection));
@@ -31,5 +33,7 @@ export function collectionsOf(db: mongo.Db): Collections {
     itemStats: db.collection('item_stats'),
     itemTombstones: db.collection('item_tombstones'),
     history: db.collection('history'),
+    changes: db.collection('changes'),
+    changeHeads: db.collection('change_heads'),
   };
 }

@@ -34,6 +34,7 @@ export async function ensureIndexes(db: Collections, logger: Logger): Promise<In
       { name: 'tenant_funnel_request' },
     ),
     db.itemTombstones.createIndex({ tenant: 1, contentType: 1 }, { name: 'tenant_content_type' }),
+    db.changes.createIndex({ tenant: 1, seq: 1 }, { unique: true, name: 'tenant_seq' }),
   ]);
   try {
     const ttl = { expireAfterSeconds: 0, name: 'expires_ttl' };
