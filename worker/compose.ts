@@ -11,7 +11,10 @@ import { chunkSizeFor } from '../core/ingest/chunks/chunk-size';
 import { ChunkPlans } from '../core/ingest/chunks/chunk-plans';
 import type { IngestServices } from '../core/ingest/ingest-context';
 import { ItemStore } from '../core/items/item-store';
-import { NO_WRITE_LOCK, redisWriteLock } from '../core/items/write-lock';
+import { redisWriteLock } from '../core/items/write-lock';
+import { ChangeLogSink } from '../core/changes/change-log-sink';
+import { ChangeLogStore } from '../core/changes/change-log-store';
+import { NO_CHANGE_LISTENER } from '../core/changes/change-listener';
 import type { Logger } from '../core/logging/logger';
 import { connectMongo } from '../core/mongo/connection';
 import { detectEngine, type EngineInfo } from '../core/mongo/engine';
@@ -24,7 +27,7 @@ import { SettingsCache } from '../core/settings/settings-cache';
 import { SettingsVersions } from '../core/settings/settings-versions';
 import { collections } from '../core/store/collections';
 import { ensureIndexes } from '../core/store/indexes';
-import { schedulePurge } from './history-purge-schedule';
+import { applySchedules, FINISH_CHANGES_SCHEDULE, PURGE_SCHEDULE } from './schedules';
 import { createDispatcher } from './job-dispatcher';
 import { startMetricsServer } from './metrics/metrics-server';
 import { WorkerMetrics } from './metrics/worker-metrics';
@@ -69,7 +72,10 @@ export async function composeWorker(
   const engine = await detectEngine(mongo);
   const db = collections(mongo);
   const { ttlIndex } = await ensureIndexes(db, logger);
-  await schedulePurge(config.REDIS_URL, config.QUEUE_PREFIX, !ttlIndex);
+  await applySchedules(config.REDIS_URL, config.QUEUE_PREFIX, [
+    { schedule: PURGE_SCHEDULE, enabled: !ttlIndex },
+    { schedule: FINISH_CHANGES_SCHEDULE, enabled: true },
+  ]);
   const chunkSize = chunkSizeFor(config.CHUNK_SIZE, engine);
   // For the jobs that jobs add: a large request's chunk jobs, a late history record.
   const queue = new Queue(FUNNEL_QUEUE, {
@@ -79,16 +85,15 @@ export async function composeWorker(
   });
   queue.on('error', (error) => logger.warn({ err: error }, 'queue connection error'));
 
-  const writeLock = engine.indexedFilters
-    ? NO_WRITE_LOCK
-    : redisWriteLock(redis, config.QUEUE_PREFIX, logger);
+  const writeLock = redisWriteLock(redis, config.QUEUE_PREFIX, logger);
+  const changeLog = new ChangeLogSink(new ChangeLogStore(db), NO_CHANGE_LISTENER);
   const services: IngestServices = {
     logger,
     workerId,
     payloads: new PayloadStore(redis, config.QUEUE_PREFIX),
     settings: new SettingsCache(db, new SettingsVersions(redis, config.QUEUE_PREFIX)),
     idempotency: new IdempotencyRecords(redis, config.QUEUE_PREFIX),
-    items: new ItemStore(db, engine, writeLock),
+    items: new ItemStore(db, engine, writeLock, changeLog),
     history: new HistoryRepository(db),
     historyTtlDays: config.HISTORY_TTL_DAYS,
     chunkSize,

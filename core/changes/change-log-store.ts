@@ -3,7 +3,7 @@
  * tenant:seq, so two writers that pick the same number collide and the loser looks further. A
  * number is only tried once the one before it is written, so the written numbers are always 1..n
  * without a hole, and a reader that stops at the first missing number never steps over a change
- * that is still being written (docs/export.md#the-change-log).
+ * that is still being written (docs/changes.md).
  */
 import { duplicateKeyIndexes, isDuplicateKey } from '../mongo/duplicate-key';
 import type { ChangeCollections } from './change-collections';

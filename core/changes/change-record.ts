@@ -1,7 +1,7 @@
 /**
  * One entry of a tenant's change log: an item created, updated or deleted, as it was after the
  * change. `seq` orders the tenant's changes (1, 2, 3... without gaps); `version` counts the
- * item's own changes and only grows. See docs/export.md#the-change-log.
+ * item's own changes and only grows. See docs/changes.md.
  */
 import { z } from 'zod';
 import { documentId } from '../keys/keys';

@@ -1,25 +1,20 @@
 /**
- * FerretDB v1: every item is inserted; those that exist already are then read for their stored
- * receipt sequences (one read for all of them) and updated by `_id` unless a later request wrote
- * them. New items need no lookup at all: FerretDB v1 checks an insert's `_id` against its index,
- * but finds the document of any read or update by scanning (docs/storage.md#ferretdb-v1). The read and the
- * update are not atomic, so the writes to a content type run one at a time under the write lock.
+ * FerretDB v1: every item is inserted; those that exist already are then read (one read for all
+ * of them) and updated by `_id` as their plan says. New items need no lookup at all: FerretDB v1
+ * checks an insert's `_id` against its index, but finds the document of any read or update by
+ * scanning (docs/storage.md#ferretdb-v1).
  */
 import { duplicateKeyIndexes } from '../mongo/duplicate-key';
 import type { EngineTraits } from '../mongo/engine';
 import { findByIds } from '../mongo/find-by-ids';
 import { bulkWriteInSlices } from './bulk-write-in-slices';
-import type { ItemCollections, ItemStatsDocument } from './item-collections';
+import type { ItemDocument } from './item';
+import type { ItemChange } from './item-change';
+import type { ItemCollections } from './item-collections';
 import type { ItemStats } from './item-stats';
-import {
-  itemId,
-  itemUpsert,
-  newItemDocument,
-  type ContentTypeScope,
-  type ItemWrite,
-  type WriteTimes,
-} from './item-write';
-import type { ItemWriter } from './item-writer';
+import { itemId, type ContentTypeScope, type ItemWrite, type WriteTimes } from './item-write';
+import { creationPlan, PLANNED_FIELDS, planWrite } from './item-write-plan';
+import type { ItemWriter, WriteOutcome } from './item-writer';
 import type { WriteLock } from './write-lock';
 
 export class FerretDbItemWriter implements ItemWriter {
@@ -43,46 +38,55 @@ export class FerretDbItemWriter implements ItemWriter {
     scope: ContentTypeScope,
     writes: readonly ItemWrite[],
     times: WriteTimes,
-  ): Promise<ItemStatsDocument | null> {
+    deletedVersions: ReadonlyMap<string, number>,
+  ): Promise<WriteOutcome> {
     const [read, written] = await Promise.allSettled([
       this.stats.recordLengths(scope, writes),
-      this.insertThenUpdate(scope, writes, times),
+      this.insertThenUpdate(scope, writes, times, deletedVersions),
     ]);
     if (written.status === 'rejected') throw written.reason;
     if (read.status === 'rejected') throw read.reason;
-    return read.value;
+    return { stats: read.value, changes: written.value };
   }
 
   private async insertThenUpdate(
     scope: ContentTypeScope,
     writes: readonly ItemWrite[],
     times: WriteTimes,
-  ): Promise<void> {
-    const existing = await this.insertNew(scope, writes, times);
-    if (existing.length === 0) return;
+    deletedVersions: ReadonlyMap<string, number>,
+  ): Promise<ItemChange[]> {
+    const creations = writes.map((write) =>
+      creationPlan(scope, write, times, deletedVersions.get(itemId(scope, write.identifier))),
+    );
+    const collided = new Set(await this.insertNew(creations.map((plan) => plan.document)));
+    const changes: ItemChange[] = [];
+    const existing: ItemWrite[] = [];
+    writes.forEach((write, i) => {
+      if (collided.has(i)) existing.push(write);
+      else if (creations[i]) changes.push(creations[i].change);
+    });
+    if (existing.length === 0) return changes;
     const ids = existing.map((write) => itemId(scope, write.identifier));
-    const stored = await findByIds(this.db.items, this.engine, scope, ids, ['sequence']);
-    const storedSequence = new Map(stored.map((item) => [item._id, item.sequence ?? -Infinity]));
-    const updates = existing
-      .filter((_, i) => (storedSequence.get(ids[i] ?? '') ?? -Infinity) <= times.sequence)
-      .map((write) => itemUpsert(scope, write, times));
+    const found = await findByIds(this.db.items, this.engine, scope, ids, [...PLANNED_FIELDS]);
+    const stored = new Map(found.map((item) => [item._id, item]));
+    const plans = existing.map((write, i) =>
+      planWrite(scope, write, stored.get(ids[i] ?? ''), times),
+    );
+    const updates = plans.flatMap((plan) => (plan.kind === 'update' ? [plan.operation] : []));
     await bulkWriteInSlices(this.db.items, this.engine, updates, false);
+    for (const plan of plans) if (plan.kind === 'update' && plan.change) changes.push(plan.change);
+    return changes;
   }
 
-  /** Inserts the items that are new; returns those that exist already. */
-  private async insertNew(
-    scope: ContentTypeScope,
-    writes: readonly ItemWrite[],
-    times: WriteTimes,
-  ): Promise<ItemWrite[]> {
-    const documents = writes.map((write) => newItemDocument(scope, write, times));
+  /** Inserts the documents of new items; returns the positions of those that exist already. */
+  private async insertNew(documents: ItemDocument[]): Promise<number[]> {
     try {
       await this.db.items.insertMany(documents, { ordered: false });
       return [];
     } catch (error) {
       const collided = duplicateKeyIndexes(error);
       if (!collided) throw error;
-      return collided.flatMap((index) => (writes[index] ? [writes[index]] : []));
+      return collided;
     }
   }
 }

@@ -20,11 +20,28 @@ export interface ItemTombstoneDocument {
   receivedAt: Date;
   /** Its receipt sequence; absent on tombstones left before requests carried one. */
   sequence?: number;
+  /** The item's count of changes, its deletion included: an item created again goes on from it. */
+  version?: number;
   expiresAt: Date;
+}
+
+/** What the write or delete now running in a content type is about to change (change-intents.ts). */
+export interface ChangeIntentDocument {
+  /** tenant:contentType:intent */
+  _id: string;
+  tenant: string;
+  contentType: string;
+  kind: 'write' | 'delete';
+  /** The `_id`s of the items it writes or deletes. */
+  ids: string[];
+  /** The receipt sequence of its request. */
+  sequence: number;
+  at: Date;
 }
 
 export interface ItemCollections {
   items: mongo.Collection<ItemDocument>;
   itemStats: mongo.Collection<ItemStatsDocument>;
   itemTombstones: mongo.Collection<ItemTombstoneDocument>;
+  changeIntents: mongo.Collection<ChangeIntentDocument>;
 }

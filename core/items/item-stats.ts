@@ -55,6 +55,12 @@ export class ItemStats {
     );
   }
 
+  /** Whether the content type has had a DELETE: only then may an item come back from one. */
+  async hasDeletes(scope: ContentTypeScope): Promise<boolean> {
+    const stats = await this.db.itemStats.findOne({ _id: this.statsId(scope) });
+    return stats?.deletedUpToSequence !== undefined;
+  }
+
   /** Tells writes received before the DELETE of `sequence` to look for tombstones. */
   async markDeleted(scope: ContentTypeScope, sequence: number): Promise<void> {
     await retryOnceOnDuplicateKey(() =>

@@ -22,6 +22,8 @@ import { itemId, type ContentTypeScope, type ItemOperation, type ItemWrite } fro
 import type { ItemWriter } from './item-writer';
 import { MongoDbItemWriter } from './mongodb-item-writer';
 import { NO_WRITE_LOCK, type WriteLock } from './write-lock';
+import { ChangeRecorder } from './change-recorder';
+import { NO_CHANGE_SINK, type ItemChange, type ItemChangeSink } from './item-change';
 
 export type { ItemWrite } from './item-write';
 
@@ -36,7 +38,7 @@ function writerFor(
   writeLock: WriteLock,
 ): ItemWriter {
   return engine.indexedFilters
-    ? new MongoDbItemWriter(db, engine, stats)
+    ? new MongoDbItemWriter(db, engine, stats, writeLock)
     : new FerretDbItemWriter(db, engine, stats, writeLock);
 }
 
@@ -44,15 +46,19 @@ export class ItemStore {
   private readonly tombstones: ItemTombstones;
   private readonly stats: ItemStats;
   private readonly writer: ItemWriter;
+  private readonly recorder: ChangeRecorder;
 
+  /** `changes` is told what each write and delete changed (the change log, in the worker). */
   constructor(
     private readonly db: ItemCollections,
     private readonly engine: EngineTraits = MONGODB_TRAITS,
     writeLock: WriteLock = NO_WRITE_LOCK,
+    changes: ItemChangeSink = NO_CHANGE_SINK,
   ) {
     this.tombstones = new ItemTombstones(db, engine);
     this.stats = new ItemStats(db);
     this.writer = writerFor(db, engine, this.stats, writeLock);
+    this.recorder = new ChangeRecorder(db, engine, this.tombstones, changes);
   }
 
   private findByIds<K extends keyof ItemDocument>(
@@ -108,7 +114,8 @@ export class ItemStore {
 
   /**
    * Writes every item; unmapped stored fields stay as they are. A request never undoes a later
-   * one: an item last written, or deleted, by a request received after `receipt` stays so.
+   * one: an item last written, or deleted, by a request received after `receipt` stays so. What
+   * changed is recorded (change-recorder.ts) before the content type's lock is let go.
    */
   async upsert(
     tenant: string,
@@ -118,29 +125,40 @@ export class ItemStore {
   ): Promise<void> {
     if (writes.length === 0) return;
     const scope = { tenant, contentType };
-    await this.writer.exclusive(scope, async () => {
-      const stats = await this.writer.upsert(scope, writes, { ...receipt, now: new Date() });
-      if ((stats?.deletedUpToSequence ?? -Infinity) > receipt.sequence) {
-        const ids = writes.map((write) => itemId(scope, write.identifier));
-        await this.undoWritesDeletedLater(scope, ids, receipt.sequence);
-      }
-    });
+    const ids = writes.map((write) => itemId(scope, write.identifier));
+    const intent = { kind: 'write' as const, ids, sequence: receipt.sequence };
+    await this.writer.exclusive(scope, () =>
+      this.recorder.around(scope, intent, async () => {
+        const deletedVersions = (await this.stats.hasDeletes(scope))
+          ? await this.tombstones.versions(scope, ids)
+          : new Map<string, number>();
+        const times = { ...receipt, now: new Date() };
+        const { stats, changes } = await this.writer.upsert(scope, writes, times, deletedVersions);
+        if ((stats?.deletedUpToSequence ?? -Infinity) <= receipt.sequence) {
+          return { value: undefined, changes };
+        }
+        const undone = await this.undoWritesDeletedLater(scope, ids, receipt.sequence);
+        const kept = changes.filter((change) => !undone.has(itemId(scope, change.identifier)));
+        return { value: undefined, changes: kept };
+      }),
+    );
   }
 
   /**
    * Takes back this request's writes of items that a later DELETE removed: each is deleted
-   * unless a request received after that DELETE wrote it since.
+   * unless a request received after that DELETE wrote it since. Answers their `_id`s.
    */
   private async undoWritesDeletedLater(
     scope: ContentTypeScope,
     ids: string[],
     sequence: number,
-  ): Promise<void> {
+  ): Promise<Set<string>> {
     const newer = await this.tombstones.newerThan(scope, ids, sequence);
     const operations = newer.map((tombstone): ItemOperation => ({
       deleteOne: { filter: { _id: tombstone._id, sequence: { $lt: tombstone.sequence } } },
     }));
     await bulkWriteInSlices(this.db.items, this.engine, operations, false);
+    return new Set(newer.map((tombstone) => tombstone._id));
   }
 
   /**
@@ -157,18 +175,41 @@ export class ItemStore {
     const scope = { tenant, contentType };
     const ids = [...new Set(identifiers)].map((identifier) => itemId(scope, identifier));
     return this.writer.exclusive(scope, async () => {
-      await this.stats.markDeleted(scope, receipt.sequence);
-      await this.tombstones.record(scope, ids, receipt);
-      const found = await this.existing(tenant, contentType, identifiers);
-      if (found.size > 0) {
-        const existingIds = [...found].map((identifier) => itemId(scope, identifier));
-        await this.db.items.deleteMany({
-          _id: { $in: existingIds },
-          sequence: { $not: { $gt: receipt.sequence } },
-        });
-      }
-      await this.tombstones.purgeExpired(scope, new Date());
-      return found;
+      const stored = await this.findByIds(scope, ids, ['identifier', 'sequence', 'version']);
+      const deletable = stored.filter((item) => (item.sequence ?? -Infinity) <= receipt.sequence);
+      const versions = new Map(deletable.map((item) => [item._id, (item.version ?? 0) + 1]));
+      const deletableIds = [...versions.keys()];
+      const intent = { kind: 'delete' as const, ids: deletableIds, sequence: receipt.sequence };
+      return this.recorder.around(scope, intent, async () => {
+        await this.stats.markDeleted(scope, receipt.sequence);
+        await this.tombstones.record(scope, ids, receipt, versions);
+        if (deletableIds.length > 0) {
+          await this.db.items.deleteMany({
+            _id: { $in: deletableIds },
+            sequence: { $not: { $gt: receipt.sequence } },
+          });
+        }
+        await this.tombstones.purgeExpired(scope, new Date());
+        const changes = deletable.map((item): ItemChange => ({
+          event: 'deleted',
+          identifier: item.identifier,
+          version: versions.get(item._id) ?? 1,
+          item: null,
+        }));
+        return { value: new Set(stored.map((item) => item.identifier)), changes };
+      });
     });
+  }
+
+  /**
+   * Finishes the change records of writers that died more than `olderThanMs` ago in content types
+   * nobody wrote since (a later write finishes them itself). Answers how many it finished.
+   */
+  async finishAbandonedChanges(olderThanMs: number): Promise<number> {
+    const scopes = await this.recorder.abandoned(new Date(Date.now() - olderThanMs));
+    for (const scope of scopes) {
+      await this.writer.exclusive(scope, () => this.recorder.finishLeft(scope));
+    }
+    return scopes.length;
   }
 }

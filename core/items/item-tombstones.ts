@@ -24,17 +24,28 @@ export class ItemTombstones {
     private readonly engine: EngineTraits,
   ) {}
 
-  /** Records a DELETE, received as `receipt` says, for the items with these `_id`s. */
-  async record(scope: Scope, ids: readonly string[], receipt: Receipt): Promise<void> {
+  /**
+   * Records a DELETE, received as `receipt` says, for the items with these `_id`s; `versions`:
+   * the version each deleted item's deletion gave it.
+   */
+  async record(
+    scope: Scope,
+    ids: readonly string[],
+    receipt: Receipt,
+    versions: ReadonlyMap<string, number>,
+  ): Promise<void> {
     const { sequence, receivedAt } = receipt;
     const expiresAt = new Date(receivedAt.getTime() + TOMBSTONE_LIFETIME_MS);
-    const operations = ids.map((_id): mongo.AnyBulkWriteOperation<ItemTombstoneDocument> => ({
-      updateOne: {
-        filter: { _id },
-        update: { $set: scope, $max: { sequence, receivedAt, expiresAt } },
-        upsert: true,
-      },
-    }));
+    const operations = ids.map((_id): mongo.AnyBulkWriteOperation<ItemTombstoneDocument> => {
+      const version = versions.get(_id);
+      const max = {
+        sequence,
+        receivedAt,
+        expiresAt,
+        ...(version === undefined ? {} : { version }),
+      };
+      return { updateOne: { filter: { _id }, update: { $set: scope, $max: max }, upsert: true } };
+    });
     const size = this.engine.maxUpdateStatements;
     for (let start = 0; start < operations.length; start += size) {
       await this.db.itemTombstones.bulkWrite(operations.slice(start, start + size), {
@@ -57,6 +68,16 @@ export class ItemTombstones {
         sequence: tombstone.sequence ?? legacyReceiptSequence(tombstone.receivedAt),
       }))
       .filter((tombstone) => tombstone.sequence > sequence);
+  }
+
+  /** The versions the deletions of these `_id`s left, where their tombstones still are. */
+  async versions(scope: Scope, ids: readonly string[]): Promise<Map<string, number>> {
+    const found = await findByIds(this.db.itemTombstones, this.engine, scope, ids, ['version']);
+    return new Map(
+      found.flatMap((tombstone) =>
+        tombstone.version === undefined ? [] : [[tombstone._id, tombstone.version] as const],
+      ),
+    );
   }
 
   /** Drops the content type's expired tombstones: the TTL index's work where there is none. */

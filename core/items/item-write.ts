@@ -50,10 +50,12 @@ export function newItemDocument(
   };
 }
 
+/** `version`: the item's count of changes after this write. */
 export function itemUpsert(
   scope: ContentTypeScope,
   write: ItemWrite,
   { sequence, receivedAt, now }: WriteTimes,
+  version: number,
 ): ItemUpsert {
   const { properties, ...fields } = write.set;
   const set: Record<string, unknown> = {
@@ -63,6 +65,7 @@ export function itemUpsert(
     updatedAt: now,
     receivedAt,
     sequence,
+    version,
     ...fields,
   };
   for (const [key, value] of Object.entries(properties)) set[`properties.${key}`] = value;

@@ -19,6 +19,8 @@ export const itemDocumentSchema = z.object({
   receivedAt: z.date().optional(),
   /** The receipt sequence of that request: an older write never wins over it. */
   sequence: z.number().optional(),
+  /** How many changes the item has had (docs/changes.md); absent before they were counted. */
+  version: z.number().int().optional(),
 });
 export type ItemDocument = z.infer<typeof itemDocumentSchema>;
 

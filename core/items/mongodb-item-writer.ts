@@ -1,24 +1,35 @@
 /**
- * MongoDB: one bulkWrite of upserts whose filter matches only an item written by a request
- * received no later (a receipt sequence no greater). Where a later one wrote it, the upsert's insert collides on `_id` and that
- * write is skipped, atomically: no lock is needed.
+ * MongoDB: one `$in` read of the stored items, then one bulkWrite of upserts whose filter also
+ * matches only an item written by a request received no later (a receipt sequence no greater).
+ * Under the write lock nothing changes an item between the read and the write; the filter's
+ * guard is kept all the same, for a lock whose lease ran out.
  */
 import type { EngineTraits } from '../mongo/engine';
+import { findByIds } from '../mongo/find-by-ids';
 import { bulkWriteInSlices } from './bulk-write-in-slices';
-import type { ItemCollections, ItemStatsDocument } from './item-collections';
+import type { ItemCollections } from './item-collections';
 import type { ItemStats } from './item-stats';
-import { itemUpsert, type ContentTypeScope, type ItemWrite, type WriteTimes } from './item-write';
-import type { ItemWriter } from './item-writer';
+import {
+  itemId,
+  type ContentTypeScope,
+  type ItemOperation,
+  type ItemWrite,
+  type WriteTimes,
+} from './item-write';
+import { PLANNED_FIELDS, planWrite } from './item-write-plan';
+import type { ItemWriter, WriteOutcome } from './item-writer';
+import type { WriteLock } from './write-lock';
 
 export class MongoDbItemWriter implements ItemWriter {
   constructor(
     private readonly db: Pick<ItemCollections, 'items'>,
     private readonly engine: EngineTraits,
     private readonly stats: ItemStats,
+    private readonly writeLock: WriteLock,
   ) {}
 
-  exclusive<T>(_scope: ContentTypeScope, work: () => Promise<T>): Promise<T> {
-    return work();
+  exclusive<T>(scope: ContentTypeScope, work: () => Promise<T>): Promise<T> {
+    return this.writeLock.around(scope.tenant, scope.contentType, work);
   }
 
   /** The stats are read after the writes, so that a DELETE this read misses deletes after them. */
@@ -26,16 +37,26 @@ export class MongoDbItemWriter implements ItemWriter {
     scope: ContentTypeScope,
     writes: readonly ItemWrite[],
     times: WriteTimes,
-  ): Promise<ItemStatsDocument | null> {
-    const operations = writes.map((write) => {
-      const operation = itemUpsert(scope, write, times);
-      operation.updateOne.filter = {
-        ...operation.updateOne.filter,
-        sequence: { $not: { $gt: times.sequence } },
-      };
-      return operation;
+    deletedVersions: ReadonlyMap<string, number>,
+  ): Promise<WriteOutcome> {
+    const ids = writes.map((write) => itemId(scope, write.identifier));
+    const found = await findByIds(this.db.items, this.engine, scope, ids, [...PLANNED_FIELDS]);
+    const stored = new Map(found.map((item) => [item._id, item]));
+    const plans = writes.map((write, i) => {
+      const id = ids[i] ?? '';
+      return planWrite(scope, write, stored.get(id), times, deletedVersions.get(id));
+    });
+    const operations = plans.flatMap((plan): ItemOperation[] => {
+      if (plan.kind === 'create') return [{ insertOne: { document: plan.document } }];
+      if (plan.kind === 'skip') return [];
+      const { filter } = plan.operation.updateOne;
+      const guard = { sequence: { $not: { $gt: times.sequence } } };
+      return [{ updateOne: { ...plan.operation.updateOne, filter: { ...filter, ...guard } } }];
     });
     await bulkWriteInSlices(this.db.items, this.engine, operations, true);
-    return this.stats.recordLengths(scope, writes);
+    const changes = plans.flatMap((plan) =>
+      plan.kind !== 'skip' && plan.change ? [plan.change] : [],
+    );
+    return { stats: await this.stats.recordLengths(scope, writes), changes };
   }
 }

@@ -144,12 +144,19 @@ export const purgeHistoryJob = {
   result: z.object({ deleted: z.number().int().min(0) }),
 };
 
+/** Records the changes of writes whose worker died before recording them (every minute). */
+export const finishChangesJob = {
+  data: z.object({}),
+  result: z.object({ finished: z.number().int().min(0) }),
+};
+
 export const JOBS = {
   ping: pingJob,
   ingest: ingestJob,
   'ingest-chunk': ingestChunkJob,
   'record-history': recordHistoryJob,
   'purge-history': purgeHistoryJob,
+  'finish-changes': finishChangesJob,
 } as const;
 
 export type JobName = keyof typeof JOBS;

@@ -32,6 +32,7 @@ export function collectionsOf(db: mongo.Db): Collections {
     items: db.collection('items'),
     itemStats: db.collection('item_stats'),
     itemTombstones: db.collection('item_tombstones'),
+    changeIntents: db.collection('change_intents'),
     history: db.collection('history'),
     changes: db.collection('changes'),
     changeHeads: db.collection('change_heads'),

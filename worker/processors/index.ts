@@ -1,4 +1,5 @@
 /** Which processor handles which job name. */
+import { finishChangesProcessor } from './finish-changes.processor';
 import { ingestChunkProcessor } from './ingest-chunk.processor';
 import { ingestProcessor } from './ingest.processor';
 import { pingProcessor } from './ping.processor';
@@ -12,4 +13,5 @@ export const PROCESSORS: ProcessorTable = {
   'ingest-chunk': ingestChunkProcessor,
   'record-history': recordHistoryProcessor,
   'purge-history': purgeHistoryProcessor,
+  'finish-changes': finishChangesProcessor,
 };

@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import { FerretDbItemWriter } from '../../../core/items/ferretdb-item-writer';
+import type { ContentTypeScope, ItemWrite, WriteTimes } from '../../../core/items/item-write';
 import { ItemStats } from '../../../core/items/item-stats';
 import { redisWriteLock } from '../../../core/items/write-lock';
 import { createLogger } from '../../../core/logging/logger';
@@ -23,13 +24,16 @@ describe("FerretDB's item writer: inserts first, updates under the write lock", 
     await database.close();
   });
 
+  const upsert = (scope: ContentTypeScope, writes: ItemWrite[], times: WriteTimes) =>
+    writer.upsert(scope, writes, times, new Map());
+
   const stored = (scope: { tenant: string; contentType: string }, identifier: string) =>
     database.db.items.findOne({ _id: `${scope.tenant}:${scope.contentType}:${identifier}` });
 
   it('when items are new, then they are inserted without reading or updating any item', async () => {
     const scope = database.freshScope();
     database.reset();
-    await writer.upsert(scope, [write('A', 'Shoe'), write('B', 'Boot')], {
+    await upsert(scope, [write('A', 'Shoe'), write('B', 'Boot')], {
       ...at(1),
       now: new Date(),
     });
@@ -39,12 +43,12 @@ describe("FerretDB's item writer: inserts first, updates under the write lock", 
 
   it('when some items exist, then only those are read and updated, in one command each', async () => {
     const scope = database.freshScope();
-    await writer.upsert(scope, [write('A', 'first', 'red')], {
+    await upsert(scope, [write('A', 'first', 'red')], {
       ...at(1),
       now: new Date(),
     });
     database.reset();
-    await writer.upsert(scope, [write('A', 'second'), write('B', 'new')], {
+    await upsert(scope, [write('A', 'second'), write('B', 'new')], {
       ...at(2),
       now: new Date(),
     });
@@ -62,8 +66,8 @@ describe("FerretDB's item writer: inserts first, updates under the write lock", 
 
   it('when an item was written by a later request, then the older write leaves it as it is', async () => {
     const scope = database.freshScope();
-    await writer.upsert(scope, [write('A', 'newer')], { ...at(5), now: new Date() });
-    await writer.upsert(scope, [write('A', 'older'), write('B', 'older')], {
+    await upsert(scope, [write('A', 'newer')], { ...at(5), now: new Date() });
+    await upsert(scope, [write('A', 'older'), write('B', 'older')], {
       ...at(2),
       now: new Date(),
     });

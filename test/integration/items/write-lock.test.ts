@@ -1,5 +1,5 @@
 /**
- * The FerretDB write lock (docs/storage.md#the-write-lock-on-ferretdb) is a short lease that its
+ * The write lock (docs/storage.md#the-write-lock) is a short lease that its
  * holder keeps renewing: a live holder keeps it as long as it writes, and the lock of a worker
  * killed while holding it expires within one lease, not after a long fixed timeout.
  */

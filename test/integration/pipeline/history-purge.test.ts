@@ -12,7 +12,7 @@ import { createLogger } from '../../../core/logging/logger';
 import { FUNNEL_QUEUE } from '../../../core/queue/queue-names';
 import type { HistoryDocument } from '../../../core/history/history-record';
 import { HistoryRepository } from '../../../core/history/history.repository';
-import { PURGE_SCHEDULER_ID, schedulePurge } from '../../../worker/history-purge-schedule';
+import { PURGE_SCHEDULER_ID, schedulePurge } from '../../../worker/schedules';
 import { isolatedEnv } from '../../support/test-env';
 
 const logger = createLogger('test', 'silent');

@@ -1,0 +1,37 @@
+/**
+ * Where the item store's changes go: into the tenant's change log, numbered; then whoever follows
+ * the log is told, without waiting for it.
+ */
+import type { ItemChange, ItemChangeSink } from '../items/item-change';
+import { itemView } from '../items/item';
+import type { ChangeListener } from './change-listener';
+import type { ChangeLogStore } from './change-log-store';
+import type { NewChange } from './change-record';
+
+export class ChangeLogSink implements ItemChangeSink {
+  constructor(
+    private readonly log: ChangeLogStore,
+    private readonly listener: ChangeListener,
+  ) {}
+
+  async record(
+    scope: { tenant: string; contentType: string },
+    changes: ItemChange[],
+  ): Promise<void> {
+    if (changes.length === 0) return;
+    const at = new Date();
+    const written = await this.log.append(
+      scope.tenant,
+      changes.map((change): NewChange => ({
+        event: change.event,
+        contentType: scope.contentType,
+        identifier: change.identifier,
+        version: change.version,
+        item: change.item ? itemView(change.item) : null,
+        at,
+      })),
+    );
+    const head = written.at(-1)?.seq;
+    if (head !== undefined) this.listener.changed(scope.tenant, head);
+  }
+}

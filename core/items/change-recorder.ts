@@ -1,0 +1,104 @@
+/**
+ * Records what the writes and deletes of a content type changed, at least once whatever dies:
+ * an intent is left before the work and dropped after its changes are recorded, and whoever next
+ * holds the content type's lock finishes an intent a dead writer left, from the items as they are
+ * now (change-intents.ts). Runs inside the content type's lock, so the changes of one item are
+ * recorded in the order they were made.
+ */
+import type { EngineTraits } from '../mongo/engine';
+import { findByIds } from '../mongo/find-by-ids';
+import { ChangeIntents } from './change-intents';
+import type { ItemDocument } from './item';
+import type { ItemChange, ItemChangeSink } from './item-change';
+import type { ChangeIntentDocument, ItemCollections } from './item-collections';
+import type { ItemTombstones } from './item-tombstones';
+import { itemId, type ContentTypeScope } from './item-write';
+
+export type Intent = Pick<ChangeIntentDocument, 'kind' | 'ids' | 'sequence'>;
+
+const ITEM_FIELDS = [
+  'tenant',
+  'contentType',
+  'identifier',
+  'identifierLower',
+  'name',
+  'image',
+  'parent',
+  'properties',
+  'createdAt',
+  'updatedAt',
+  'receivedAt',
+  'sequence',
+  'version',
+] as const satisfies readonly (keyof ItemDocument)[];
+
+export class ChangeRecorder {
+  private readonly intents: ChangeIntents;
+
+  constructor(
+    private readonly db: Pick<ItemCollections, 'items' | 'changeIntents'>,
+    private readonly engine: EngineTraits,
+    private readonly tombstones: ItemTombstones,
+    private readonly sink: ItemChangeSink,
+  ) {
+    this.intents = new ChangeIntents(db);
+  }
+
+  /** Runs `work` under an intent, then records the changes it answers. */
+  async around<T>(
+    scope: ContentTypeScope,
+    intent: Intent,
+    work: () => Promise<{ value: T; changes: ItemChange[] }>,
+  ): Promise<T> {
+    await this.finishLeft(scope);
+    await this.intents.record(scope, intent);
+    const { value, changes } = await work();
+    await this.sink.record(scope, changes);
+    await this.intents.done(scope);
+    return value;
+  }
+
+  /** Records the changes of an intent a writer left unfinished, if there is one. */
+  async finishLeft(scope: ContentTypeScope): Promise<void> {
+    const left = await this.intents.left(scope);
+    if (!left) return;
+    const changes =
+      left.kind === 'write' ? await this.writtenBy(scope, left) : await this.deletedBy(scope, left);
+    await this.sink.record(scope, changes);
+    await this.intents.done(scope);
+  }
+
+  /** Content types whose intents were left before `before`: to be finished under their lock. */
+  abandoned(before: Date): Promise<ContentTypeScope[]> {
+    return this.intents.abandoned(before);
+  }
+
+  /** The items the intent's request wrote last, as they are (a change made twice is harmless). */
+  private async writtenBy(scope: ContentTypeScope, intent: Intent): Promise<ItemChange[]> {
+    const items = await findByIds(this.db.items, this.engine, scope, intent.ids, [...ITEM_FIELDS]);
+    return items
+      .filter((item) => item.sequence === intent.sequence)
+      .map((item) => ({
+        event: item.version === 1 ? 'created' : 'updated',
+        identifier: item.identifier,
+        version: item.version ?? 1,
+        item,
+      }));
+  }
+
+  /** The intent's items that are gone, at the version their tombstones keep. */
+  private async deletedBy(scope: ContentTypeScope, intent: Intent): Promise<ItemChange[]> {
+    const present = await findByIds(this.db.items, this.engine, scope, intent.ids, ['_id']);
+    const stillThere = new Set(present.map((item) => item._id));
+    const gone = intent.ids.filter((id) => !stillThere.has(id));
+    const versions = await this.tombstones.versions(scope, gone);
+    const prefix = itemId(scope, '');
+    return gone.flatMap((id) => {
+      const version = versions.get(id);
+      if (version === undefined) return [];
+      return [
+        { event: 'deleted' as const, identifier: id.slice(prefix.length), version, item: null },
+      ];
+    });
+  }
+}

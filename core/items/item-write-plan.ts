@@ -1,0 +1,89 @@
+/**
+ * What one write does to one item, decided against the item as stored (read under the content
+ * type's write lock, so nothing changes it meanwhile):
+ * - none stored: created, at the version after the one its deletion left (if any);
+ * - stored by a request received later: nothing, the later write stands;
+ * - stored with the same content: only the receipt moves on (so that an older request still
+ *   cannot overwrite it), no new version and no change;
+ * - otherwise: updated, at the next version.
+ */
+import type { ItemDocument } from './item';
+import type { ItemChange } from './item-change';
+import { contentAfter, sameContent } from './item-content';
+import {
+  itemId,
+  itemUpsert,
+  newItemDocument,
+  type ContentTypeScope,
+  type ItemUpsert,
+  type ItemWrite,
+  type WriteTimes,
+} from './item-write';
+
+/** The stored fields a plan reads. */
+export const PLANNED_FIELDS = [
+  'name',
+  'image',
+  'parent',
+  'properties',
+  'createdAt',
+  'updatedAt',
+  'receivedAt',
+  'sequence',
+  'version',
+] as const;
+export type StoredItem = Pick<ItemDocument, '_id' | (typeof PLANNED_FIELDS)[number]>;
+
+export type WritePlan =
+  | { kind: 'create'; document: ItemDocument; change: ItemChange }
+  | { kind: 'update'; operation: ItemUpsert; change: ItemChange | null }
+  | { kind: 'skip' };
+
+/** A new item, at the version after the one its deletion left (if any). */
+export function creationPlan(
+  scope: ContentTypeScope,
+  write: ItemWrite,
+  times: WriteTimes,
+  deletedAtVersion = 0,
+): Extract<WritePlan, { kind: 'create' }> {
+  const document = { ...newItemDocument(scope, write, times), version: deletedAtVersion + 1 };
+  return { kind: 'create', document, change: change('created', write, document) };
+}
+
+export function planWrite(
+  scope: ContentTypeScope,
+  write: ItemWrite,
+  stored: StoredItem | undefined,
+  times: WriteTimes,
+  deletedAtVersion = 0,
+): WritePlan {
+  if (!stored) return creationPlan(scope, write, times, deletedAtVersion);
+  if ((stored.sequence ?? -Infinity) > times.sequence) return { kind: 'skip' };
+  const after = contentAfter(stored, write);
+  if (sameContent(stored, after)) {
+    const { receivedAt, sequence } = times;
+    const filter = { _id: itemId(scope, write.identifier) };
+    const operation = { updateOne: { filter, update: { $set: { receivedAt, sequence } } } };
+    return { kind: 'update', operation, change: null };
+  }
+  const version = (stored.version ?? 0) + 1;
+  const operation = itemUpsert(scope, write, times, version);
+  const item: ItemDocument = {
+    ...stored,
+    ...scope,
+    identifier: write.identifier,
+    identifierLower: write.identifier.toLowerCase(),
+    ...after,
+    properties: after.properties ?? {},
+    createdAt: stored.createdAt ?? times.now,
+    updatedAt: times.now,
+    receivedAt: times.receivedAt,
+    sequence: times.sequence,
+    version,
+  };
+  return { kind: 'update', operation, change: change('updated', write, item) };
+}
+
+function change(event: 'created' | 'updated', write: ItemWrite, item: ItemDocument): ItemChange {
+  return { event, identifier: write.identifier, version: item.version ?? 1, item };
+}

@@ -1,0 +1,142 @@
+/**
+ * What the item store tells the change log: a change per write or delete that changed something,
+ * numbered per item, in the order made; nothing for a write that changed nothing or that a later
+ * request overrides; and, when a writer dies between its write and its record, the next writer
+ * of the content type records what it left.
+ */
+import { Redis } from 'ioredis';
+import type { Connection } from 'mongoose';
+import type { ItemChange, ItemChangeSink } from '../../../core/items/item-change';
+import { ItemStore } from '../../../core/items/item-store';
+import { redisWriteLock } from '../../../core/items/write-lock';
+import { createLogger } from '../../../core/logging/logger';
+import { connectMongo } from '../../../core/mongo/connection';
+import { detectEngine } from '../../../core/mongo/engine';
+import { collections } from '../../../core/store/collections';
+import { redisUrl, uniqueMongoUrl, uniquePrefix } from '../../support/test-env';
+import { at, write } from './writer-fixture';
+
+/** A sink that keeps what it is told, and can be made to fail as a dying worker would. */
+class RecordingSink implements ItemChangeSink {
+  readonly changes: ItemChange[] = [];
+  failNext = false;
+
+  record(_scope: { tenant: string; contentType: string }, changes: ItemChange[]): Promise<void> {
+    if (this.failNext) {
+      this.failNext = false;
+      return Promise.reject(new Error('the worker died'));
+    }
+    this.changes.push(...changes);
+    return Promise.resolve();
+  }
+
+  take(): string[] {
+    return this.changes
+      .splice(0)
+      .map((change) => `${change.event} ${change.identifier} v${change.version}`);
+  }
+}
+
+describe('ItemStore: the changes it records', () => {
+  let mongo: Connection;
+  let redis: Redis;
+  let sink: RecordingSink;
+  let store: ItemStore;
+  let contentTypes = 0;
+  const fresh = () => `ct${(contentTypes += 1)}`;
+
+  beforeAll(async () => {
+    mongo = await connectMongo(uniqueMongoUrl('itemchanges'), 'test');
+    redis = new Redis(redisUrl());
+    const lock = redisWriteLock(redis, uniquePrefix('itemchanges'), createLogger('t', 'silent'));
+    sink = new RecordingSink();
+    store = new ItemStore(collections(mongo), await detectEngine(mongo), lock, sink);
+  });
+  afterAll(async () => {
+    redis.disconnect();
+    await mongo.dropDatabase();
+    await mongo.close();
+  });
+  beforeEach(() => sink.take());
+
+  it('when items are new, then each is created at version 1, with its content', async () => {
+    const ct = fresh();
+    await store.upsert('acme', ct, [write('A', 'Shoe', 'red'), write('B', 'Boot')], at(1));
+    expect(sink.take().sort()).toEqual(['created A v1', 'created B v1']);
+  });
+
+  it('when a write changes an item, then it is updated at the next version, as stored', async () => {
+    const ct = fresh();
+    await store.upsert('acme', ct, [write('A', 'Shoe', 'red')], at(1));
+    sink.take();
+    await store.upsert('acme', ct, [write('A', 'Shoe', 'blue')], at(2));
+    const [change] = sink.changes;
+    expect(sink.take()).toEqual(['updated A v2']);
+    expect(change?.item).toMatchObject({ name: 'Shoe', properties: { color: 'blue' }, version: 2 });
+    expect(await collections(mongo).items.findOne({ _id: `acme:${ct}:A` })).toMatchObject({
+      version: 2,
+    });
+  });
+
+  it('when a write changes nothing, then no change and no new version, yet its receipt counts', async () => {
+    const ct = fresh();
+    await store.upsert('acme', ct, [write('A', 'Shoe', 'red')], at(1));
+    sink.take();
+    await store.upsert('acme', ct, [write('A', 'Shoe', 'red')], at(3));
+    expect(sink.take()).toEqual([]);
+    // An older request that comes late still loses to the one that changed nothing.
+    await store.upsert('acme', ct, [write('A', 'Sandal', 'red')], at(2));
+    expect(sink.take()).toEqual([]);
+    expect(await collections(mongo).items.findOne({ _id: `acme:${ct}:A` })).toMatchObject({
+      name: 'Shoe',
+      version: 1,
+      sequence: 3,
+    });
+  });
+
+  it('when an item is deleted and created again, then its versions go on', async () => {
+    const ct = fresh();
+    await store.upsert('acme', ct, [write('A', 'Shoe')], at(1));
+    await store.upsert('acme', ct, [write('A', 'Boot')], at(2));
+    await store.delete('acme', ct, ['A', 'never-there'], at(3));
+    await store.upsert('acme', ct, [write('A', 'Shoe')], at(4));
+    expect(sink.take()).toEqual(['created A v1', 'updated A v2', 'deleted A v3', 'created A v4']);
+  });
+
+  it('when an older write finishes after a newer delete, then it records nothing', async () => {
+    const ct = fresh();
+    await store.upsert('acme', ct, [write('A', 'Shoe')], at(1));
+    await store.delete('acme', ct, ['A'], at(5));
+    sink.take();
+    await store.upsert('acme', ct, [write('A', 'late'), write('B', 'late')], at(3));
+    expect(sink.take()).toEqual(['created B v1']);
+  });
+
+  it('when a writer dies after writing, then the next writer of the content type records its changes', async () => {
+    const ct = fresh();
+    sink.failNext = true;
+    await expect(store.upsert('acme', ct, [write('A', 'Shoe')], at(1))).rejects.toThrow('died');
+    expect(sink.take()).toEqual([]);
+    await store.upsert('acme', ct, [write('B', 'Boot')], at(2));
+    expect(sink.take()).toEqual(['created A v1', 'created B v1']);
+  });
+
+  it('when a deleter dies after deleting, then its deletions are recorded by the next writer', async () => {
+    const ct = fresh();
+    await store.upsert('acme', ct, [write('A', 'Shoe')], at(1));
+    sink.take();
+    sink.failNext = true;
+    await expect(store.delete('acme', ct, ['A'], at(2))).rejects.toThrow('died');
+    await store.delete('acme', ct, ['nothing'], at(3));
+    expect(sink.take()).toEqual(['deleted A v2']);
+  });
+
+  it('when nobody writes the content type again, then the periodic finish records what was left', async () => {
+    const ct = fresh();
+    sink.failNext = true;
+    await expect(store.upsert('acme', ct, [write('A', 'Shoe')], at(1))).rejects.toThrow('died');
+    expect(await store.finishAbandonedChanges(0)).toBeGreaterThanOrEqual(1);
+    expect(sink.take()).toContain('created A v1');
+    expect(await store.finishAbandonedChanges(0)).toBe(0);
+  });
+});

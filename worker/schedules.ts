@@ -1,0 +1,64 @@
+/**
+ * The worker's periodic jobs. Each scheduler has a fixed id, so however many workers start, the
+ * queue holds one schedule of each.
+ */
+import { Queue } from 'bullmq';
+import type { JobName } from '../core/queue/jobs';
+import { FUNNEL_QUEUE } from '../core/queue/queue-names';
+import { redisOptions } from '../core/queue/redis-connection';
+
+interface Schedule {
+  id: string;
+  job: JobName;
+  everyMs: number;
+}
+
+/** The hourly history purge, where the server refused the TTL index. */
+export const PURGE_SCHEDULE: Schedule = {
+  id: 'purge-history',
+  job: 'purge-history',
+  everyMs: 60 * 60 * 1000,
+};
+export const PURGE_SCHEDULER_ID = PURGE_SCHEDULE.id;
+
+/** Change records a dead writer left unfinished in a content type nobody wrote since. */
+export const FINISH_CHANGES_SCHEDULE: Schedule = {
+  id: 'finish-changes',
+  job: 'finish-changes',
+  everyMs: 60 * 1000,
+};
+
+/** Puts each schedule on the queue when `enabled` says so, and takes it off when not. */
+export async function applySchedules(
+  redisUrl: string,
+  prefix: string,
+  schedules: readonly { schedule: Schedule; enabled: boolean }[],
+): Promise<void> {
+  const queue = new Queue(FUNNEL_QUEUE, {
+    connection: { url: redisUrl, ...redisOptions('command') },
+    prefix,
+  });
+  try {
+    for (const { schedule, enabled } of schedules) {
+      if (!enabled) {
+        await queue.removeJobScheduler(schedule.id);
+        continue;
+      }
+      await queue.upsertJobScheduler(
+        schedule.id,
+        { every: schedule.everyMs },
+        {
+          name: schedule.job,
+          data: {},
+          opts: { removeOnComplete: 100, removeOnFail: 100 },
+        },
+      );
+    }
+  } finally {
+    await queue.close();
+  }
+}
+
+export function schedulePurge(redisUrl: string, prefix: string, enabled: boolean): Promise<void> {
+  return applySchedules(redisUrl, prefix, [{ schedule: PURGE_SCHEDULE, enabled }]);
+}
