@@ -1,6 +1,6 @@
 /**
- * Empties what the scenarios write (the items and the request history) before each measured run,
- * and puts the indexes back. On FerretDB v1 a lookup or an update that is not a pure insert reads
+ * Empties what the scenarios write (the items, their change log and the request history) before
+ * each measured run, and puts the indexes back. On FerretDB v1 a lookup or an update that is not a pure insert reads
  * the whole collection, so without this every run would cost more than the one before it and a
  * median would mean little; scenario "store size" measures that effect on purpose instead.
  *
@@ -20,7 +20,9 @@ const silent = createLogger('bench', 'silent');
 export async function resetStore(mongo: Connection): Promise<void> {
   const db = collections(mongo);
   await Promise.all(
-    [db.items, db.history].map((collection) => collection.drop().catch(() => undefined)),
+    [db.items, db.history, db.changes, db.changeHeads].map((collection) =>
+      collection.drop().catch(() => undefined),
+    ),
   );
   await ensureIndexes(db, silent);
 }
