@@ -7,6 +7,7 @@
  * also killed while it writes chunks, and the chunks it held are written again elsewhere.
  */
 import { randomUUID } from 'node:crypto';
+import { ChangeLogStore } from '../../core/changes/change-log-store';
 import type { LogLine, RunningProcess } from '../support/processes';
 import {
   Deployment,
@@ -54,6 +55,27 @@ async function expectStoredExactlyOnce(
   expect(await deployment.db.items.countDocuments({ tenant: deployment.tenant })).toBe(
     items.length,
   );
+  await expectEveryChangeRecorded(deployment, contentType, stored);
+}
+
+/**
+ * The change log holds every stored item at its version, though the worker that wrote some of
+ * them died before recording them (docs/changes.md): whoever wrote next recorded what it left.
+ */
+async function expectEveryChangeRecorded(
+  deployment: Deployment,
+  contentType: string,
+  stored: { identifier: string; version?: number }[],
+) {
+  const log = new ChangeLogStore(deployment.db);
+  const changes = await log.readAfter(deployment.tenant, 0, 1_000_000);
+  const recorded = new Set(
+    changes
+      .filter((change) => change.contentType === contentType)
+      .map((change) => `${change.identifier}@${change.version}`),
+  );
+  const missing = stored.filter((item) => !recorded.has(`${item.identifier}@${item.version}`));
+  expect(missing.map((item) => item.identifier)).toEqual([]);
 }
 
 describe('a worker killed with SIGKILL in the middle of a 10,000-item request', () => {
