@@ -4,9 +4,11 @@ import type { ApiContext } from '../context';
 import { jsonBody } from '../middleware/json-body';
 import { funnelsRoutes } from './funnels.routes';
 import { historyRoutes } from './history.routes';
+import { replayRoutes } from './replay.routes';
 import { itemsRoutes } from './items.routes';
 import { contentTypeSettingsRoutes } from './settings/content-types.routes';
 import { funnelSettingsRoutes } from './settings/funnels.routes';
+import { funnelPreviewRoutes } from './settings/funnel-preview.routes';
 import { meRoutes } from './settings/me.routes';
 import { suggestedPathsRoutes } from './settings/suggested-paths.routes';
 import { tokensRoutes } from './settings/tokens.routes';
@@ -18,6 +20,7 @@ export function v1Routes(context: ApiContext): Router {
   settings.use('/settings', jsonBody);
   settings.use(meRoutes(context));
   settings.use(suggestedPathsRoutes(context));
+  settings.use(funnelPreviewRoutes(context));
   settings.use(usersRoutes(context));
   settings.use(tokensRoutes(context));
   settings.use(contentTypeSettingsRoutes(context));
@@ -27,6 +30,7 @@ export function v1Routes(context: ApiContext): Router {
   router.use(settings);
   router.use(itemsRoutes(context));
   router.use(historyRoutes(context));
+  router.use(replayRoutes(context));
   router.use(funnelsRoutes(context));
   return router;
 }

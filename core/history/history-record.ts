@@ -74,6 +74,10 @@ export const historyDocumentSchema = z.object({
   payloadTruncated: z.boolean(),
   tokenId: z.string().nullable(),
   dryRun: z.boolean(),
+  /** How the body is written; absent: JSON (and on records older than the field, either). */
+  bodyFormat: z.enum(['json', 'ndjson']).optional(),
+  /** A replay names the record whose body it sent again. */
+  replayOf: z.string().optional(),
   /** When the record may be purged (HISTORY_TTL_DAYS after it was received). */
   expiresAt: z.date(),
 });
@@ -85,6 +89,7 @@ export const historyViewSchema = historyDocumentSchema
     tenant: true,
     funnel: true,
     expiresAt: true,
+    bodyFormat: true,
     receivedAt: true,
     sequence: true,
     finishedAt: true,
@@ -122,5 +127,6 @@ export function historyView(record: HistoryDocument): HistoryView {
     payloadTruncated: record.payloadTruncated,
     tokenId: record.tokenId,
     dryRun: record.dryRun,
+    ...(record.replayOf === undefined ? {} : { replayOf: record.replayOf }),
   };
 }

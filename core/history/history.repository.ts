@@ -83,6 +83,15 @@ export class HistoryRepository {
     );
   }
 
+  /** A funnel's newest records with their payloads, newest first, as `list` orders them. */
+  async recent(tenant: string, funnel: string, limit: number): Promise<HistoryDocument[]> {
+    return this.db.history
+      .find({ tenant, funnel })
+      .sort({ receivedAt: -1, _id: -1 })
+      .limit(limit)
+      .toArray();
+  }
+
   /**
    * Newest first, by (receivedAt, _id) descending: `_id` breaks ties between requests received
    * in the same millisecond, so keyset paging neither skips nor repeats a record while others

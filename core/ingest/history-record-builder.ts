@@ -34,7 +34,8 @@ export type RecordedRequest = Pick<
   | 'sequence'
   | 'tokenId'
   | 'dryRun'
->;
+> &
+  Partial<Pick<ParsedJobData<'ingest'>, 'bodyFormat' | 'replayOf'>>;
 
 /** The id a request's record is stored under (jobs of older versions carry none). */
 export const recordIdOf = (job: Pick<RecordedRequest, 'recordId' | 'requestId'>): string =>
@@ -74,6 +75,9 @@ export function historyRecord(
     payloadTruncated: truncated,
     tokenId: job.tokenId,
     dryRun: job.dryRun,
+    // Written only when they say something, so the records of plain JSON requests stay as they were.
+    ...(job.bodyFormat === 'ndjson' ? { bodyFormat: 'ndjson' as const } : {}),
+    ...(job.replayOf === undefined ? {} : { replayOf: job.replayOf }),
     expiresAt: new Date(receivedAt.getTime() + historyTtlDays * 24 * 60 * 60 * 1000),
   };
 }

@@ -25,6 +25,7 @@ import {
 import { identifierLabel, identifierMapping } from '../pipeline/mapping-plan';
 import { ownRecord } from '../pipeline/own-record';
 import type { ItemStore, ItemWrite } from '../items/item-store';
+import type { ItemReads } from '../items/item-reads';
 import type { ContentType } from '../pipeline/content-type';
 import type { Funnel } from '../pipeline/funnel';
 import { resolveLazyIdentifiers } from './lazy-resolver';
@@ -51,7 +52,7 @@ export interface ImportResult extends EnvelopeResult {
 type ResolvedItem = MappedItem;
 
 async function resolveIdentifiers(
-  store: ItemStore,
+  store: ItemReads,
   request: ImportRequest,
   items: MappedItem[],
 ): Promise<ResolvedItem[]> {
@@ -81,7 +82,7 @@ async function resolveIdentifiers(
 }
 
 async function checkAgainstStore(
-  store: ItemStore,
+  store: ItemReads,
   request: ImportRequest,
   items: ResolvedItem[],
 ): Promise<ResolvedItem[]> {
@@ -106,9 +107,9 @@ export interface PreparedImport {
   writes: ItemWrite[];
 }
 
-/** Everything but the writes: the answer, and what to write for it. */
+/** Everything but the writes: the answer, and what to write for it. It only reads the store. */
 export async function prepareImport(
-  store: ItemStore,
+  store: ItemReads,
   request: ImportRequest,
 ): Promise<PreparedImport> {
   const body = isEmptyBody(request.raw, request.parsed) ? [] : asItemList(request.parsed);

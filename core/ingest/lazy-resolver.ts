@@ -5,10 +5,10 @@
  * `$in` on MongoDB, a scan on FerretDB), then the pure rule per identifier.
  */
 import { lazyLookupKeys, resolveLazy, type LazyResolution } from '../pipeline/lazy-match';
-import type { ItemStore } from '../items/item-store';
+import type { ItemReads } from '../items/item-reads';
 
 export async function resolveLazyIdentifiers(
-  store: ItemStore,
+  store: ItemReads,
   tenant: string,
   contentType: string,
   incoming: readonly string[],

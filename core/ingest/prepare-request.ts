@@ -20,10 +20,10 @@ export interface PreparedRequest {
   contentType: string;
 }
 
-type BodyParse = { ok: true; value: unknown } | { ok: false; message: string };
+export type BodyParse = { ok: true; value: unknown } | { ok: false; message: string };
 
 /** An NDJSON body becomes the array of its lines' values: it then means what that array means. */
-function parseBody(raw: string, format: ParsedJobData<'ingest'>['bodyFormat']): BodyParse {
+export function parseBody(raw: string, format: ParsedJobData<'ingest'>['bodyFormat']): BodyParse {
   if (raw.trim() === '') return { ok: true, value: undefined };
   if (format === 'ndjson') return parseNdjson(raw);
   try {

@@ -49,6 +49,8 @@ export const ingestJob = {
     payloadKey: z.string().min(1),
     /** How the body is written: one JSON value, or NDJSON. Jobs queued before this field are JSON. */
     bodyFormat: z.enum(['json', 'ndjson']).default('json'),
+    /** A replay: the record id of the recorded request whose body this one sends again. */
+    replayOf: z.string().min(1).max(300).optional(),
     /** `Prefer: respond-async`: nobody waits; the history record tells queued, processing, done. */
     respondAsync: z.boolean().default(false),
     /** The Idempotency-Key record to complete with the answer (core/queue/idempotency-records.ts). */

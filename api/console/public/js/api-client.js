@@ -44,6 +44,9 @@ export const apiPaths = {
   user: (id) => `settings/users/${encodeURIComponent(id)}`,
   request: (url, requestId) =>
     `funnels/${encodeURIComponent(url)}/history/${encodeURIComponent(requestId)}`,
+  replay: (url, recordId) =>
+    `funnels/${encodeURIComponent(url)}/history/${encodeURIComponent(recordId)}/replay`,
+  funnelPreview: () => 'settings/funnel-preview',
 };
 
 /**
@@ -87,4 +90,26 @@ export async function apiSend(method, path, body, { signal, token = currentToken
   }
   if (!response.ok) throw await errorOf(response);
   return response.status === 204 ? null : response.json();
+}
+
+/**
+ * Replays a recorded request. Its answer is a funnel request's: a 422 (items refused) is an
+ * answer, not a failure. Returns the status, the envelope and the new record's id (`Location`).
+ */
+export async function apiReplay(url, recordId, { signal, token = currentToken() } = {}) {
+  let response;
+  try {
+    response = await fetch(new URL(apiPaths.replay(url, recordId), API_BASE), {
+      method: 'POST',
+      headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
+      signal,
+    });
+  } catch (error) {
+    if (error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'The API did not answer: check the connection and try again.');
+  }
+  if (!response.ok && response.status !== 422) throw await errorOf(response);
+  const location = response.headers.get('Location') ?? '';
+  const newRecordId = decodeURIComponent(location.split('/').pop() ?? '');
+  return { httpStatus: response.status, envelope: await response.json(), newRecordId };
 }

@@ -11,6 +11,7 @@ import { checkbox, errorSummary, field, select, setFieldError, showFieldErrors }
 import { goWithMessage, takeFlash } from '../flash.js';
 import { links } from '../routes.js';
 import { mappedRows, mappingOf, pathRows, pathsTable } from './funnel-paths.js';
+import { previewPanel } from './funnel-preview.js';
 
 async function contentTypeKeys(me, signal) {
   if (refusal(me, 'read', 'manage_settings')) return null;
@@ -120,6 +121,43 @@ export async function renderFunnelEditor(container, route, { signal, me }) {
     return fields[head] ?? null;
   };
 
+  const clearErrors = () => {
+    summary.hidden = true;
+    for (const entry of [...Object.values(fields), ...rows])
+      if (entry.error) setFieldError(entry, null);
+  };
+
+  /** The funnel as typed, as the API takes it; `problem` when the sample is not JSON. */
+  const draftBody = () => {
+    const { value, problem } = sample();
+    if (problem) {
+      setFieldError(fields.requestData, problem);
+      return { problem };
+    }
+    const body = {
+      name: fields.name.control.value,
+      endpointUrl: fields.endpointUrl.control.value.trim(),
+      contentType: fields.contentType.control.value.trim(),
+      description: fields.description.control.value,
+      active: fields.active.control.checked,
+      partialValidation: fields.partialValidation.control.checked,
+      mappings: mappedRows(rows).map(mappingOf),
+      ...(value === undefined ? {} : { requestData: value }),
+    };
+    return { body };
+  };
+
+  const preview = previewPanel({
+    me,
+    editing,
+    signal,
+    draft: () => {
+      clearErrors();
+      return draftBody();
+    },
+    showErrors: (message, fieldErrors) => showFieldErrors(summary, message, fieldErrors, place),
+  });
+
   const form = h(
     'form',
     { class: 'editor', novalidate: true },
@@ -140,25 +178,14 @@ export async function renderFunnelEditor(container, route, { signal, me }) {
       h('div', { class: 'actions' }, readPaths, pathsNote),
       pathsArea,
     ),
+    preview.wrap,
     h('div', { class: 'actions' }, save, saveNote),
   );
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
-    summary.hidden = true;
-    for (const entry of [...Object.values(fields), ...rows])
-      if (entry.error) setFieldError(entry, null);
-    const { value, problem } = sample();
-    if (problem) return setFieldError(fields.requestData, problem);
-    const body = {
-      name: fields.name.control.value,
-      endpointUrl: fields.endpointUrl.control.value.trim(),
-      contentType: fields.contentType.control.value.trim(),
-      description: fields.description.control.value,
-      active: fields.active.control.checked,
-      partialValidation: fields.partialValidation.control.checked,
-      mappings: mappedRows(rows).map(mappingOf),
-      ...(value === undefined ? {} : { requestData: value }),
-    };
+    clearErrors();
+    const { body } = draftBody();
+    if (!body) return;
     try {
       const funnel = editing
         ? await apiSend('PUT', apiPaths.funnel(editing), body, { signal })

@@ -3,7 +3,8 @@
  * requests, and a table whose "Load more" follows the API's keyset cursor.
  */
 /* global location */
-import { apiGet, apiPaths } from '../api-client.js';
+import { apiGet, apiPaths, apiReplay, ApiError } from '../api-client.js';
+import { guard, refusal } from '../capabilities.js';
 import { requestsChart } from '../chart/requests-chart.js';
 import { fill, h } from '../dom.js';
 import { count, formatDuration, formatNumber, timeElement } from '../format.js';
@@ -12,9 +13,17 @@ import { dataTable, errorBox, scrollBox, statusBadge, tableRow } from '../views.
 import { apiQuery, filterForm, matchesMethod } from './history-filters.js';
 
 const PAGE_SIZE = 50;
-const COLUMNS = ['Received', 'Method', 'Status', 'HTTP', 'Items', 'Duration', 'Message'];
+const COLUMNS = ['Received', 'Method', 'Status', 'HTTP', 'Items', 'Duration', 'Message', 'Replay'];
 
-function entryRow(funnel, entry) {
+/** Why a record cannot be replayed by this caller; null when it can. */
+function replayRefusal(entry, me) {
+  if (entry.method !== 'POST') return 'Not replayable: only a POST is sent again.';
+  if (entry.payloadTruncated)
+    return 'Not replayable: its payload was cut at 256 KiB when it was recorded.';
+  return refusal(me, 'create', 'manage_funnels');
+}
+
+function entryRow(funnel, entry, replayButton) {
   return tableRow(
     [
       h('a', { href: links.request(funnel, entry.recordId) }, timeElement(entry.receivedAt)),
@@ -24,6 +33,7 @@ function entryRow(funnel, entry) {
       formatNumber(entry.itemCount),
       formatDuration(entry.durationMs),
       h('span', { class: 'message' }, entry.message),
+      replayButton(entry),
     ],
     COLUMNS,
   );
@@ -38,7 +48,7 @@ function funnelLine(funnel) {
   ];
 }
 
-export async function renderHistory(container, route, { signal }) {
+export async function renderHistory(container, route, { signal, me }) {
   const { funnel, filters, pageSize = PAGE_SIZE } = route;
   const lead = h('p', { class: 'lead' });
   const chart = h('div', { class: 'chart-holder' });
@@ -49,6 +59,49 @@ export async function renderHistory(container, route, { signal }) {
     className: 'history',
   });
   const more = h('button', { type: 'button', class: 'secondary', hidden: true }, 'Load more');
+  const replayed = h('div', { class: 'replay-outcome', 'aria-live': 'polite' });
+
+  /** Sends the record's payload again; the answer and a link to the new record are shown. */
+  async function replay(entry, button) {
+    button.disabled = true;
+    fill(replayed, h('p', { class: 'loading', role: 'status' }, 'Replaying…'));
+    try {
+      const answer = await apiReplay(funnel, entry.recordId, { signal });
+      fill(
+        replayed,
+        h(
+          'p',
+          { role: 'status', class: answer.httpStatus < 300 ? 'success' : 'error' },
+          'Replayed the request of ',
+          timeElement(entry.receivedAt),
+          `: HTTP ${answer.httpStatus}, ${answer.envelope.message} `,
+          answer.newRecordId
+            ? h('a', { href: links.request(funnel, answer.newRecordId) }, 'Open the new record')
+            : null,
+        ),
+      );
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status === 401) throw error;
+      fill(replayed, errorBox(`Replay refused: ${error.message}`));
+    } finally {
+      button.disabled = false;
+    }
+  }
+
+  const replayButton = (entry) => {
+    const button = h(
+      'button',
+      {
+        type: 'button',
+        class: 'secondary small',
+        'aria-label': `Replay the request ${entry.recordId}`,
+      },
+      'Replay',
+    );
+    const note = guard(button, replayRefusal(entry, me));
+    if (!note) button.addEventListener('click', () => void replay(entry, button));
+    return [button, note];
+  };
   const moreError = h('div');
   container.append(
     h('p', { class: 'crumbs' }, h('a', { href: links.funnels() }, '← All funnels')),
@@ -68,6 +121,7 @@ export async function renderHistory(container, route, { signal }) {
       { 'aria-labelledby': 'requests-heading' },
       h('h2', { id: 'requests-heading' }, 'Requests'),
       shown,
+      replayed,
       scrollBox(table),
       more,
       moreError,
@@ -92,7 +146,7 @@ export async function renderHistory(container, route, { signal }) {
     });
     const entries = page.items.filter(matchesMethod(filters.method));
     loaded.push(...entries);
-    table.tBodies[0].append(...entries.map((entry) => entryRow(funnel, entry)));
+    table.tBodies[0].append(...entries.map((entry) => entryRow(funnel, entry, replayButton)));
     cursor = page.nextCursor;
     more.hidden = cursor === null;
     shown.textContent =

@@ -97,13 +97,25 @@ export async function renderRequest(container, route, { signal }) {
   loading.remove();
   container.append(
     h('p', { class: 'lead' }, statusBadge(record.status), ' ', record.message),
-    facts([
-      ['Method', record.method],
-      ['HTTP status', record.httpStatus ?? '—'],
-      ['Items', formatNumber(record.itemCount)],
-      ['Dry run', record.dryRun ? 'Yes' : 'No'],
-      ['Token id', record.tokenId ? h('code', {}, record.tokenId) : '—'],
-    ]),
+    facts(
+      [
+        ['Method', record.method],
+        ['HTTP status', record.httpStatus ?? '—'],
+        ['Items', formatNumber(record.itemCount)],
+        ['Dry run', record.dryRun ? 'Yes' : 'No'],
+        ['Token id', record.tokenId ? h('code', {}, record.tokenId) : '—'],
+        record.replayOf
+          ? [
+              'Replay of',
+              h(
+                'a',
+                { href: links.request(funnel, record.replayOf) },
+                h('code', {}, record.replayOf),
+              ),
+            ]
+          : null,
+      ].filter(Boolean),
+    ),
     section(
       'timings-heading',
       'Timings',

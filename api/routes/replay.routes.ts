@@ -1,0 +1,119 @@
+/**
+ * `POST /funnels/{endpointUrl}/history/{requestId}/replay`: a recorded POST sent again through the
+ * funnel's current settings (core/replay/). It takes the path of any funnel request: a receipt,
+ * the body checks, the queue, a worker, an answer and a history record of its own, which names
+ * the one replayed (`replayOf`). Needs what a funnel POST needs: `create` and manage_funnels.
+ */
+import { Router, type Request, type RequestHandler } from 'express';
+import { z } from 'zod';
+import { HistoryRepository } from '../../core/history/history.repository';
+import { endpointUrlSchema } from '../../core/keys/keys';
+import { IdempotencyRecords } from '../../core/queue/idempotency-records';
+import { ReceiptSequence } from '../../core/queue/receipt-sequence';
+import { replaySource } from '../../core/replay/replay-source';
+import type { ApiContext } from '../context';
+import { checkFunnelBody } from '../http/funnel-body';
+import { FunnelSubmitter } from '../http/funnel-submission';
+import { HttpError, notFound, unavailable } from '../http/http-error';
+import { checkNdjsonBody } from '../http/ndjson-body';
+import { rateLimit } from '../middleware/rate-limit';
+import { requireAccess } from '../middleware/require-access';
+import { errorBodySchema } from '../openapi/registry';
+import { registerRoute } from '../openapi/settings-paths';
+import { envelopeSchema } from '../../core/pipeline/envelope';
+
+const json = (schema: z.ZodType, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+
+registerRoute({
+  method: 'post',
+  path: '/funnels/{endpointUrl}/history/{requestId}/replay',
+  tags: ['History'],
+  access: 'token ability "create", user permission "manage_funnels"',
+  description:
+    "Sends a recorded POST's payload again, through the funnel's current settings, as a new " +
+    'request: it is queued and answered as `POST /funnels/{endpointUrl}` would be, and gets its ' +
+    'own history record (`Location`), whose `replayOf` is the record replayed. No body.',
+  request: { params: z.object({ endpointUrl: z.string(), requestId: z.string() }) },
+  responses: {
+    200: json(envelopeSchema, 'The new request was answered; `Location` names its record'),
+    404: json(errorBodySchema, 'No such funnel, or no such request to it in the tenant'),
+    409: json(errorBodySchema, 'The payload was cut when recorded, or the record is of a DELETE'),
+    422: json(envelopeSchema, 'The new request was answered: validation failed'),
+    503: json(errorBodySchema, 'The queue is away'),
+    504: json(errorBodySchema, 'Still being processed; its history record will show the outcome'),
+  },
+});
+
+const REFUSAL_STATUS = { 'not-found': 404, 'not-a-post': 409, truncated: 409 } as const;
+
+export function replayRoutes(context: ApiContext): Router {
+  const router = Router();
+  const { config, queue } = context;
+  const history = new HistoryRepository(context.db);
+  const records = new IdempotencyRecords(queue.redis, config.QUEUE_PREFIX);
+  const submitter = new FunnelSubmitter(queue, records, config.WAIT_TIMEOUT_MS);
+  const receipts = new ReceiptSequence(queue.redis, config.QUEUE_PREFIX);
+
+  const takeReceiptSequence: RequestHandler = (req, _res, next) => {
+    receipts.next(req.receivedAt).then(
+      (sequence) => {
+        req.receiptSequence = sequence;
+        next();
+      },
+      (error: unknown) => next(unavailable('the queue', error)),
+    );
+  };
+
+  router.post(
+    '/funnels/:endpointUrl/history/:requestId/replay',
+    takeReceiptSequence,
+    requireAccess(context.auth, { ability: 'create', permission: 'manage_funnels' }),
+    rateLimit(queue.redis, config.QUEUE_PREFIX, config.RATE_LIMIT_PER_MINUTE),
+    async (req: Request<{ endpointUrl: string; requestId: string }>, res) => {
+      const { tenant, tokenId } = req.principal;
+      const endpointUrl = endpointUrlSchema.safeParse(req.params.endpointUrl);
+      if (!endpointUrl.success || !(await context.funnels.find(tenant, endpointUrl.data))) {
+        throw notFound(`No funnel with endpoint URL "${req.params.endpointUrl}"`);
+      }
+      const record = await history.findByEitherId(tenant, endpointUrl.data, req.params.requestId);
+      const source = replaySource(record);
+      if (!source.ok) throw new HttpError(REFUSAL_STATUS[source.refusal], source.message);
+
+      const { raw, bodyFormat } = source;
+      if (bodyFormat === 'ndjson') checkNdjsonBody('POST', raw, config.MAX_ITEMS);
+      else checkFunnelBody('POST', raw, config.MAX_ITEMS);
+      const submission = {
+        requestId: req.requestId,
+        recordId: req.recordId,
+        tenant,
+        endpointUrl: endpointUrl.data,
+        method: 'POST' as const,
+        receivedAt: req.receivedAt.toISOString(),
+        sequence: req.receiptSequence,
+        tokenId,
+        dryRun: false,
+        bodyFormat,
+        replayOf: source.replayOf,
+      };
+      const answer = await submitter.submit(submission, raw);
+      res.setHeader(
+        'Location',
+        `/api/v1/funnels/${endpointUrl.data}/history/${encodeURIComponent(req.recordId)}`,
+      );
+      if (answer.state === 'running') {
+        res.status(504).json({
+          status: 'error',
+          message: 'The request is still being processed; its history record will show the outcome',
+          data: { requestId: req.requestId, recordId: req.recordId },
+        });
+        return;
+      }
+      if (answer.httpStatus === 503) res.setHeader('Retry-After', '5');
+      res.status(answer.httpStatus).json(answer.envelope);
+    },
+  );
+  return router;
+}

@@ -1,0 +1,82 @@
+/**
+ * `POST /settings/funnel-preview`: a draft funnel run over its sample and the last requests of a
+ * saved funnel, beside what those were answered (core/preview/). Writes nothing, so it needs what
+ * reading the history needs: the `read` ability and manage_funnels.
+ */
+import { Router } from 'express';
+import type { z } from 'zod';
+import { HistoryRepository } from '../../../core/history/history.repository';
+import { ItemStore } from '../../../core/items/item-store';
+import type { ItemReads } from '../../../core/items/item-reads';
+import { detectEngine } from '../../../core/mongo/engine';
+import { previewFunnel, PreviewRefused } from '../../../core/preview/preview-funnel';
+import {
+  MAX_PREVIEW_REQUESTS,
+  previewAnswerSchema,
+  previewRequestSchema,
+} from '../../../core/preview/preview-schema';
+import type { ApiContext } from '../../context';
+import { invalid, parseOrThrow } from '../../http/validate';
+import { requireAccess } from '../../middleware/require-access';
+import { errorBodySchema } from '../../openapi/registry';
+import { registerRoute } from '../../openapi/settings-paths';
+
+const json = (schema: z.ZodType, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+
+registerRoute({
+  method: 'post',
+  path: '/settings/funnel-preview',
+  tags: ['Funnels'],
+  access: 'token ability "read", user permission "manage_funnels"',
+  description:
+    'Runs a draft funnel (the body of `POST /settings/funnels`, saved or not) by the rules a ' +
+    'funnel request meets, as a dry run: over its `requestData`, and over the last `limit` ' +
+    `(at most ${MAX_PREVIEW_REQUESTS}) requests of the saved funnel \`history.endpointUrl\`. ` +
+    'Each request gets the answer it would get now beside the one it got (status code, status, ' +
+    'counts) and the items whose outcome changes (`ok`, `error`, `not-written`). A DELETE, a ' +
+    'request not finished, or one whose payload was cut when recorded is listed in `skipped` ' +
+    'with the reason. Writes nothing: no item, no history record.',
+  request: { body: { content: { 'application/json': { schema: previewRequestSchema } } } },
+  responses: {
+    200: json(previewAnswerSchema, 'The draft over the sample and each request'),
+    422: json(
+      errorBodySchema,
+      'A bad body, or a draft that saving would refuse (`errors` names it, as ' +
+        '`funnel.mappings.0.target`), or no saved funnel `history.endpointUrl`',
+    ),
+  },
+});
+
+export function funnelPreviewRoutes(context: ApiContext): Router {
+  const router = Router();
+  const history = new HistoryRepository(context.db);
+  // The engine decides how the store's lookups are sent; asked once, when first needed.
+  let items: Promise<ItemReads> | undefined;
+  const itemReads = () =>
+    (items ??= detectEngine(context.mongo).then(
+      (engine) => new ItemStore(context.db, engine),
+      (error: unknown) => {
+        items = undefined;
+        throw error;
+      },
+    ));
+
+  router.post(
+    '/settings/funnel-preview',
+    requireAccess(context.auth, { ability: 'read', permission: 'manage_funnels' }),
+    async (req, res) => {
+      const body = parseOrThrow(previewRequestSchema, req.body);
+      const ports = { ...context, history, items: await itemReads() };
+      try {
+        res.json(await previewFunnel(ports, req.principal.tenant, body));
+      } catch (error) {
+        if (error instanceof PreviewRefused) throw invalid(error.problems);
+        throw error;
+      }
+    },
+  );
+  return router;
+}

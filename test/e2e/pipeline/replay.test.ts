@@ -1,0 +1,139 @@
+/**
+ * Replay (docs/api-behaviour.md#replay): a recorded POST sent again through the funnel's current
+ * settings, as a new request with a history record of its own that names the one replayed.
+ */
+import type { HistoryView } from '../../../core/history/history-record';
+import { tokenWith } from '../../browser/support/tokens';
+import { identifiers, requestIdOf, startPipeline, type Pipeline } from './pipeline-fixture';
+
+const PAYLOAD_LIMIT = 256 * 1024;
+
+describe('replaying a recorded request', () => {
+  let p: Pipeline;
+  let contentType: string;
+  let url: string;
+  const replay = (funnel: string, id: string, token = p.token) =>
+    p.api.call('POST', `/api/v1/funnels/${funnel}/history/${encodeURIComponent(id)}/replay`, {
+      token,
+    });
+
+  beforeAll(async () => {
+    p = await startPipeline('replay');
+    ({ contentType, url } = await p.scenario({
+      mappings: [
+        { source: 'sku', target: { system: 'identifier' } },
+        { source: 'title', target: { system: 'name' } },
+        { source: 'price', target: { property: 'price' } },
+      ],
+    }));
+  });
+  afterAll(() => p.close());
+
+  it('when a failed request is replayed after the mapping was fixed, then it succeeds under a new record naming the old', async () => {
+    const failed = await p.post(url, [{ sku: 'C-1', title: 'Hat', cost: 3 }]);
+    expect(failed.status).toBe(422);
+    const original = await p.history(url, requestIdOf(failed));
+    const fixed = await p.api.call('PATCH', `/api/v1/settings/funnels/${url}`, {
+      token: p.token,
+      body: {
+        mappings: [
+          { source: 'sku', target: { system: 'identifier' } },
+          { source: 'title', target: { system: 'name' } },
+          { source: 'cost', target: { property: 'price' } },
+        ],
+      },
+    });
+    expect(fixed.status).toBe(200);
+    const historyBefore = await p.api.context.db.history.countDocuments({ funnel: url });
+
+    const replayed = await replay(url, original.recordId);
+    expect(replayed.status).toBe(200);
+    expect(replayed.body).toEqual({ status: 'success', message: expect.any(String) });
+    const location = replayed.headers.get('location') ?? '';
+    const recordId = decodeURIComponent(location.split('/').at(-1) ?? '');
+    expect(location).toBe(`/api/v1/funnels/${url}/history/${encodeURIComponent(recordId)}`);
+    expect(recordId).not.toBe(original.recordId);
+
+    const record = (await p.api.call<HistoryView>('GET', location, { token: p.token })).body;
+    expect(record).toMatchObject({
+      recordId,
+      replayOf: original.recordId,
+      status: 'success',
+      httpStatus: 200,
+      method: 'POST',
+      payload: original.payload,
+      sequence: expect.any(Number),
+    });
+    expect(record.sequence).toBeGreaterThan(original.sequence ?? Infinity);
+    expect(await p.api.context.db.history.countDocuments({ funnel: url })).toBe(historyBefore + 1);
+    // The original record is left as it was.
+    expect(await p.history(url, original.recordId)).toEqual(original);
+    expect(identifiers(await p.items(contentType))).toEqual(['C-1']);
+    expect((await p.item(contentType, 'C-1'))?.properties).toEqual({ price: 3 });
+  });
+
+  it('when an NDJSON request is replayed, then it is sent as NDJSON again', async () => {
+    const ndjson = '{"sku":"N-1","title":"One","cost":1}\n{"sku":"N-2","title":"Two","cost":2}\n';
+    const sent = await p.send('POST', url, {
+      rawBody: ndjson,
+      headers: { 'content-type': 'application/x-ndjson' },
+    });
+    expect(sent.status).toBe(200);
+    const stored = await p.api.context.db.history.findOne({ requestId: requestIdOf(sent) });
+    expect(stored?.bodyFormat).toBe('ndjson');
+    const replayed = await replay(url, requestIdOf(sent));
+    expect(replayed.status).toBe(200);
+    expect(replayed.body).toEqual({ status: 'success', message: '2 items were imported' });
+  });
+
+  it('when the payload was cut when recorded, then the replay is refused with 409 and no record is made', async () => {
+    const big = [{ sku: 'B-1', title: 'Big', cost: 1, blob: 'x'.repeat(PAYLOAD_LIMIT) }];
+    const cut = await p.post(url, big);
+    expect(cut.status).toBe(200);
+    const before = await p.api.context.db.history.countDocuments({});
+    const refused = await replay(url, requestIdOf(cut));
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ status: 'error', message: expect.stringMatching(/cut/) });
+    expect(await p.api.context.db.history.countDocuments({})).toBe(before);
+  });
+
+  it('when the record is of a DELETE, then 409', async () => {
+    const removal = await p.remove(url, { identifiers: ['Z-1'] });
+    expect(removal.status).toBe(200);
+    expect((await replay(url, requestIdOf(removal))).status).toBe(409);
+  });
+
+  it('when the record is of another tenant or funnel, then 404', async () => {
+    const sent = await p.post(url, [{ sku: 'T-1', title: 'T', cost: 1 }]);
+    const id = requestIdOf(sent);
+    const { token } = await p.api.bootstrap('globex');
+    await p.api.call('PUT', `/api/v1/settings/content-types/${contentType}`, {
+      token,
+      body: { name: 'P', kind: 'product', properties: [] },
+    });
+    const created = await p.api.call('POST', '/api/v1/settings/funnels', {
+      token,
+      body: { contentType, name: 'Same', endpointUrl: url, mappings: [] },
+    });
+    expect(created.status).toBe(201);
+    expect((await replay(url, id, token)).status).toBe(404);
+    const other = await p.scenario();
+    expect((await replay(other.url, id)).status).toBe(404);
+    expect((await replay(url, 'no-such-record')).status).toBe(404);
+  });
+
+  it('when the token lacks create or its user manage_funnels, then 403', async () => {
+    const sent = await p.post(url, [{ sku: 'P-1', title: 'P', cost: 1 }]);
+    const id = requestIdOf(sent);
+    const reader = await tokenWith(p.api, p.token, 'reader', {
+      permissions: ['manage_funnels'],
+      abilities: ['read'],
+    });
+    expect((await replay(url, id, reader.token)).status).toBe(403);
+    const settingsOnly = await tokenWith(p.api, p.token, 'settings', {
+      permissions: ['manage_settings'],
+      abilities: ['read', 'create'],
+    });
+    expect((await replay(url, id, settingsOnly.token)).status).toBe(403);
+  });
+});
