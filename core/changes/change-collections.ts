@@ -1,15 +1,19 @@
 /** The collections of the change log. */
 import type { mongo } from 'mongoose';
-import type { ChangeDocument } from './change-record';
+import type { ChangeBatchDocument } from './change-record';
 
-/** Per tenant, the highest `seq` known to be taken: where the next append starts looking. */
+/**
+ * Per tenant, the last batch known to be written and its last `seq`: where the next append starts.
+ * A hint only: it may lag behind the batches (an append that died before moving it).
+ */
 export interface ChangeHeadDocument {
   /** The tenant. */
   _id: string;
-  seq: number;
+  batch: number;
+  lastSeq: number;
 }
 
 export interface ChangeCollections {
-  changes: mongo.Collection<ChangeDocument>;
+  changes: mongo.Collection<ChangeBatchDocument>;
   changeHeads: mongo.Collection<ChangeHeadDocument>;
 }

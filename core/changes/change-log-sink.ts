@@ -3,7 +3,6 @@
  * the log is told, without waiting for it.
  */
 import type { ItemChange, ItemChangeSink } from '../items/item-change';
-import { itemView } from '../items/item';
 import type { ChangeListener } from './change-listener';
 import type { ChangeLogStore } from './change-log-store';
 import type { NewChange } from './change-record';
@@ -27,7 +26,6 @@ export class ChangeLogSink implements ItemChangeSink {
         contentType: scope.contentType,
         identifier: change.identifier,
         version: change.version,
-        item: change.item ? itemView(change.item) : null,
         at,
       })),
     );

@@ -1,48 +1,65 @@
 /**
- * One entry of a tenant's change log: an item created, updated or deleted, as it was after the
- * change. `seq` orders the tenant's changes (1, 2, 3... without gaps); `version` counts the
- * item's own changes and only grows. See docs/changes.md.
+ * The change log's records. A record names an item, the change (created, updated, deleted) and
+ * the version it gave the item; `seq` orders the tenant's records (1, 2, 3... without gaps).
+ * Records are stored thin, in batches (one per append); readers get each with the item as it is
+ * when read (change-feed.ts). See docs/changes.md.
  */
 import { z } from 'zod';
 import { documentId } from '../keys/keys';
-import { itemViewSchema } from '../items/item';
+import { itemViewSchema, type ItemView } from '../items/item';
 
 export const CHANGE_EVENTS = ['created', 'updated', 'deleted'] as const;
 export const changeEventSchema = z.enum(CHANGE_EVENTS);
 export type ChangeEvent = z.infer<typeof changeEventSchema>;
 
-/** A change before the log numbers it. */
+/** A change as the writer hands it in, before the log numbers it. */
 export const newChangeSchema = z.object({
   event: changeEventSchema,
   contentType: z.string(),
   identifier: z.string(),
   version: z.number().int().positive(),
-  /** The item after the change; null for a deletion. */
-  item: itemViewSchema.nullable(),
   at: z.date(),
 });
 export type NewChange = z.infer<typeof newChangeSchema>;
 
-export const changeDocumentSchema = newChangeSchema.extend({
-  /** tenant:seq */
-  _id: z.string(),
-  tenant: z.string(),
-  seq: z.number().int().positive(),
-});
-export type ChangeDocument = z.infer<typeof changeDocumentSchema>;
-
-export const changeIdOf = (tenant: string, seq: number): string => documentId(tenant, String(seq));
-
-/** A change as the API and the deliveries show it. */
-export interface ChangeView {
+/** A numbered record, as stored (without the item). */
+export interface ChangeRecord extends NewChange {
+  tenant: string;
   seq: number;
-  event: ChangeEvent;
-  contentType: string;
-  identifier: string;
-  version: number;
-  item: z.infer<typeof itemViewSchema> | null;
-  at: string;
 }
+
+/** One append's records: one content type, consecutive numbers. */
+export interface ChangeBatchDocument {
+  /** tenant:batch */
+  _id: string;
+  tenant: string;
+  /** 1, 2, 3... per tenant, taken by inserting. */
+  batch: number;
+  contentType: string;
+  firstSeq: number;
+  lastSeq: number;
+  entries: { event: ChangeEvent; identifier: string; version: number }[];
+  at: Date;
+}
+
+export const changeBatchIdOf = (tenant: string, batch: number): string =>
+  documentId(tenant, String(batch));
+
+/** A record as readers get it: with the item as it is now (null when it is gone). */
+export interface ChangeDocument extends ChangeRecord {
+  item: ItemView | null;
+}
+
+export const changeViewSchema = z.object({
+  seq: z.number().int().positive(),
+  event: changeEventSchema,
+  contentType: z.string(),
+  identifier: z.string(),
+  version: z.number().int().positive(),
+  item: itemViewSchema.nullable(),
+  at: z.string(),
+});
+export type ChangeView = z.infer<typeof changeViewSchema>;
 
 export function changeView(change: ChangeDocument): ChangeView {
   return {

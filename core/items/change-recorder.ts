@@ -17,17 +17,7 @@ import { itemId, type ContentTypeScope } from './item-write';
 export type Intent = Pick<ChangeIntentDocument, 'kind' | 'ids' | 'sequence'>;
 
 const ITEM_FIELDS = [
-  'tenant',
-  'contentType',
   'identifier',
-  'identifierLower',
-  'name',
-  'image',
-  'parent',
-  'properties',
-  'createdAt',
-  'updatedAt',
-  'receivedAt',
   'sequence',
   'version',
 ] as const satisfies readonly (keyof ItemDocument)[];
@@ -82,7 +72,6 @@ export class ChangeRecorder {
         event: item.version === 1 ? 'created' : 'updated',
         identifier: item.identifier,
         version: item.version ?? 1,
-        item,
       }));
   }
 
@@ -96,9 +85,7 @@ export class ChangeRecorder {
     return gone.flatMap((id) => {
       const version = versions.get(id);
       if (version === undefined) return [];
-      return [
-        { event: 'deleted' as const, identifier: id.slice(prefix.length), version, item: null },
-      ];
+      return [{ event: 'deleted' as const, identifier: id.slice(prefix.length), version }];
     });
   }
 }

@@ -2,15 +2,11 @@
  * What a write or delete changed, item by item, and the port it is told to: the change log
  * (core/changes) implements it, so items need not know who follows their changes.
  */
-import type { ItemDocument } from './item';
-
 export interface ItemChange {
   event: 'created' | 'updated' | 'deleted';
   identifier: string;
   /** The item's count of changes, this one included. */
   version: number;
-  /** The item after the change; null when deleted. */
-  item: ItemDocument | null;
 }
 
 export interface ItemChangeSink {

@@ -26,9 +26,6 @@ export const PLANNED_FIELDS = [
   'image',
   'parent',
   'properties',
-  'createdAt',
-  'updatedAt',
-  'receivedAt',
   'sequence',
   'version',
 ] as const;
@@ -46,8 +43,9 @@ export function creationPlan(
   times: WriteTimes,
   deletedAtVersion = 0,
 ): Extract<WritePlan, { kind: 'create' }> {
-  const document = { ...newItemDocument(scope, write, times), version: deletedAtVersion + 1 };
-  return { kind: 'create', document, change: change('created', write, document) };
+  const version = deletedAtVersion + 1;
+  const document = { ...newItemDocument(scope, write, times), version };
+  return { kind: 'create', document, change: changeOf('created', write, version) };
 }
 
 export function planWrite(
@@ -68,22 +66,9 @@ export function planWrite(
   }
   const version = (stored.version ?? 0) + 1;
   const operation = itemUpsert(scope, write, times, version);
-  const item: ItemDocument = {
-    ...stored,
-    ...scope,
-    identifier: write.identifier,
-    identifierLower: write.identifier.toLowerCase(),
-    ...after,
-    properties: after.properties ?? {},
-    createdAt: stored.createdAt ?? times.now,
-    updatedAt: times.now,
-    receivedAt: times.receivedAt,
-    sequence: times.sequence,
-    version,
-  };
-  return { kind: 'update', operation, change: change('updated', write, item) };
+  return { kind: 'update', operation, change: changeOf('updated', write, version) };
 }
 
-function change(event: 'created' | 'updated', write: ItemWrite, item: ItemDocument): ItemChange {
-  return { event, identifier: write.identifier, version: item.version ?? 1, item };
+function changeOf(event: 'created' | 'updated', write: ItemWrite, version: number): ItemChange {
+  return { event, identifier: write.identifier, version };
 }

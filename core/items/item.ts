@@ -35,7 +35,13 @@ export const itemViewSchema = z.object({
 });
 export type ItemView = z.infer<typeof itemViewSchema>;
 
-export function itemView(item: ItemDocument): ItemView {
+/** The fields a view shows. */
+export type ViewedItem = Pick<
+  ItemDocument,
+  'identifier' | 'name' | 'image' | 'parent' | 'properties' | 'createdAt' | 'updatedAt'
+>;
+
+export function itemView(item: ViewedItem): ItemView {
   return {
     identifier: item.identifier,
     name: item.name ?? null,

@@ -68,7 +68,7 @@ async function expectEveryChangeRecorded(
   stored: { identifier: string; version?: number }[],
 ) {
   const log = new ChangeLogStore(deployment.db);
-  const changes = await log.readAfter(deployment.tenant, 0, 1_000_000);
+  const changes = await log.readRecords(deployment.tenant, 0, 1_000_000);
   const recorded = new Set(
     changes
       .filter((change) => change.contentType === contentType)

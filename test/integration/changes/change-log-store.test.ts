@@ -1,5 +1,5 @@
 /**
- * The change log's numbering: whatever appends run at once (several connections, as several
+ * The change log's numbering (its records as stored, without their items): whatever appends run at once (several connections, as several
  * workers would), the numbers written are 1..n without a hole or a repeat, each append keeps its
  * own order, and a reader that follows from its last number meanwhile sees every change once.
  */
@@ -18,7 +18,6 @@ const change = (identifier: string, version = 1): NewChange => ({
   contentType: 'products',
   identifier,
   version,
-  item: null,
   at: new Date(),
 });
 
@@ -47,10 +46,10 @@ describe('ChangeLogStore', () => {
       [2, 'b'],
       [3, 'c'],
     ]);
-    const read = await logs[1]!.readAfter(tenant, 1, 10);
+    const read = await logs[1]!.readRecords(tenant, 1, 10);
     expect(read.map((c) => c.identifier)).toEqual(['b', 'c']);
     expect(await logs[2]!.head(tenant)).toBe(3);
-    expect(await logs[0]!.readAfter(freshTenant(), 0, 10)).toEqual([]);
+    expect(await logs[0]!.readRecords(freshTenant(), 0, 10)).toEqual([]);
   });
 
   it('keeps tenants apart: each has its own numbers', async () => {
@@ -58,20 +57,24 @@ describe('ChangeLogStore', () => {
     await logs[0]!.append(first, [change('a')]);
     const written = await logs[0]!.append(second, [change('x')]);
     expect(written[0]!.seq).toBe(1);
-    expect((await logs[0]!.readAfter(second, 0, 10)).map((c) => c.identifier)).toEqual(['x']);
+    expect((await logs[0]!.readRecords(second, 0, 10)).map((c) => c.identifier)).toEqual(['x']);
   });
 
   it('reads only up to the first number not written, so a reader never steps over one', async () => {
     const tenant = freshTenant();
     await logs[0]!.append(tenant, [change('a'), change('b')]);
-    // A number written out of turn, as a read beside an unfinished insert could see it.
+    // A batch written out of turn, as a read beside an unfinished insert could see it.
     await collections(connections[0]!).changes.insertOne({
-      ...change('late'),
       _id: `${tenant}:4`,
       tenant,
-      seq: 4,
+      batch: 4,
+      contentType: 'products',
+      firstSeq: 4,
+      lastSeq: 4,
+      entries: [{ event: 'updated', identifier: 'late', version: 1 }],
+      at: new Date(),
     });
-    expect((await logs[1]!.readAfter(tenant, 0, 10)).map((c) => c.seq)).toEqual([1, 2]);
+    expect((await logs[1]!.readRecords(tenant, 0, 10)).map((c) => c.seq)).toEqual([1, 2]);
   });
 
   it('concurrent appends give 1..n once each, each in its own order; a follower misses none', async () => {
@@ -86,7 +89,7 @@ describe('ChangeLogStore', () => {
             let after = 0;
             for (;;) {
               const done = !writing;
-              const page = await logs[2]!.readAfter(tenant, after, 5);
+              const page = await logs[2]!.readRecords(tenant, after, 5);
               for (const c of page) seen.push(c.seq);
               after = page.at(-1)?.seq ?? after;
               if (done && page.length === 0) return;
@@ -103,7 +106,7 @@ describe('ChangeLogStore', () => {
           writing = false;
           await follow;
           const total = sizes.reduce((sum, size) => sum + size, 0);
-          const all = await logs[0]!.readAfter(tenant, 0, total + 10);
+          const all = await logs[0]!.readRecords(tenant, 0, total + 10);
           expect(all.map((c) => c.seq)).toEqual(Array.from({ length: total }, (_, i) => i + 1));
           expect(seen).toEqual(all.map((c) => c.seq));
           sizes.forEach((_, writer) => {
