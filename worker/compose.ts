@@ -86,7 +86,7 @@ export async function composeWorker(
   queue.on('error', (error) => logger.warn({ err: error }, 'queue connection error'));
 
   const writeLock = redisWriteLock(redis, config.QUEUE_PREFIX, logger);
-  const changeLog = new ChangeLogSink(new ChangeLogStore(db), NO_CHANGE_LISTENER);
+  const changeLog = new ChangeLogSink(new ChangeLogStore(db, engine), NO_CHANGE_LISTENER);
   const services: IngestServices = {
     logger,
     workerId,

@@ -1,12 +1,13 @@
 /**
  * A tenant's change log in MongoDB, stored thin: one document per append (a batch of one content
- * type's records, each an identifier, an event and a version), numbered 1, 2, 3... per tenant. A
- * batch's number is taken by inserting it (its `_id` is tenant:batch), so two writers that pick the
- * same number collide and the loser looks further; its records' `seq` go on from the batch before
- * it. A number is only tried once the one before it is written, so batches, and the records' `seq`,
- * never leave a hole, and a reader that stops at the first missing one never steps over a record
- * still being written (docs/changes.md#numbers-without-holes).
+ * type's records, each an identifier, an event and a version) whose `_id` is tenant:firstSeq. A
+ * batch is appended by inserting it right after the last one, so two writers that pick the same
+ * first number collide and the loser goes on after the batch that won. A batch is only tried right
+ * after one that is written, so `seq` never leaves a hole, and a reader that stops at the first
+ * missing number never steps over a record still being written
+ * (docs/changes.md#numbers-without-holes).
  */
+import type { EngineTraits } from '../mongo/engine';
 import { isDuplicateKey } from '../mongo/duplicate-key';
 import type { ChangeCollections } from './change-collections';
 import {
@@ -19,15 +20,13 @@ import {
 /** Records per batch document: far under the 16 MB document limit for long identifiers. */
 const RECORDS_PER_BATCH = 5_000;
 
-interface BatchEnd {
-  batch: number;
-  lastSeq: number;
-}
-
-const NO_BATCH: BatchEnd = { batch: 0, lastSeq: 0 };
+type Batch = Pick<ChangeBatchDocument, 'contentType' | 'firstSeq' | 'lastSeq' | 'entries' | 'at'>;
 
 export class ChangeLogStore {
-  constructor(private readonly db: ChangeCollections) {}
+  constructor(
+    private readonly db: ChangeCollections,
+    private readonly engine: EngineTraits,
+  ) {}
 
   /** Numbers and writes the changes, in the order given; answers them numbered. */
   async append(tenant: string, changes: readonly NewChange[]): Promise<ChangeRecord[]> {
@@ -42,14 +41,9 @@ export class ChangeLogStore {
    * not yet written.
    */
   async readRecords(tenant: string, afterSeq: number, limit: number): Promise<ChangeRecord[]> {
-    const batches = await this.db.changes
-      .find({ tenant, lastSeq: { $gt: afterSeq } })
-      .sort({ lastSeq: 1 })
-      .limit(limit)
-      .toArray();
     const records: ChangeRecord[] = [];
     let next = afterSeq + 1;
-    for (const batch of batches) {
+    for (const batch of await this.batchesFrom(tenant, next, limit)) {
       // A read beside an insert may see a batch whose predecessor it missed: stop there.
       if (batch.firstSeq > next) break;
       for (const [i, entry] of batch.entries.entries()) {
@@ -65,12 +59,47 @@ export class ChangeLogStore {
 
   /** The highest `seq` written so far (0 for none). */
   async head(tenant: string): Promise<number> {
-    return (await this.lastBatch(tenant, 0)).lastSeq;
+    let lastSeq = await this.headHint(tenant);
+    for (let batch = await this.batchAt(tenant, lastSeq + 1); batch;) {
+      lastSeq = batch.lastSeq;
+      batch = await this.batchAt(tenant, lastSeq + 1);
+    }
+    return lastSeq;
   }
 
-  private async headHint(tenant: string): Promise<BatchEnd> {
-    const head = await this.db.changeHeads.findOne({ _id: tenant });
-    return head ? { batch: head.batch, lastSeq: head.lastSeq } : NO_BATCH;
+  /**
+   * The batches holding `seq` and on, at most `limit`. MongoDB reads them by their index;
+   * FerretDB v1 would decode the whole log for that filter, so there each batch is read by the
+   * `_id` the one before it gives (its `lastSeq` + 1), and only a `seq` in the middle of a batch
+   * needs the filter.
+   */
+  private async batchesFrom(tenant: string, seq: number, limit: number): Promise<Batch[]> {
+    if (this.engine.indexedFilters) return this.batchesByFilter(tenant, seq, limit);
+    let batch = await this.batchAt(tenant, seq);
+    if (!batch) {
+      if ((await this.head(tenant)) < seq) return [];
+      batch = (await this.batchesByFilter(tenant, seq, 1))[0] ?? null;
+    }
+    const batches: Batch[] = [];
+    let records = 0;
+    while (batch && records < limit) {
+      batches.push(batch);
+      records += batch.lastSeq - Math.max(seq, batch.firstSeq) + 1;
+      batch = await this.batchAt(tenant, batch.lastSeq + 1);
+    }
+    return batches;
+  }
+
+  private batchesByFilter(tenant: string, seq: number, limit: number): Promise<Batch[]> {
+    return this.db.changes
+      .find({ tenant, lastSeq: { $gte: seq } })
+      .sort({ lastSeq: 1 })
+      .limit(limit)
+      .toArray();
+  }
+
+  private batchAt(tenant: string, firstSeq: number): Promise<Batch | null> {
+    return this.db.changes.findOne({ _id: changeBatchIdOf(tenant, firstSeq) });
   }
 
   private async appendBatch(
@@ -79,16 +108,15 @@ export class ChangeLogStore {
   ): Promise<ChangeRecord[]> {
     const [first] = changes;
     if (!first) return [];
-    // Usually the head is up to date and the insert takes the next number at once.
-    let last = await this.headHint(tenant);
+    // Usually the head is up to date and the insert takes the next numbers at once.
+    let firstSeq = (await this.headHint(tenant)) + 1;
     for (;;) {
       const document: ChangeBatchDocument = {
-        _id: changeBatchIdOf(tenant, last.batch + 1),
+        _id: changeBatchIdOf(tenant, firstSeq),
         tenant,
-        batch: last.batch + 1,
         contentType: first.contentType,
-        firstSeq: last.lastSeq + 1,
-        lastSeq: last.lastSeq + changes.length,
+        firstSeq,
+        lastSeq: firstSeq + changes.length - 1,
         entries: changes.map(({ event, identifier, version }) => ({ event, identifier, version })),
         at: first.at,
       };
@@ -96,61 +124,29 @@ export class ChangeLogStore {
         await this.db.changes.insertOne(document);
       } catch (error) {
         if (!isDuplicateKey(error)) throw error;
-        last = await this.lastBatch(tenant, document.batch);
+        // Another append took these numbers: go on after the batch it wrote (and any after it).
+        firstSeq = (await this.head(tenant)) + 1;
         continue;
       }
-      await this.moveHead(tenant, document);
-      return changes.map((change, i) => ({ ...change, tenant, seq: document.firstSeq + i }));
+      await this.moveHead(tenant, document.lastSeq);
+      return changes.map((change, i) => ({ ...change, tenant, seq: firstSeq + i }));
     }
+  }
+
+  private async headHint(tenant: string): Promise<number> {
+    return (await this.db.changeHeads.findOne({ _id: tenant }))?.lastSeq ?? 0;
   }
 
   /**
-   * The last batch written, at or after `atLeast` (a batch known to exist): from the head's hint,
-   * then past the batches written since, by doubling steps and then halving.
-   */
-  private async lastBatch(tenant: string, atLeast: number): Promise<BatchEnd> {
-    const hint = await this.headHint(tenant);
-    let taken = Math.max(hint.batch, atLeast);
-    let step = 1;
-    let free = taken + step;
-    while (await this.taken(tenant, free)) {
-      taken = free;
-      step *= 2;
-      free = taken + step;
-    }
-    while (free - taken > 1) {
-      const middle = Math.floor((taken + free) / 2);
-      if (await this.taken(tenant, middle)) taken = middle;
-      else free = middle;
-    }
-    if (taken === 0) return NO_BATCH;
-    if (taken === hint.batch) return hint;
-    const batch = await this.db.changes.findOne(
-      { _id: changeBatchIdOf(tenant, taken) },
-      { projection: { batch: 1, lastSeq: 1 } },
-    );
-    return batch ? { batch: batch.batch, lastSeq: batch.lastSeq } : NO_BATCH;
-  }
-
-  private async taken(tenant: string, batch: number): Promise<boolean> {
-    const found = await this.db.changes.findOne(
-      { _id: changeBatchIdOf(tenant, batch) },
-      { projection: { _id: 1 } },
-    );
-    return found !== null;
-  }
-
-  /**
-   * Moves the head to `written` unless it is further already. The filter matches only a head
+   * Moves the head to `lastSeq` unless it is further already. The filter matches only a head
    * behind it; where the head is ahead, or another append created it meanwhile, the upsert's
    * insert collides on `_id`, and the head stays where it is.
    */
-  private async moveHead(tenant: string, written: BatchEnd): Promise<void> {
-    const { batch, lastSeq } = written;
+  private async moveHead(tenant: string, lastSeq: number): Promise<void> {
     try {
       await this.db.changeHeads.updateOne(
-        { _id: tenant, batch: { $lt: batch } },
-        { $set: { batch, lastSeq } },
+        { _id: tenant, lastSeq: { $lt: lastSeq } },
+        { $set: { lastSeq } },
         { upsert: true },
       );
     } catch (error) {

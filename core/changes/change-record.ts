@@ -30,11 +30,9 @@ export interface ChangeRecord extends NewChange {
 
 /** One append's records: one content type, consecutive numbers. */
 export interface ChangeBatchDocument {
-  /** tenant:batch */
+  /** tenant:firstSeq, taken by inserting. */
   _id: string;
   tenant: string;
-  /** 1, 2, 3... per tenant, taken by inserting. */
-  batch: number;
   contentType: string;
   firstSeq: number;
   lastSeq: number;
@@ -42,8 +40,9 @@ export interface ChangeBatchDocument {
   at: Date;
 }
 
-export const changeBatchIdOf = (tenant: string, batch: number): string =>
-  documentId(tenant, String(batch));
+/** The `_id` of the batch whose first record is `firstSeq`. */
+export const changeBatchIdOf = (tenant: string, firstSeq: number): string =>
+  documentId(tenant, String(firstSeq));
 
 /** A record as readers get it: with the item as it is now (null when it is gone). */
 export interface ChangeDocument extends ChangeRecord {

@@ -14,7 +14,7 @@ describe('the change log of funnel requests', () => {
 
   beforeAll(async () => {
     p = await startPipeline('change-log');
-    log = new ChangeLogStore(p.api.context.db);
+    log = new ChangeLogStore(p.api.context.db, p.worker.composed.engine);
   });
   afterAll(() => p.close());
 

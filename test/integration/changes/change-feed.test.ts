@@ -36,7 +36,7 @@ describe('ChangeFeed: the change log as readers get it', () => {
     await ensureIndexes(db, createLogger('t', 'silent'));
     const engine = await detectEngine(mongo);
     const lock = redisWriteLock(redis, uniquePrefix('changefeed'), createLogger('t', 'silent'));
-    log = new ChangeLogStore(db);
+    log = new ChangeLogStore(db, engine);
     store = new ItemStore(db, engine, lock, new ChangeLogSink(log, NO_CHANGE_LISTENER));
     feed = new ChangeFeed(log, db, engine);
   });

@@ -8,6 +8,7 @@ import type { Connection } from 'mongoose';
 import { ChangeLogStore } from '../../../core/changes/change-log-store';
 import type { NewChange } from '../../../core/changes/change-record';
 import { connectMongo } from '../../../core/mongo/connection';
+import { FERRETDB_TRAITS, MONGODB_TRAITS } from '../../../core/mongo/engine';
 import { collections } from '../../../core/store/collections';
 import { ensureIndexes } from '../../../core/store/indexes';
 import { createLogger } from '../../../core/logging/logger';
@@ -21,18 +22,23 @@ const change = (identifier: string, version = 1): NewChange => ({
   at: new Date(),
 });
 
-describe('ChangeLogStore', () => {
+// Both ways of reading, on the engine of the tests: MongoDB's indexed filter is valid on FerretDB
+// too (only slower there), and FerretDB's walk from batch to batch by `_id` runs anywhere.
+describe.each([
+  ['an indexed filter (MongoDB)', MONGODB_TRAITS],
+  ['batch after batch by _id (FerretDB v1)', FERRETDB_TRAITS],
+])('ChangeLogStore, read by %s', (_label, engine) => {
   const connections: Connection[] = [];
   let logs: ChangeLogStore[];
   let tenants = 0;
   const freshTenant = () => `t${(tenants += 1)}`;
 
   beforeAll(async () => {
-    const url = uniqueMongoUrl('change-log');
+    const url = uniqueMongoUrl(`change-log-${engine.indexedFilters ? 'm' : 'f'}`);
     for (let i = 0; i < 3; i += 1) connections.push(await connectMongo(url, 'test'));
     const db = collections(connections[0]!);
     await ensureIndexes(db, createLogger('test', 'silent'));
-    logs = connections.map((connection) => new ChangeLogStore(collections(connection)));
+    logs = connections.map((connection) => new ChangeLogStore(collections(connection), engine));
   });
   afterAll(async () => {
     await Promise.all(connections.map((connection) => connection.close()));
@@ -67,7 +73,6 @@ describe('ChangeLogStore', () => {
     await collections(connections[0]!).changes.insertOne({
       _id: `${tenant}:4`,
       tenant,
-      batch: 4,
       contentType: 'products',
       firstSeq: 4,
       lastSeq: 4,
