@@ -19,6 +19,8 @@ export const itemDocumentSchema = z.object({
   receivedAt: z.date().optional(),
   /** The receipt sequence of that request: an older write never wins over it. */
   sequence: z.number().optional(),
+  /** The endpoint URL of the funnel that last wrote it; absent on items written before. */
+  funnel: z.string().optional(),
 });
 export type ItemDocument = z.infer<typeof itemDocumentSchema>;
 
