@@ -24,6 +24,7 @@ import { SettingsCache } from '../core/settings/settings-cache';
 import { SettingsVersions } from '../core/settings/settings-versions';
 import { collections } from '../core/store/collections';
 import { ensureIndexes } from '../core/store/indexes';
+import { syncServices } from '../core/syncs/sync-services';
 import { schedulePurge } from './history-purge-schedule';
 import { createDispatcher } from './job-dispatcher';
 import { startMetricsServer } from './metrics/metrics-server';
@@ -93,6 +94,7 @@ export async function composeWorker(
     historyTtlDays: config.HISTORY_TTL_DAYS,
     chunkSize,
     chunkPlans: new ChunkPlans(redis, config.QUEUE_PREFIX),
+    syncs: syncServices(db, redis, config.QUEUE_PREFIX),
   };
   const metrics = new WorkerMetrics(config.WORKER_CONCURRENCY);
   let takesJobs = (): boolean => false;

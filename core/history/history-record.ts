@@ -74,6 +74,10 @@ export const historyDocumentSchema = z.object({
   payloadTruncated: z.boolean(),
   tokenId: z.string().nullable(),
   dryRun: z.boolean(),
+  /** The full sync the request belongs to (`?sync=`), or that a sync's commit committed. */
+  sync: z.string().optional(),
+  /** Whether the record is a full sync's commit, whose deletes it lists. */
+  syncCommit: z.boolean().optional(),
   /** When the record may be purged (HISTORY_TTL_DAYS after it was received). */
   expiresAt: z.date(),
 });
@@ -122,5 +126,7 @@ export function historyView(record: HistoryDocument): HistoryView {
     payloadTruncated: record.payloadTruncated,
     tokenId: record.tokenId,
     dryRun: record.dryRun,
+    ...(record.sync === undefined ? {} : { sync: record.sync }),
+    ...(record.syncCommit ? { syncCommit: true } : {}),
   };
 }

@@ -10,6 +10,7 @@ import { RECORD_HISTORY_JOB_OPTIONS } from '../queue/job-options';
 import type { JobResult, ParsedJobData } from '../queue/jobs';
 import type { IngestContext } from './ingest-context';
 import { giveUpAnswer } from './give-up-answer';
+import { releaseFromSync } from '../syncs/sync-requests';
 
 export const historyJobId = (requestJobId: string) => `${requestJobId}-history`;
 
@@ -46,5 +47,6 @@ export async function giveUp(
     RECORD_HISTORY_JOB_OPTIONS,
   );
   if (data.idempotencyRecordKey) await context.idempotency.release(data.idempotencyRecordKey);
+  await releaseFromSync(data, context.syncs);
   return { httpStatus: answer.httpStatus, envelope: { status: 'error', message: answer.message } };
 }

@@ -34,7 +34,7 @@ export type RecordedRequest = Pick<
   | 'sequence'
   | 'tokenId'
   | 'dryRun'
->;
+> & { sync?: string | undefined };
 
 /** The id a request's record is stored under (jobs of older versions carry none). */
 export const recordIdOf = (job: Pick<RecordedRequest, 'recordId' | 'requestId'>): string =>
@@ -74,6 +74,7 @@ export function historyRecord(
     payloadTruncated: truncated,
     tokenId: job.tokenId,
     dryRun: job.dryRun,
+    ...(job.sync === undefined ? {} : { sync: job.sync }),
     expiresAt: new Date(receivedAt.getTime() + historyTtlDays * 24 * 60 * 60 * 1000),
   };
 }

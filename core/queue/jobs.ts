@@ -4,6 +4,7 @@
  * instead of misreading each other.
  */
 import { z } from 'zod';
+import { commitLimitSchema } from '../syncs/commit-limit';
 
 const requestId = z.string().min(1).max(128);
 
@@ -47,6 +48,8 @@ export const ingestJob = {
     dryRun: z.boolean(),
     /** Where the body waits in Redis (core/queue/payload-store.ts). */
     payloadKey: z.string().min(1),
+    /** The full sync (`?sync=`) whose snapshot the request is part of (core/syncs/). */
+    sync: z.string().min(1).max(64).optional(),
     /** How the body is written: one JSON value, or NDJSON. Jobs queued before this field are JSON. */
     bodyFormat: z.enum(['json', 'ndjson']).default('json'),
     /** `Prefer: respond-async`: nobody waits; the history record tells queued, processing, done. */
@@ -144,12 +147,36 @@ export const purgeHistoryJob = {
   result: z.object({ deleted: z.number().int().min(0) }),
 };
 
+/**
+ * The commit of a full sync (core/syncs/commit-sync.ts): deletes what the funnel wrote before the
+ * sync started and the sync did not name, within the limit. The API closed the sync to new
+ * requests before queueing it.
+ */
+export const syncCommitJob = {
+  data: z.object({
+    requestId,
+    recordId: requestId,
+    tenant: z.string().min(1),
+    endpointUrl: z.string().min(1),
+    syncId: z.string().min(1).max(64),
+    receivedAt: z.iso.datetime(),
+    sequence: receiptSequence,
+    tokenId: z.string().nullable(),
+    limit: commitLimitSchema,
+  }),
+  result: z.object({
+    httpStatus: z.number().int().min(200).max(599),
+    body: z.looseObject({}),
+  }),
+};
+
 export const JOBS = {
   ping: pingJob,
   ingest: ingestJob,
   'ingest-chunk': ingestChunkJob,
   'record-history': recordHistoryJob,
   'purge-history': purgeHistoryJob,
+  'sync-commit': syncCommitJob,
 } as const;
 
 export type JobName = keyof typeof JOBS;

@@ -5,6 +5,7 @@ import { pingProcessor } from './ping.processor';
 import { purgeHistoryProcessor } from './purge-history.processor';
 import { recordHistoryProcessor } from './record-history.processor';
 import type { ProcessorTable } from './processor';
+import { syncCommitProcessor } from './sync-commit.processor';
 
 export const PROCESSORS: ProcessorTable = {
   ping: pingProcessor,
@@ -12,4 +13,5 @@ export const PROCESSORS: ProcessorTable = {
   'ingest-chunk': ingestChunkProcessor,
   'record-history': recordHistoryProcessor,
   'purge-history': purgeHistoryProcessor,
+  'sync-commit': syncCommitProcessor,
 };
