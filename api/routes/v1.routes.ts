@@ -5,6 +5,7 @@ import { jsonBody } from '../middleware/json-body';
 import { funnelsRoutes } from './funnels.routes';
 import { historyRoutes } from './history.routes';
 import { itemsRoutes } from './items.routes';
+import { syncsRoutes } from './syncs.routes';
 import { contentTypeSettingsRoutes } from './settings/content-types.routes';
 import { funnelSettingsRoutes } from './settings/funnels.routes';
 import { meRoutes } from './settings/me.routes';
@@ -27,6 +28,7 @@ export function v1Routes(context: ApiContext): Router {
   router.use(settings);
   router.use(itemsRoutes(context));
   router.use(historyRoutes(context));
+  router.use(syncsRoutes(context));
   router.use(funnelsRoutes(context));
   return router;
 }

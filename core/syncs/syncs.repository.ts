@@ -78,7 +78,7 @@ export class SyncsRepository {
     tenant: string,
     syncId: string,
     state: SyncDocument['state'],
-    commit: SyncCommit,
+    commit: SyncCommit | null,
   ): Promise<void> {
     await this.db.syncs.updateOne(
       { _id: SyncsRepository.idOf(tenant, syncId) },
