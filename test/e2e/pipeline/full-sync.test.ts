@@ -108,7 +108,7 @@ describe('full syncs', () => {
         syncCommit: true,
         deletedIds: ['A-4', 'A-5'],
       });
-      const sent = (await p.history(url, first.headers.get('x-request-id')!));
+      const sent = await p.history(url, first.headers.get('x-request-id')!);
       expect(sent.sync).toBe(sync.syncId);
       expect(p.serverErrors()).toEqual([]);
     });
@@ -212,7 +212,7 @@ describe('full syncs', () => {
     it('when a request of the sync is queued, then a commit (and its dry run) is 409 and deletes nothing; once it is done, the commit goes through', async () => {
       const { url, contentType } = await seeded(['H-1', 'H-2']);
       const sync = await start(url);
-      await p.worker.composed.worker.pause(true);
+      await p.api.context.queue.bullQueue.pause();
       let queued: CallResult<{ data: { recordId: string } }>;
       try {
         queued = await p.api.call('POST', `/api/v1/funnels/${url}?sync=${sync.syncId}`, {
@@ -228,7 +228,7 @@ describe('full syncs', () => {
         }
         expect(await stored(contentType)).toEqual(['H-1', 'H-2']);
       } finally {
-        p.worker.composed.worker.resume();
+        await p.api.context.queue.bullQueue.resume();
       }
       await waitUntil(
         () => p.history(url, queued.body.data.recordId),
@@ -398,5 +398,63 @@ describe('a full sync left open', () => {
     });
     expect(committed.status).toBe(410);
     expect(identifiers(await p.items(contentType))).toEqual(['Q-1', 'Q-2']);
+  });
+});
+
+describe('a commit that outlasts the wait', () => {
+  let impatient: TestApi;
+  let p: Pipeline;
+
+  beforeAll(async () => {
+    p = await startPipeline('full-sync-background');
+    // The same deployment, answering after 100 ms whatever is still running.
+    impatient = await startTestApi('full-sync-background', {
+      ...p.api.env,
+      WAIT_TIMEOUT_MS: '100',
+    });
+  });
+  afterAll(async () => {
+    await impatient.close();
+    await p.close();
+  });
+
+  it('when the commit is not done within WAIT_TIMEOUT_MS, then 202 names the sync, which shows the commit going on and then done', async () => {
+    const { url, contentType } = await p.scenario();
+    await p.post(url, [
+      { sku: 'R-1', title: 'r' },
+      { sku: 'R-2', title: 'r' },
+    ]);
+    const started = await p.api.call<SyncView>('POST', `/api/v1/funnels/${url}/syncs`, {
+      token: p.token,
+    });
+    const { syncId } = started.body;
+    const path = `/api/v1/funnels/${url}/syncs/${syncId}`;
+    await p.api.context.queue.bullQueue.pause();
+    try {
+      const accepted = await impatient.call<{ data: { state: string } }>('POST', `${path}/commit`, {
+        token: p.token,
+        body: { maxDeletePercent: 100 },
+      });
+      expect(accepted.status).toBe(202);
+      expect(accepted.headers.get('location')).toBe(path);
+      expect(accepted.body.data.state).toBe('committing');
+      const during = await p.api.call<SyncView>('GET', path, { token: p.token });
+      expect(during.body).toMatchObject({ state: 'committing', commit: { finishedAt: null } });
+      // A request tagged meanwhile is refused: the commit never races it.
+      const late = await p.api.call('POST', `/api/v1/funnels/${url}?sync=${syncId}`, {
+        token: p.token,
+        body: [{ sku: 'R-3', title: 'r' }],
+      });
+      expect(late.status).toBe(409);
+    } finally {
+      await p.api.context.queue.bullQueue.resume();
+    }
+    const done = await waitUntil(
+      () => p.api.call<SyncView>('GET', path, { token: p.token }),
+      (response) => response.body.state === 'committed',
+      { what: 'the commit to finish' },
+    );
+    expect(done.body.commit).toMatchObject({ toDelete: 2, deleted: 2, httpStatus: 200 });
+    expect(identifiers(await p.items(contentType))).toEqual([]);
   });
 });
