@@ -40,12 +40,12 @@ export async function ensureIndexes(db: Collections, logger: Logger): Promise<In
       { name: 'tenant_content_type_funnel' },
     ),
     db.syncNames.createIndex({ tenant: 1, syncId: 1 }, { name: 'tenant_sync' }),
-    db.syncNames.createIndex({ expiresAt: 1 }, { name: 'expires' }),
   ]);
   try {
     const ttl = { expireAfterSeconds: 0, name: 'expires_ttl' };
     await db.history.createIndex({ expiresAt: 1 }, ttl);
     await db.itemTombstones.createIndex({ expiresAt: 1 }, ttl);
+    await db.syncNames.createIndex({ expiresAt: 1 }, ttl);
     return { ttlIndex: true };
   } catch (error) {
     logger.info(
