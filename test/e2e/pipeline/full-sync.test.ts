@@ -110,6 +110,17 @@ describe('full syncs', () => {
       });
       const sent = await p.history(url, first.headers.get('x-request-id')!);
       expect(sent.sync).toBe(sync.syncId);
+      const listed = await p.api.call<{ items: { recordId: string; syncCommit?: boolean }[] }>(
+        'GET',
+        `/api/v1/funnels/${url}/history?sync=${sync.syncId}`,
+        { token: p.token },
+      );
+      // The sync's requests and its commit together, newest first; the untagged seed left out.
+      expect(listed.body.items.map((entry) => entry.syncCommit ?? false)).toEqual([
+        true,
+        false,
+        false,
+      ]);
       expect(p.serverErrors()).toEqual([]);
     });
 
