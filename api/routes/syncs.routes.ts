@@ -4,12 +4,15 @@
  * The commit runs as a job: answered when done within WAIT_TIMEOUT_MS, else 202 and the sync's
  * `commit` shows its progress.
  */
+import { randomUUID } from 'node:crypto';
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 import type { AccessRequirement } from '../../core/auth/access';
 import { endpointUrlSchema } from '../../core/keys/keys';
 import { decodeCursor, encodeCursor, InvalidCursorError } from '../../core/pagination/cursor';
 import { ReceiptSequence } from '../../core/queue/receipt-sequence';
+import { HistoryRepository } from '../../core/history/history.repository';
+import { pendingRequests } from '../../core/syncs/pending-requests';
 import { previewCommit } from '../../core/syncs/preview-commit';
 import { startSync } from '../../core/syncs/start-sync';
 import { syncIdSchema, syncState, syncView, type SyncDocument } from '../../core/syncs/sync';
@@ -40,6 +43,7 @@ export function syncsRoutes(context: ApiContext): Router {
   const { config, queue } = context;
   const syncs = syncServices(context.db, queue.redis, config.QUEUE_PREFIX);
   const receipts = new ReceiptSequence(queue.redis, config.QUEUE_PREFIX);
+  const history = new HistoryRepository(context.db);
 
   const receiptOf = async (receivedAt: Date) => {
     try {
@@ -71,7 +75,7 @@ export function syncsRoutes(context: ApiContext): Router {
     const state = syncState(sync, new Date());
     if (state === 'expired') return new HttpError(410, 'The sync expired uncommitted');
     if (state !== 'open') return new HttpError(409, `The sync is ${state}`);
-    const pending = await syncs.gate.pending(sync.tenant, sync.syncId);
+    const pending = await pendingRequests(syncs, history, sync);
     return pending.length > 0 ? stillRunning(pending) : null;
   }
 
@@ -141,7 +145,11 @@ export function syncsRoutes(context: ApiContext): Router {
       }
 
       const receipt = await receiptOf(req.receivedAt);
-      const closed = await syncs.gate.close(tenant, syncId);
+      let closed = await syncs.gate.close(tenant, syncId);
+      // Pending marks of requests whose records are final go; then it is tried once more.
+      if (closed === 'busy' && (await notCommittable(sync)) === null) {
+        closed = await syncs.gate.close(tenant, syncId);
+      }
       if (closed !== 'closed') {
         throw (await notCommittable(sync)) ?? new HttpError(409, `The sync is ${closed}`);
       }
@@ -170,7 +178,7 @@ export function syncsRoutes(context: ApiContext): Router {
       try {
         outcome = await queue.run('sync-commit', job, {
           timeoutMs: config.WAIT_TIMEOUT_MS,
-          jobId: `sync-commit-${req.recordId}`,
+          jobId: randomUUID(),
         });
       } catch (error) {
         // Never queued (or failed for good): the sync takes requests and commits again.

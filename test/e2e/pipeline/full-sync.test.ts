@@ -4,6 +4,7 @@
  * it must not.
  */
 import type { SyncView } from '../../../core/syncs/sync';
+import { syncServices } from '../../../core/syncs/sync-services';
 import type { CallResult } from '../../support/api-harness';
 import { startTestApi, type TestApi } from '../../support/api-harness';
 import { waitUntil } from '../../support/wait-until';
@@ -255,6 +256,19 @@ describe('full syncs', () => {
         data: { deleted: 1 },
       });
       expect(await stored(contentType)).toEqual(['H-1']);
+    });
+    it('when a request is still marked pending but its history record is final (its worker stopped between the two), then it holds no commit back', async () => {
+      const { url, contentType } = await seeded(['S-1', 'S-2']);
+      const sync = await start(url);
+      const sent = await tagged(url, sync.syncId, items(['S-1']));
+      const recordId = sent.headers.get('x-request-id')!;
+      const { queue, db, config } = p.api.context;
+      const gate = syncServices(db, queue.redis, config.QUEUE_PREFIX).gate;
+      // As a worker leaves it that stored the record and stopped before marking the request done.
+      expect(await gate.admit('acme', sync.syncId, recordId)).toBe('open');
+      expect(await gate.pending('acme', sync.syncId)).toEqual([recordId]);
+      expect((await commit(url, sync.syncId, { maxDeletes: 5 })).status).toBe(200);
+      expect(await stored(contentType)).toEqual(['S-1']);
     });
   });
 
