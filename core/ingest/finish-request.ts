@@ -7,7 +7,6 @@ import { historyRecord } from './history-record-builder';
 import type { JobResult, ParsedJobData } from '../queue/jobs';
 import type { IngestContext } from './ingest-context';
 import type { RequestResult } from './request-result';
-import { releaseFromSync } from '../syncs/sync-requests';
 
 export interface Finishing {
   /** The body, or its first bytes past the history's limit: what the record keeps of it. */
@@ -32,7 +31,7 @@ export async function finishRequest(
   await Promise.all([
     keepAnswer(data, context, answer),
     context.payloads.remove(data.payloadKey),
-    releaseFromSync(data, context.syncs),
+    context.syncs.release(data),
     finishing.chunks &&
       context.chunkPlans.remove(context.chunkPlans.keyFor(data.tenant, context.jobId)),
   ]);

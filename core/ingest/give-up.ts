@@ -10,7 +10,6 @@ import { RECORD_HISTORY_JOB_OPTIONS } from '../queue/job-options';
 import type { JobResult, ParsedJobData } from '../queue/jobs';
 import type { IngestContext } from './ingest-context';
 import { giveUpAnswer } from './give-up-answer';
-import { releaseFromSync } from '../syncs/sync-requests';
 
 export const historyJobId = (requestJobId: string) => `${requestJobId}-history`;
 
@@ -47,6 +46,6 @@ export async function giveUp(
     RECORD_HISTORY_JOB_OPTIONS,
   );
   if (data.idempotencyRecordKey) await context.idempotency.release(data.idempotencyRecordKey);
-  await releaseFromSync(data, context.syncs);
+  await context.syncs.release(data);
   return { httpStatus: answer.httpStatus, envelope: { status: 'error', message: answer.message } };
 }

@@ -10,7 +10,7 @@ import type { PayloadStore } from '../queue/payload-store';
 import type { SettingsCache } from '../settings/settings-cache';
 import type { ChunkPlans } from './chunks/chunk-plans';
 import type { RunningJob } from './running-job';
-import type { SyncServices } from '../syncs/sync-services';
+import type { SyncRequests } from './sync-requests';
 
 export interface IngestServices {
   logger: Logger;
@@ -33,7 +33,7 @@ export interface IngestServices {
   /** The writes of large requests, waiting for their chunk jobs. */
   chunkPlans: ChunkPlans;
   /** Full syncs: what their requests name, and their commits. */
-  syncs: SyncServices;
+  syncs: SyncRequests;
 }
 
 export interface IngestContext extends IngestServices {

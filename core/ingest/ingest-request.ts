@@ -22,7 +22,6 @@ import { recordIdOf } from './history-record-builder';
 import { checkIngestJob } from './job-trust';
 import { prepareRequest } from './prepare-request';
 import { failedRequest } from './request-result';
-import { nameToSync } from '../syncs/sync-requests';
 
 const NO_PAYLOAD = Buffer.alloc(0);
 
@@ -50,7 +49,7 @@ export async function ingestRequest(
   context.signal.throwIfAborted();
   const prepared = await prepareRequest(data, settings, context.items, raw);
   const written = prepared.writes.map((write) => write.identifier);
-  await nameToSync(data, [...written, ...(prepared.result.deletedIds ?? [])], context.syncs);
+  await context.syncs.name(data, [...written, ...(prepared.result.deletedIds ?? [])]);
 
   const { chunkSize } = context;
   if (chunkSize !== undefined && prepared.writes.length > chunkSize) {

@@ -4,7 +4,6 @@
  * instead of misreading each other.
  */
 import { z } from 'zod';
-import { commitLimitSchema } from '../syncs/commit-limit';
 
 const requestId = z.string().min(1).max(128);
 
@@ -146,6 +145,12 @@ export const purgeHistoryJob = {
   data: z.object({}),
   result: z.object({ deleted: z.number().int().min(0) }),
 };
+
+/** How much one commit of a full sync may delete: a count, or a share of the funnel's items. */
+export const commitLimitSchema = z.union([
+  z.strictObject({ maxDeletes: z.number().int().min(0).max(100_000_000) }),
+  z.strictObject({ maxDeletePercent: z.number().min(0).max(100) }),
+]);
 
 /**
  * The commit of a full sync (core/syncs/commit-sync.ts): deletes what the funnel wrote before the

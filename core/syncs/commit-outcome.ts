@@ -4,7 +4,7 @@
  * Either way the commit gets a history record of its own, naming the sync, before the answer.
  */
 import { historyRecord, type RequestOutcome } from '../ingest/history-record-builder';
-import type { IngestContext } from '../ingest/ingest-context';
+import type { SyncCommitContext } from './sync-services';
 import type { JobResult, ParsedJobData } from '../queue/jobs';
 import type { SyncDocument } from './sync';
 
@@ -18,7 +18,7 @@ type CommitJob = ParsedJobData<'sync-commit'>;
 
 async function record(
   data: CommitJob,
-  context: IngestContext,
+  context: SyncCommitContext,
   outcome: RequestOutcome,
 ): Promise<void> {
   const request = { ...data, method: 'DELETE' as const, dryRun: false, sync: data.syncId };
@@ -42,7 +42,7 @@ function commitOf(data: CommitJob, toDelete: number | null, answer: CommitAnswer
 
 export async function refuseCommit(
   data: CommitJob,
-  context: IngestContext,
+  context: SyncCommitContext,
   sync: SyncDocument,
   answer: CommitAnswer,
   deletedIds: string[] = [],
@@ -80,7 +80,7 @@ export async function refuseCommit(
 
 export async function endCommit(
   data: CommitJob,
-  context: IngestContext,
+  context: SyncCommitContext,
   deletedIds: string[],
 ): Promise<JobResult<'sync-commit'>> {
   const deleted = deletedIds.length;
@@ -116,7 +116,7 @@ export async function endCommit(
 /** The last attempt failed (an engine away): the sync opens again, nothing more is deleted. */
 export async function abandonCommit(
   data: CommitJob,
-  context: IngestContext,
+  context: SyncCommitContext,
   error: unknown,
 ): Promise<JobResult<'sync-commit'>> {
   context.logger.error({ err: error, sync: data.syncId }, 'sync commit gave up');

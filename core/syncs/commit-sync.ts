@@ -11,7 +11,7 @@
  */
 import type { JobResult, ParsedJobData } from '../queue/jobs';
 import { deleteItems } from '../ingest/delete-items';
-import type { IngestContext } from '../ingest/ingest-context';
+import type { SyncCommitContext } from './sync-services';
 import { allowedDeletes } from './commit-limit';
 import { commitCandidates } from './commit-candidates';
 import { endCommit, refuseCommit, type CommitAnswer } from './commit-outcome';
@@ -22,7 +22,7 @@ export const DELETE_BATCH = 10_000;
 
 export async function commitSync(
   data: ParsedJobData<'sync-commit'>,
-  context: IngestContext,
+  context: SyncCommitContext,
 ): Promise<JobResult<'sync-commit'>> {
   const { records } = context.syncs;
   const sync = await records.find(data.tenant, data.syncId);

@@ -4,14 +4,16 @@
  */
 import { abandonCommit } from '../../core/syncs/commit-outcome';
 import { commitSync } from '../../core/syncs/commit-sync';
+import { syncCommitContext } from '../../core/syncs/sync-services';
 import { parksJob } from '../running-job';
 import type { Processor } from './processor';
 
 export const syncCommitProcessor: Processor<'sync-commit'> = async (data, context) => {
+  const commitContext = syncCommitContext(context);
   try {
-    return await commitSync(data, context);
+    return await commitSync(data, commitContext);
   } catch (error) {
     if (!context.job.finalAttempt || context.signal.aborted || parksJob(error)) throw error;
-    return abandonCommit(data, context, error);
+    return abandonCommit(data, commitContext, error);
   }
 };

@@ -6,7 +6,6 @@
 import { Redis } from 'ioredis';
 import { mongo as driver, type Connection } from 'mongoose';
 import { HistoryRepository } from '../../../core/history/history.repository';
-import type { IngestContext } from '../../../core/ingest/ingest-context';
 import { ItemStore, type ItemWrite } from '../../../core/items/item-store';
 import { createLogger } from '../../../core/logging/logger';
 import { connectMongo } from '../../../core/mongo/connection';
@@ -17,7 +16,7 @@ import { collectionsOf } from '../../../core/store/collections';
 import { ensureIndexes } from '../../../core/store/indexes';
 import { commitSync } from '../../../core/syncs/commit-sync';
 import { startSync } from '../../../core/syncs/start-sync';
-import { syncServices } from '../../../core/syncs/sync-services';
+import { syncServices, type SyncCommitContext } from '../../../core/syncs/sync-services';
 import { redisUrl, uniqueMongoUrl, uniquePrefix } from '../../support/test-env';
 
 const DELETED = 100;
@@ -116,7 +115,7 @@ describe('MongoDB commands of a sync commit', () => {
           Promise.resolve({ found: true, funnel: funnelOf(key), contentType: contentTypeOf(key) }),
       },
       signal: new AbortController().signal,
-    } as unknown as IngestContext;
+    } as unknown as SyncCommitContext;
 
     commands = [];
     const result = await commitSync(
