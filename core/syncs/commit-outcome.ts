@@ -8,6 +8,9 @@ import type { SyncCommitContext } from './sync-services';
 import type { JobResult, ParsedJobData } from '../queue/jobs';
 import type { SyncDocument } from './sync';
 
+const committedMessage = (syncId: string, deleted: number) =>
+  `Sync ${syncId} committed: ${deleted} ${deleted === 1 ? 'item was' : 'items were'} deleted`;
+
 export interface CommitAnswer {
   httpStatus: number;
   message: string;
@@ -84,7 +87,7 @@ export async function endCommit(
   deletedIds: string[],
 ): Promise<JobResult<'sync-commit'>> {
   const deleted = deletedIds.length;
-  const message = `Sync ${data.syncId} committed: ${deleted} ${deleted === 1 ? 'item was' : 'items were'} deleted`;
+  const message = committedMessage(data.syncId, deleted);
   await record(data, context, {
     status: 'success',
     httpStatus: 200,
@@ -103,11 +106,15 @@ export async function endCommit(
   await gate.committed(data.tenant, data.syncId);
   await records.dropNames(data.tenant, data.syncId);
   context.logger.info({ funnel: data.endpointUrl, sync: data.syncId, deleted }, 'sync committed');
+  return committedAnswer(data, deleted);
+}
+
+export function committedAnswer(data: CommitJob, deleted: number): JobResult<'sync-commit'> {
   return {
     httpStatus: 200,
     body: {
       status: 'success',
-      message,
+      message: committedMessage(data.syncId, deleted),
       data: { syncId: data.syncId, state: 'committed', deleted, recordId: data.recordId },
     },
   };

@@ -14,7 +14,7 @@ import { deleteItems } from '../ingest/delete-items';
 import type { SyncCommitContext } from './sync-services';
 import { allowedDeletes } from './commit-limit';
 import { commitCandidates } from './commit-candidates';
-import { endCommit, refuseCommit, type CommitAnswer } from './commit-outcome';
+import { committedAnswer, endCommit, refuseCommit, type CommitAnswer } from './commit-outcome';
 import { withExactIdentifiers } from './exact-identifiers';
 
 /** Identifiers per DELETE: a fixed number of commands per batch. */
@@ -26,11 +26,19 @@ export async function commitSync(
 ): Promise<JobResult<'sync-commit'>> {
   const { records } = context.syncs;
   const sync = await records.find(data.tenant, data.syncId);
-  if (!sync || sync.state !== 'committing' || sync.commit?.recordId !== data.recordId) {
+  const own = sync?.commit?.recordId === data.recordId;
+  // Run again after it was done (its worker stopped before the job completed): the same answer.
+  if (sync?.state === 'committed' && own) return committedAnswer(data, sync.commit?.deleted ?? 0);
+  if (!sync || sync.state !== 'committing' || !own) {
     return answer(409, 'The sync is not being committed by this request');
   }
   const settings = await context.settings.find(data.tenant, data.endpointUrl);
   if (!settings.found) return refuseCommit(data, context, sync, failure(404, 'No such funnel'));
+  // The sync's snapshot is of the content type it started on: never delete in another.
+  if (settings.contentType.key !== sync.contentType) {
+    const message = "The funnel's content type changed since the sync started; start a new sync";
+    return refuseCommit(data, context, sync, failure(409, message));
+  }
   const named = await records.namedIdentifiers(data.tenant, data.syncId);
 
   const { funnelItems, identifiers } = await commitCandidates(context.syncs.items, sync, named);

@@ -33,7 +33,8 @@ export async function admitToSync(
   const verdict = await services.gate.admit(request.tenant, request.syncId, request.recordId);
   if (verdict === 'open') return { admitted: true };
   if (verdict === 'committing' || verdict === 'committed' || sync.state !== 'open') {
-    return refused(409, `The sync "${request.syncId}" is committed; start a new sync`);
+    const state = verdict === 'committing' ? 'being committed' : 'committed';
+    return refused(409, `The sync "${request.syncId}" is ${state}; start a new sync`);
   }
   if (syncState(sync, now) === 'expired' || verdict === 'missing') {
     return refused(410, `The sync "${request.syncId}" expired uncommitted; start a new sync`);

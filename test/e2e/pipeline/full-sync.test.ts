@@ -333,6 +333,26 @@ describe('full syncs', () => {
     });
   });
 
+  describe('a funnel changed meanwhile', () => {
+    it('when the funnel now writes another content type, then the commit is refused with 409 and deletes nothing in either', async () => {
+      const { url, contentType } = await seeded(['T-1', 'T-2']);
+      const other = await seeded(['T-1', 'T-3']);
+      const sync = await start(url);
+      const patched = await p.api.call('PATCH', `/api/v1/settings/funnels/${url}`, {
+        token: p.token,
+        body: { contentType: other.contentType },
+      });
+      expect(patched.status).toBe(200);
+      const refused = await commit(url, sync.syncId, { maxDeletePercent: 100 });
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toBe(
+        "The funnel's content type changed since the sync started; start a new sync",
+      );
+      expect(await stored(contentType)).toEqual(['T-1', 'T-2']);
+      expect(await stored(other.contentType)).toEqual(['T-1', 'T-3']);
+    });
+  });
+
   describe('tenants', () => {
     it("when another tenant's token names a sync, then it is unknown to it: 404 for reading, committing and tagging", async () => {
       const { url, contentType } = await seeded(['P-1', 'P-2']);
