@@ -13,6 +13,7 @@ export const SCENARIOS = [
   'scaling',
   'chunked',
   'store-size',
+  'full-sync',
 ] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
 

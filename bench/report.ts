@@ -2,6 +2,7 @@
  * The one table `npm run bench` prints, with the goals (goals.ts) beside their figures, and the
  * JSON file of the run (machine, engine, options, every raw run, the goals).
  */
+import type { SyncRun } from './full-sync';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { EngineVersion } from './engines';
@@ -151,6 +152,18 @@ function rows(results: Results, goals: GoalResult[], floorMode: string): Row[] {
     ]);
   }
   if (chunked) out.push(...chunkedRows(chunked));
+  if (results.fullSync) {
+    const { items, deletes, commit, delete: plain } = results.fullSync;
+    const row = (what: string, r: SyncRun): Row => [
+      what,
+      'wall; CPU API+workers; database',
+      `${ms(r.wallMs)}; ${ms(r.ownCpuMs)}; database ${ms(r.databaseCpuMs)}`,
+      'none: what a commit costs',
+      '',
+    ];
+    out.push(row(`10 sync commit, ${n(deletes)} of ${n(items)}`, commit.median));
+    out.push(row(`10 DELETE of the same ${n(deletes)}`, plain.median));
+  }
   for (const [scenario, message] of Object.entries(results.failures ?? {})) {
     out.push([`${scenario} FAILED`, '', message.slice(0, 160), '', '']);
   }

@@ -10,6 +10,7 @@ import type { BenchContext } from './context';
 import type { ScenarioName } from './options';
 import type { FloorReport } from './floor';
 import { runFloorBatch, runFloorSingle, type FloorSingleRun } from './floor-run';
+import { runFullSync, type SyncRun } from './full-sync';
 import { runLatency, type LatencyRun } from './latency';
 import { runNaive, type NaiveRun } from './naive-run';
 import { repeat } from './repeat';
@@ -44,6 +45,13 @@ export interface Results {
   /** Scenario 9: a 10,000-item request by chunk jobs on 1 and 2 workers, and by one job. */
   chunked?: (ChunkingConfiguration & { measured: Measured<BatchRun> })[];
   storeSize?: { stored: number; batch: Measured<BatchRun>; single: Measured<LatencyRun> };
+  /** Scenario 10: a full sync's commit, beside a DELETE of the same identifiers. */
+  fullSync?: {
+    items: number;
+    deletes: number;
+    commit: Measured<SyncRun>;
+    delete: Measured<SyncRun>;
+  };
   /** Scenario -> why it stopped; the others still ran. */
   failures?: Record<string, string>;
 }
@@ -219,6 +227,16 @@ export async function runScenarios(context: BenchContext): Promise<Results> {
   });
   await run('store-size', async () => {
     results.storeSize = await storeSize(context);
+  });
+  await run('full-sync', async () => {
+    // Each run deletes 1,000 of 100,000 items twice: three runs make a median.
+    const runs = await runFullSync(context, Math.min(options.runs, 3));
+    results.fullSync = {
+      items: runs.items,
+      deletes: runs.deletes,
+      commit: measured(runs.commit),
+      delete: measured(runs.delete),
+    };
   });
   return results;
 }

@@ -28,6 +28,7 @@ import { SettingsVersions } from '../core/settings/settings-versions';
 import { collections } from '../core/store/collections';
 import { ensureIndexes } from '../core/store/indexes';
 import { applySchedules, FINISH_CHANGES_SCHEDULE, PURGE_SCHEDULE } from './schedules';
+import { syncServices } from '../core/syncs/sync-services';
 import { createDispatcher } from './job-dispatcher';
 import { startMetricsServer } from './metrics/metrics-server';
 import { WorkerMetrics } from './metrics/worker-metrics';
@@ -98,6 +99,7 @@ export async function composeWorker(
     historyTtlDays: config.HISTORY_TTL_DAYS,
     chunkSize,
     chunkPlans: new ChunkPlans(redis, config.QUEUE_PREFIX),
+    syncs: syncServices(db, redis, config.QUEUE_PREFIX),
   };
   const metrics = new WorkerMetrics(config.WORKER_CONCURRENCY);
   let takesJobs = (): boolean => false;

@@ -29,6 +29,15 @@ const query = z.object({
   dryRun: z.enum(['true', 'false']).optional().meta({
     description: '`true`: validate everything, lookups included, and write nothing',
   }),
+  sync: z
+    .string()
+    .regex(/^[a-f0-9]{32}$/)
+    .optional()
+    .meta({
+      description:
+        'The full sync the request is part of: it names what it writes to the sync. Refused ' +
+        'before it is queued when the sync is unknown (404), committed (409) or expired (410)',
+    }),
 });
 const headers = z.object({
   'Idempotency-Key': z
@@ -57,7 +66,9 @@ function responses(done: string) {
       { Location: header('The history record of the request') },
     ),
     400: error('Not JSON, nested too deep, not the shape asked for, or a bad `Idempotency-Key`'),
-    404: error('No funnel with that endpoint URL in the tenant'),
+    404: error('No funnel with that endpoint URL in the tenant, or no such `sync` of it'),
+    409: error('The `sync` is committed, or being committed'),
+    410: error('The `sync` expired uncommitted'),
     413: error('The body is over `MAX_BODY_BYTES`, or has more than `MAX_ITEMS` items'),
     415: error('The body is not `application/json`'),
     422: json(

@@ -21,6 +21,9 @@ import { ReceiptSequence } from '../../core/queue/receipt-sequence';
 import '../openapi/funnel-requests';
 import { rateLimit } from '../middleware/rate-limit';
 import { requireAccess } from '../middleware/require-access';
+import { syncTag } from '../http/sync-tag';
+import { admitToSync } from '../../core/syncs/sync-admission';
+import { syncServices } from '../../core/syncs/sync-services';
 
 const ACCESS: Record<FunnelMethod, AccessRequirement> = {
   POST: { ability: 'create', permission: 'manage_funnels' },
@@ -57,6 +60,7 @@ export function funnelsRoutes(context: ApiContext): Router {
   const submitter = new FunnelSubmitter(queue, records, config.WAIT_TIMEOUT_MS);
   const history = new HistoryRepository(context.db);
   const receipts = new ReceiptSequence(queue.redis, config.QUEUE_PREFIX);
+  const syncs = syncServices(context.db, queue.redis, config.QUEUE_PREFIX);
 
   /**
    * `Prefer: respond-async`: the record says queued before the job exists (a worker could
@@ -120,6 +124,7 @@ export function funnelsRoutes(context: ApiContext): Router {
     async (req, res) => {
       const endpointUrl = String(req.params.endpointUrl);
       const dryRun = dryRunFlag(req.originalUrl);
+      const sync = syncTag(req.originalUrl);
       const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       const bodyFormat = bodyFormatOf(req);
       if (bodyFormat === 'ndjson') checkNdjsonBody(method, raw, config.MAX_ITEMS);
@@ -140,10 +145,23 @@ export function funnelsRoutes(context: ApiContext): Router {
         tokenId,
         dryRun,
         bodyFormat,
+        ...(sync === undefined ? {} : { sync }),
+      };
+      if (sync !== undefined) {
+        const tagged = { tenant, endpointUrl, syncId: sync, recordId: req.recordId };
+        const admission = await admitToSync(syncs, tagged, new Date());
+        if (!admission.admitted) throw new HttpError(admission.status, admission.message);
+      }
+      // Not queued after all, or answered without a job of its own: no longer the sync's.
+      const leaveSync = async () => {
+        if (sync !== undefined) await syncs.gate.release(tenant, sync, req.recordId);
       };
       const idempotencyKey = req.get('idempotency-key');
       if (idempotencyKey === undefined && prefersAsync(req.get('prefer'))) {
-        await acceptAsync(submission, raw);
+        await acceptAsync(submission, raw).catch(async (error: unknown) => {
+          await leaveSync().catch(() => undefined);
+          throw error;
+        });
         res
           .status(202)
           .set({
@@ -157,10 +175,15 @@ export function funnelsRoutes(context: ApiContext): Router {
           });
         return;
       }
-      const answer =
+      const answer = await (
         idempotencyKey === undefined
-          ? await submitter.submit(submission, raw)
-          : await submitter.submitOnce(submission, raw, idempotencyKey);
+          ? submitter.submit(submission, raw)
+          : submitter.submitOnce(submission, raw, idempotencyKey)
+      ).catch(async (error: unknown) => {
+        await leaveSync().catch(() => undefined);
+        throw error;
+      });
+      if (answer.state === 'answered' && answer.replayed) await leaveSync();
       if (answer.state === 'running') {
         res.status(504).json({
           status: 'error',

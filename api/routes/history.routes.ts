@@ -30,6 +30,7 @@ const listQuerySchema = z
   .object({
     status: historyStatusSchema.optional(),
     requestId: z.string().min(1).max(128).optional().describe('Sent with this X-Request-Id'),
+    sync: z.string().min(1).max(64).optional().describe("A full sync's requests and its commits"),
     from: isoDateSchema.optional().describe('Received at or after (inclusive)'),
     to: isoDateSchema.optional().describe('Received before (exclusive)'),
     limit: z.coerce.number().int().min(1).max(100).default(20),

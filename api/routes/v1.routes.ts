@@ -6,6 +6,7 @@ import { funnelsRoutes } from './funnels.routes';
 import { historyRoutes } from './history.routes';
 import { replayRoutes } from './replay.routes';
 import { itemsRoutes } from './items.routes';
+import { syncsRoutes } from './syncs.routes';
 import { contentTypeSettingsRoutes } from './settings/content-types.routes';
 import { funnelSettingsRoutes } from './settings/funnels.routes';
 import { funnelPreviewRoutes } from './settings/funnel-preview.routes';
@@ -31,6 +32,7 @@ export function v1Routes(context: ApiContext): Router {
   router.use(itemsRoutes(context));
   router.use(historyRoutes(context));
   router.use(replayRoutes(context));
+  router.use(syncsRoutes(context));
   router.use(funnelsRoutes(context));
   return router;
 }

@@ -78,6 +78,10 @@ export const historyDocumentSchema = z.object({
   bodyFormat: z.enum(['json', 'ndjson']).optional(),
   /** A replay names the record whose body it sent again. */
   replayOf: z.string().optional(),
+  /** The full sync the request belongs to (`?sync=`), or that a sync's commit committed. */
+  sync: z.string().optional(),
+  /** Whether the record is a full sync's commit, whose deletes it lists. */
+  syncCommit: z.boolean().optional(),
   /** When the record may be purged (HISTORY_TTL_DAYS after it was received). */
   expiresAt: z.date(),
 });
@@ -128,5 +132,7 @@ export function historyView(record: HistoryDocument): HistoryView {
     tokenId: record.tokenId,
     dryRun: record.dryRun,
     ...(record.replayOf === undefined ? {} : { replayOf: record.replayOf }),
+    ...(record.sync === undefined ? {} : { sync: record.sync }),
+    ...(record.syncCommit ? { syncCommit: true } : {}),
   };
 }

@@ -15,6 +15,8 @@ export interface HistoryListOptions {
   /** Only the requests sent with this X-Request-Id. */
   requestId?: string;
   status?: HistoryStatus;
+  /** Only the requests of this full sync, and its commits. */
+  sync?: string;
   /** Received at or after. */
   from?: Date;
   /** Received before. */
@@ -105,6 +107,7 @@ export class HistoryRepository {
     const filter: mongo.Filter<HistoryDocument> = { tenant, funnel };
     if (options.status) filter.status = options.status;
     if (options.requestId !== undefined) filter.requestId = options.requestId;
+    if (options.sync !== undefined) filter.sync = options.sync;
     if (options.from || options.to) {
       filter.receivedAt = {
         ...(options.from && { $gte: options.from }),

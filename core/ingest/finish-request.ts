@@ -31,6 +31,7 @@ export async function finishRequest(
   await Promise.all([
     keepAnswer(data, context, answer),
     context.payloads.remove(data.payloadKey),
+    context.syncs.release(data),
     finishing.chunks &&
       context.chunkPlans.remove(context.chunkPlans.keyFor(data.tenant, context.jobId)),
   ]);

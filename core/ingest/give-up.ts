@@ -46,5 +46,6 @@ export async function giveUp(
     RECORD_HISTORY_JOB_OPTIONS,
   );
   if (data.idempotencyRecordKey) await context.idempotency.release(data.idempotencyRecordKey);
+  await context.syncs.release(data);
   return { httpStatus: answer.httpStatus, envelope: { status: 'error', message: answer.message } };
 }

@@ -35,7 +35,7 @@ export type RecordedRequest = Pick<
   | 'tokenId'
   | 'dryRun'
 > &
-  Partial<Pick<ParsedJobData<'ingest'>, 'bodyFormat' | 'replayOf'>>;
+  Partial<Pick<ParsedJobData<'ingest'>, 'bodyFormat' | 'replayOf'>> & { sync?: string | undefined };
 
 /** The id a request's record is stored under (jobs of older versions carry none). */
 export const recordIdOf = (job: Pick<RecordedRequest, 'recordId' | 'requestId'>): string =>
@@ -78,6 +78,7 @@ export function historyRecord(
     // Written only when they say something, so the records of plain JSON requests stay as they were.
     ...(job.bodyFormat === 'ndjson' ? { bodyFormat: 'ndjson' as const } : {}),
     ...(job.replayOf === undefined ? {} : { replayOf: job.replayOf }),
+    ...(job.sync === undefined ? {} : { sync: job.sync }),
     expiresAt: new Date(receivedAt.getTime() + historyTtlDays * 24 * 60 * 60 * 1000),
   };
 }

@@ -134,6 +134,7 @@ export async function prepareImport(
         identifier: item.identifier ?? '',
         set: item.set,
         unset: item.unset,
+        funnel: request.funnel.endpointUrl,
       }));
   const result = {
     ...importEnvelope(decision),

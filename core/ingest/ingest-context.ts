@@ -10,6 +10,7 @@ import type { PayloadStore } from '../queue/payload-store';
 import type { SettingsCache } from '../settings/settings-cache';
 import type { ChunkPlans } from './chunks/chunk-plans';
 import type { RunningJob } from './running-job';
+import type { SyncRequests } from './sync-requests';
 
 export interface IngestServices {
   logger: Logger;
@@ -31,6 +32,8 @@ export interface IngestServices {
   chunkSize: number | undefined;
   /** The writes of large requests, waiting for their chunk jobs. */
   chunkPlans: ChunkPlans;
+  /** Full syncs: what their requests name, and their commits. */
+  syncs: SyncRequests;
 }
 
 export interface IngestContext extends IngestServices {

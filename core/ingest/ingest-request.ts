@@ -8,6 +8,7 @@
  *  3. the writes the decision allows go to the store: at once, or by chunk jobs when they are
  *     many (chunks/chunked-write.ts, after which this job runs again and goes on at step 4);
  *  4. its history record is stored, and only then is it answered (finish-request.ts).
+ * A request of a full sync names what it writes to the sync before writing (core/syncs/).
  * Safe to run again after a crash: every write is an idempotent upsert or delete, the history
  * record is replaced, and a chunked request goes on from its last step. When the last attempt
  * fails, the request still gets an answer and a record (give-up.ts).
@@ -47,6 +48,8 @@ export async function ingestRequest(
 
   context.signal.throwIfAborted();
   const prepared = await prepareRequest(data, settings, context.items, raw);
+  const written = prepared.writes.map((write) => write.identifier);
+  await context.syncs.name(data, [...written, ...(prepared.result.deletedIds ?? [])]);
 
   const { chunkSize } = context;
   if (chunkSize !== undefined && prepared.writes.length > chunkSize) {

@@ -3,8 +3,8 @@
  * type's write lock, so nothing changes it meanwhile):
  * - none stored: created, at the version after the one its deletion left (if any);
  * - stored by a request received later: nothing, the later write stands;
- * - stored with the same content: only the receipt moves on (so that an older request still
- *   cannot overwrite it), no new version and no change;
+ * - stored with the same content: only the receipt (so that an older request still cannot
+ *   overwrite it) and the writing funnel move on, no new version and no change;
  * - otherwise: updated, at the next version.
  */
 import type { ItemDocument } from './item';
@@ -18,6 +18,7 @@ import {
   type ItemUpsert,
   type ItemWrite,
   type WriteTimes,
+  writtenBy,
 } from './item-write';
 
 /** The stored fields a plan reads. */
@@ -61,7 +62,8 @@ export function planWrite(
   if (sameContent(stored, after)) {
     const { receivedAt, sequence } = times;
     const filter = { _id: itemId(scope, write.identifier) };
-    const operation = { updateOne: { filter, update: { $set: { receivedAt, sequence } } } };
+    const $set = { receivedAt, sequence, ...writtenBy(write) };
+    const operation = { updateOne: { filter, update: { $set } } };
     return { kind: 'update', operation, change: null };
   }
   const version = (stored.version ?? 0) + 1;

@@ -11,6 +11,8 @@ export interface ItemWrite {
   identifier: string;
   set: { name?: unknown; image?: unknown; parent?: unknown; properties: Record<string, unknown> };
   unset: { readonly fields: readonly string[]; readonly properties: readonly string[] };
+  /** The endpoint URL of the funnel writing it: a full sync deletes only its own funnel's items. */
+  funnel?: string;
 }
 
 /** The content type a request writes to. */
@@ -30,6 +32,10 @@ export type ItemUpsert = { updateOne: mongo.UpdateOneModel<ItemDocument> };
 export const itemId = (scope: ContentTypeScope, identifier: string): string =>
   documentId(scope.tenant, scope.contentType, identifier);
 
+/** The item's last writer, when the write names one. */
+export const writtenBy = (write: ItemWrite) =>
+  write.funnel === undefined ? {} : { funnel: write.funnel };
+
 export function newItemDocument(
   scope: ContentTypeScope,
   write: ItemWrite,
@@ -47,6 +53,7 @@ export function newItemDocument(
     updatedAt: now,
     receivedAt,
     sequence,
+    ...writtenBy(write),
   };
 }
 
@@ -67,6 +74,7 @@ export function itemUpsert(
     sequence,
     version,
     ...fields,
+    ...writtenBy(write),
   };
   for (const [key, value] of Object.entries(properties)) set[`properties.${key}`] = value;
   const unset: Record<string, ''> = {};

@@ -21,6 +21,8 @@ export const itemDocumentSchema = z.object({
   sequence: z.number().optional(),
   /** How many changes the item has had (docs/changes.md); absent before they were counted. */
   version: z.number().int().optional(),
+  /** The endpoint URL of the funnel that last wrote it; absent on items written before. */
+  funnel: z.string().optional(),
 });
 export type ItemDocument = z.infer<typeof itemDocumentSchema>;
 

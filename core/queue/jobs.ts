@@ -47,6 +47,8 @@ export const ingestJob = {
     dryRun: z.boolean(),
     /** Where the body waits in Redis (core/queue/payload-store.ts). */
     payloadKey: z.string().min(1),
+    /** The full sync (`?sync=`) whose snapshot the request is part of (core/syncs/). */
+    sync: z.string().min(1).max(64).optional(),
     /** How the body is written: one JSON value, or NDJSON. Jobs queued before this field are JSON. */
     bodyFormat: z.enum(['json', 'ndjson']).default('json'),
     /** A replay: the record id of the recorded request whose body this one sends again. */
@@ -152,6 +154,35 @@ export const finishChangesJob = {
   result: z.object({ finished: z.number().int().min(0) }),
 };
 
+/** How much one commit of a full sync may delete: a count, or a share of the funnel's items. */
+export const commitLimitSchema = z.union([
+  z.strictObject({ maxDeletes: z.number().int().min(0).max(100_000_000) }),
+  z.strictObject({ maxDeletePercent: z.number().min(0).max(100) }),
+]);
+
+/**
+ * The commit of a full sync (core/syncs/commit-sync.ts): deletes what the funnel wrote before the
+ * sync started and the sync did not name, within the limit. The API closed the sync to new
+ * requests before queueing it.
+ */
+export const syncCommitJob = {
+  data: z.object({
+    requestId,
+    recordId: requestId,
+    tenant: z.string().min(1),
+    endpointUrl: z.string().min(1),
+    syncId: z.string().min(1).max(64),
+    receivedAt: z.iso.datetime(),
+    sequence: receiptSequence,
+    tokenId: z.string().nullable(),
+    limit: commitLimitSchema,
+  }),
+  result: z.object({
+    httpStatus: z.number().int().min(200).max(599),
+    body: z.looseObject({}),
+  }),
+};
+
 export const JOBS = {
   ping: pingJob,
   ingest: ingestJob,
@@ -159,6 +190,7 @@ export const JOBS = {
   'record-history': recordHistoryJob,
   'purge-history': purgeHistoryJob,
   'finish-changes': finishChangesJob,
+  'sync-commit': syncCommitJob,
 } as const;
 
 export type JobName = keyof typeof JOBS;

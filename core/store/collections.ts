@@ -10,12 +10,14 @@ import type { HistoryCollections } from '../history/history-collections';
 import type { ItemCollections } from '../items/item-collections';
 import { databaseOf } from '../mongo/connection';
 import type { SettingsCollections } from '../settings/settings-collections';
+import type { SyncCollections } from '../syncs/sync-collections';
 
 export type Collections = AuthCollections &
   SettingsCollections &
   ItemCollections &
   HistoryCollections &
-  ChangeCollections;
+  ChangeCollections &
+  SyncCollections;
 
 export function collections(connection: Connection): Collections {
   return collectionsOf(databaseOf(connection));
@@ -36,5 +38,7 @@ export function collectionsOf(db: mongo.Db): Collections {
     history: db.collection('history'),
     changes: db.collection('changes'),
     changeHeads: db.collection('change_heads'),
+    syncs: db.collection('syncs'),
+    syncNames: db.collection('sync_names'),
   };
 }

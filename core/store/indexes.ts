@@ -35,11 +35,17 @@ export async function ensureIndexes(db: Collections, logger: Logger): Promise<In
     ),
     db.itemTombstones.createIndex({ tenant: 1, contentType: 1 }, { name: 'tenant_content_type' }),
     db.changes.createIndex({ tenant: 1, seq: 1 }, { unique: true, name: 'tenant_seq' }),
+    db.items.createIndex(
+      { tenant: 1, contentType: 1, funnel: 1 },
+      { name: 'tenant_content_type_funnel' },
+    ),
+    db.syncNames.createIndex({ tenant: 1, syncId: 1 }, { name: 'tenant_sync' }),
   ]);
   try {
     const ttl = { expireAfterSeconds: 0, name: 'expires_ttl' };
     await db.history.createIndex({ expiresAt: 1 }, ttl);
     await db.itemTombstones.createIndex({ expiresAt: 1 }, ttl);
+    await db.syncNames.createIndex({ expiresAt: 1 }, ttl);
     return { ttlIndex: true };
   } catch (error) {
     logger.info(

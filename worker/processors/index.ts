@@ -6,6 +6,7 @@ import { pingProcessor } from './ping.processor';
 import { purgeHistoryProcessor } from './purge-history.processor';
 import { recordHistoryProcessor } from './record-history.processor';
 import type { ProcessorTable } from './processor';
+import { syncCommitProcessor } from './sync-commit.processor';
 
 export const PROCESSORS: ProcessorTable = {
   ping: pingProcessor,
@@ -14,4 +15,5 @@ export const PROCESSORS: ProcessorTable = {
   'record-history': recordHistoryProcessor,
   'purge-history': purgeHistoryProcessor,
   'finish-changes': finishChangesProcessor,
+  'sync-commit': syncCommitProcessor,
 };

@@ -39,6 +39,21 @@ const ENDPOINTS: Endpoint[] = [
     tenantScoped: true,
   },
   {
+    method: 'POST',
+    path: '/funnels/erp/syncs',
+    ability: 'create',
+    permission: FUNNELS,
+    tenantScoped: true,
+  },
+  {
+    method: 'POST',
+    path: `/funnels/erp/syncs/${'0'.repeat(32)}/commit`,
+    ability: 'delete',
+    permission: FUNNELS,
+    body: { maxDeletes: 0 },
+    tenantScoped: true,
+  },
+  {
     method: 'GET',
     path: '/funnels/erp/history',
     ability: 'read',

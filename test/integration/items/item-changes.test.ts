@@ -93,6 +93,18 @@ describe('ItemStore: the changes it records', () => {
     });
   });
 
+  it('when another funnel sends the same content, then it becomes the item’s writer, without a change', async () => {
+    const ct = fresh();
+    await store.upsert('acme', ct, [{ ...write('A', 'Shoe'), funnel: 'erp' }], at(1));
+    sink.take();
+    await store.upsert('acme', ct, [{ ...write('A', 'Shoe'), funnel: 'pim' }], at(2));
+    expect(sink.take()).toEqual([]);
+    expect(await collections(mongo).items.findOne({ _id: `acme:${ct}:A` })).toMatchObject({
+      funnel: 'pim',
+      version: 1,
+    });
+  });
+
   it('when an item is deleted and created again, then its versions go on', async () => {
     const ct = fresh();
     await store.upsert('acme', ct, [write('A', 'Shoe')], at(1));

@@ -1,0 +1,98 @@
+/** A full sync as stored, and as `GET /funnels/{url}/syncs/{syncId}` shows it. */
+import { z } from 'zod';
+
+/** How long a sync may stay open before it expires, deleting nothing. */
+export const SYNC_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+/** The random part of a sync's id: 32 hex digits, so no ":" that would split a document id. */
+export const syncIdSchema = z.string().regex(/^[a-f0-9]{32}$/, 'is not a sync id');
+
+export const syncStateSchema = z.enum(['open', 'committing', 'committed']);
+
+const commitSchema = z.object({
+  requestId: z.string(),
+  recordId: z.string(),
+  receivedAt: z.date(),
+  /** The items the commit deletes, once counted; deleted so far. */
+  toDelete: z.number().int().nullable(),
+  deleted: z.number().int(),
+  finishedAt: z.date().nullable(),
+  httpStatus: z.number().int().nullable(),
+  message: z.string().nullable(),
+});
+
+export const syncDocumentSchema = z.object({
+  /** tenant:syncId */
+  _id: z.string(),
+  syncId: z.string(),
+  tenant: z.string(),
+  funnel: z.string(),
+  contentType: z.string(),
+  state: syncStateSchema,
+  /** The receipt sequence when the sync started: items written after it are never deleted. */
+  startSequence: z.number(),
+  startedAt: z.date(),
+  expiresAt: z.date(),
+  /** Requests that named identifiers to the sync, and how many they named (with repeats). */
+  requests: z.number().int(),
+  named: z.number().int(),
+  /** The latest commit (a refused one too), with its progress. */
+  commit: commitSchema.nullable(),
+});
+export type SyncDocument = z.infer<typeof syncDocumentSchema>;
+export type SyncCommit = z.infer<typeof commitSchema>;
+
+export const syncViewSchema = z
+  .object({
+    syncId: z.string(),
+    endpointUrl: z.string(),
+    contentType: z.string(),
+    state: z.enum(['open', 'expired', 'committing', 'committed']),
+    startedAt: z.string(),
+    expiresAt: z.string(),
+    startSequence: z.number(),
+    requests: z.number().int().describe('Requests that named identifiers to the sync'),
+    namedIdentifiers: z.number().int().describe('Identifiers they named, repeats counted'),
+    commit: z
+      .object({
+        requestId: z.string(),
+        receivedAt: z.string(),
+        toDelete: z.number().int().nullable(),
+        deleted: z.number().int(),
+        finishedAt: z.string().nullable(),
+        httpStatus: z.number().int().nullable(),
+        message: z.string().nullable(),
+      })
+      .nullable(),
+  })
+  .meta({ id: 'Sync' });
+export type SyncView = z.infer<typeof syncViewSchema>;
+
+/** Open past its expiry is expired: no job is needed to say so. */
+export function syncState(sync: SyncDocument, now: Date): SyncView['state'] {
+  return sync.state === 'open' && sync.expiresAt <= now ? 'expired' : sync.state;
+}
+
+export function syncView(sync: SyncDocument, now = new Date()): SyncView {
+  const { commit } = sync;
+  return {
+    syncId: sync.syncId,
+    endpointUrl: sync.funnel,
+    contentType: sync.contentType,
+    state: syncState(sync, now),
+    startedAt: sync.startedAt.toISOString(),
+    expiresAt: sync.expiresAt.toISOString(),
+    startSequence: sync.startSequence,
+    requests: sync.requests,
+    namedIdentifiers: sync.named,
+    commit: commit && {
+      requestId: commit.requestId,
+      receivedAt: commit.receivedAt.toISOString(),
+      toDelete: commit.toDelete,
+      deleted: commit.deleted,
+      finishedAt: commit.finishedAt?.toISOString() ?? null,
+      httpStatus: commit.httpStatus,
+      message: commit.message,
+    },
+  };
+}

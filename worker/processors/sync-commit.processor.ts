@@ -1,0 +1,19 @@
+/**
+ * A full sync's commit. A failure is thrown back to BullMQ for its retry (a re-run goes on where
+ * the last stopped); only the last attempt's failure ends the commit here, with the sync open again.
+ */
+import { abandonCommit } from '../../core/syncs/commit-outcome';
+import { commitSync } from '../../core/syncs/commit-sync';
+import { syncCommitContext } from '../../core/syncs/sync-services';
+import { parksJob } from '../running-job';
+import type { Processor } from './processor';
+
+export const syncCommitProcessor: Processor<'sync-commit'> = async (data, context) => {
+  const commitContext = syncCommitContext(context);
+  try {
+    return await commitSync(data, commitContext);
+  } catch (error) {
+    if (!context.job.finalAttempt || context.signal.aborted || parksJob(error)) throw error;
+    return abandonCommit(data, commitContext, error);
+  }
+};
