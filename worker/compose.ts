@@ -18,13 +18,16 @@ import { detectEngine, type EngineInfo } from '../core/mongo/engine';
 import { IdempotencyRecords } from '../core/queue/idempotency-records';
 import { backoffStrategy, DEFAULT_JOB_OPTIONS } from '../core/queue/job-options';
 import { PayloadStore } from '../core/queue/payload-store';
+import { LargeJobLeases } from '../core/queue/large-job-leases';
 import { FUNNEL_QUEUE } from '../core/queue/queue-names';
+import { TenantRanks } from '../core/queue/tenant-ranks';
 import { createRedis, redisOptions } from '../core/queue/redis-connection';
 import { SettingsCache } from '../core/settings/settings-cache';
 import { SettingsVersions } from '../core/settings/settings-versions';
 import { collections } from '../core/store/collections';
 import { ensureIndexes } from '../core/store/indexes';
 import { schedulePurge } from './history-purge-schedule';
+import { FairShare } from './fair-share';
 import { createDispatcher } from './job-dispatcher';
 import { startMetricsServer } from './metrics/metrics-server';
 import { WorkerMetrics } from './metrics/worker-metrics';
@@ -42,6 +45,8 @@ export type ComposeWorkerConfig = Pick<
   | 'JOB_LOCK_MS'
   | 'HISTORY_TTL_DAYS'
   | 'CHUNK_SIZE'
+  | 'LARGE_REQUEST_BYTES'
+  | 'LARGE_JOBS_PER_TENANT'
   | 'WORKER_METRICS_PORT'
 >;
 
@@ -94,6 +99,18 @@ export async function composeWorker(
     chunkSize,
     chunkPlans: new ChunkPlans(redis, config.QUEUE_PREFIX),
   };
+  const fairShare = new FairShare({
+    leases: new LargeJobLeases(
+      redis,
+      config.QUEUE_PREFIX,
+      `${config.QUEUE_PREFIX}:${FUNNEL_QUEUE}:`,
+      config.LARGE_JOBS_PER_TENANT,
+    ),
+    ranks: new TenantRanks(redis, config.QUEUE_PREFIX),
+    largeBytes: config.LARGE_REQUEST_BYTES,
+    queue,
+    logger,
+  });
   const metrics = new WorkerMetrics(config.WORKER_CONCURRENCY);
   let takesJobs = (): boolean => false;
   // Taken before the worker takes jobs: a port in use stops the start, not a running job.
@@ -103,7 +120,7 @@ export async function composeWorker(
   });
   const worker = new Worker(
     FUNNEL_QUEUE,
-    createDispatcher({ services, processors: PROCESSORS, queue, metrics }),
+    createDispatcher({ services, processors: PROCESSORS, queue, metrics, fairShare }),
     {
       connection: { url: config.REDIS_URL, ...redisOptions('blocking') },
       prefix: config.QUEUE_PREFIX,

@@ -47,6 +47,8 @@ export const ingestJob = {
     dryRun: z.boolean(),
     /** Where the body waits in Redis (core/queue/payload-store.ts). */
     payloadKey: z.string().min(1),
+    /** The body's size, which makes a request large (worker/fair-share.ts); absent: small. */
+    bodyBytes: z.number().int().min(0).optional(),
     /** How the body is written: one JSON value, or NDJSON. Jobs queued before this field are JSON. */
     bodyFormat: z.enum(['json', 'ndjson']).default('json'),
     /** `Prefer: respond-async`: nobody waits; the history record tells queued, processing, done. */
