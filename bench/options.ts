@@ -13,6 +13,7 @@ export const SCENARIOS = [
   'scaling',
   'chunked',
   'store-size',
+  'noisy-neighbour',
 ] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
 

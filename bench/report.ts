@@ -11,6 +11,7 @@ import type { BenchOptions } from './options';
 import { RESULTS_DIR } from './paths';
 import type { ProfileReport } from './profiling';
 import type { Revision } from './revision';
+import { BACKLOG, NOISY_ITEMS } from './noisy-neighbour';
 import { COST_WORKERS, type Results } from './scenarios';
 
 type Row = [scenario: string, figure: string, value: string, goal: string, result: string];
@@ -151,6 +152,25 @@ function rows(results: Results, goals: GoalResult[], floorMode: string): Row[] {
     ]);
   }
   if (chunked) out.push(...chunkedRows(chunked));
+  if (results.noisyNeighbour) {
+    const { alone, withNeighbour, neighbourQueued } = results.noisyNeighbour;
+    const quiet = (run: typeof alone) =>
+      `${ms(run.p50Ms)} / ${ms(run.p95Ms)} / ${ms(run.maxMs)}; ${run.failed} of ${run.requests} not 200`;
+    out.push([
+      '10 single item, no neighbour',
+      'p50 / p95 / max',
+      quiet(alone),
+      'for reference',
+      '',
+    ]);
+    out.push([
+      `10 single item, neighbour's ${BACKLOG} x ${n(NOISY_ITEMS)} queued`,
+      'p50 / p95 / max',
+      quiet(withNeighbour),
+      'p95 ≤ 2 s, none over 5 s',
+      `neighbour's queue ${neighbourQueued.min} to ${neighbourQueued.max} meanwhile`,
+    ]);
+  }
   for (const [scenario, message] of Object.entries(results.failures ?? {})) {
     out.push([`${scenario} FAILED`, '', message.slice(0, 160), '', '']);
   }

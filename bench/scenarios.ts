@@ -12,6 +12,7 @@ import type { FloorReport } from './floor';
 import { runFloorBatch, runFloorSingle, type FloorSingleRun } from './floor-run';
 import { runLatency, type LatencyRun } from './latency';
 import { runNaive, type NaiveRun } from './naive-run';
+import { runNoisyNeighbour, type NoisyNeighbourRun } from './noisy-neighbour';
 import { repeat } from './repeat';
 import { runScaling, type ScalingRun } from './scaling';
 import { medianOf } from './stats';
@@ -44,6 +45,8 @@ export interface Results {
   /** Scenario 9: a 10,000-item request by chunk jobs on 1 and 2 workers, and by one job. */
   chunked?: (ChunkingConfiguration & { measured: Measured<BatchRun> })[];
   storeSize?: { stored: number; batch: Measured<BatchRun>; single: Measured<LatencyRun> };
+  /** Scenario 10: another tenant's queued batches beside single items (docs/fairness.md). */
+  noisyNeighbour?: NoisyNeighbourRun;
   /** Scenario -> why it stopped; the others still ran. */
   failures?: Record<string, string>;
 }
@@ -219,6 +222,9 @@ export async function runScenarios(context: BenchContext): Promise<Results> {
   });
   await run('store-size', async () => {
     results.storeSize = await storeSize(context);
+  });
+  await run('noisy-neighbour', async () => {
+    results.noisyNeighbour = await runNoisyNeighbour(context);
   });
   return results;
 }
