@@ -5,6 +5,8 @@
  * with no neighbour. Every answer's time is kept; any answer but 200 is counted.
  */
 import { performance } from 'node:perf_hooks';
+import { Queue } from 'bullmq';
+import { FUNNEL_QUEUE } from '../core/queue/queue-names';
 import type { BenchContext } from './context';
 import { postItems } from './client';
 import { percentile } from './stats';
@@ -53,14 +55,20 @@ async function singles(target: Target, count: number, after?: () => Promise<void
   return run;
 }
 
-/** The neighbour's requests in `status`, from the first page of its history (at most 100). */
-async function neighbourCount(target: Target, status: string): Promise<number> {
-  const response = await fetch(
-    `${target.baseUrl}/api/v1/funnels/${target.endpointUrl}/history?status=${status}&limit=100`,
-    { headers: { authorization: `Bearer ${target.token}` } },
-  );
-  const page = (await response.json()) as { items?: unknown[] };
-  return page.items?.length ?? 0;
+/**
+ * The funnel requests queued and not yet taken up (prioritized, or parked as delayed): read from
+ * the queue, since listing history records scans them on FerretDB and would load the database
+ * the scenario measures. The benchmark's tenant has none queued when this is read.
+ */
+async function queuedRequests(queue: Queue): Promise<number> {
+  const counts = await queue.getJobCounts('waiting', 'prioritized', 'delayed');
+  return Object.values(counts).reduce((sum, count) => sum + count, 0);
+}
+
+/** Funnel requests not finished: queued, or running. */
+async function unfinishedRequests(queue: Queue): Promise<number> {
+  const counts = await queue.getJobCounts('waiting', 'prioritized', 'delayed', 'active');
+  return Object.values(counts).reduce((sum, count) => sum + count, 0);
 }
 
 async function sendAsync(target: Target): Promise<void> {
@@ -78,18 +86,12 @@ async function sendAsync(target: Target): Promise<void> {
 }
 
 /** Keeps BACKLOG of the neighbour's requests queued until `stop` is called. */
-function keepQueued(target: Target) {
+function keepQueued(target: Target, queue: Queue) {
   let stopped = false;
-  let topUps = Promise.resolve();
   const loop = (async () => {
     while (!stopped) {
-      const missing = BACKLOG - (await neighbourCount(target, 'queued'));
-      if (missing > 0) {
-        topUps = Promise.all(Array.from({ length: missing }, () => sendAsync(target))).then(
-          () => undefined,
-        );
-        await topUps;
-      }
+      const missing = BACKLOG - (await queuedRequests(queue));
+      await Promise.all(Array.from({ length: Math.max(0, missing) }, () => sendAsync(target)));
       await pause(200);
     }
   })();
@@ -103,35 +105,35 @@ function keepQueued(target: Target) {
 
 export async function runNoisyNeighbour(context: BenchContext): Promise<NoisyNeighbourRun> {
   const requests = context.options.latencyRequests;
-  const { stack, mongo } = context;
+  const { stack, mongo, engines } = context;
   const neighbour = await prepareTarget(mongo, stack.baseUrl, stack.jwtSecret, NOISY_TENANT);
-  context.log(`noisy neighbour: ${requests} single items alone`);
-  const alone = await singles(context.target, requests);
-
-  context.log(
-    `noisy neighbour: ${BACKLOG} requests of ${NOISY_ITEMS} items queued by another tenant`,
-  );
-  const noise = keepQueued(neighbour);
-  const started = performance.now();
-  while ((await neighbourCount(neighbour, 'queued')) < BACKLOG) await pause(100);
-  context.log(
-    `noisy neighbour: backlog in place after ${Math.round(performance.now() - started)} ms`,
-  );
-  const queued: number[] = [];
-  const withNeighbour = await singles(context.target, requests, async () => {
-    queued.push(await neighbourCount(neighbour, 'queued'));
+  const queue = new Queue(FUNNEL_QUEUE, {
+    connection: { url: engines.redisUrl },
+    prefix: engines.queuePrefix,
   });
-  await noise.stop();
-  context.log('noisy neighbour: waiting for the backlog to drain');
-  while (
-    (await neighbourCount(neighbour, 'queued')) + (await neighbourCount(neighbour, 'processing')) >
-    0
-  ) {
-    await pause(500);
+  try {
+    context.log(`noisy neighbour: ${requests} single items alone`);
+    const alone = await singles(context.target, requests);
+
+    context.log(`noisy neighbour: another tenant keeps ${BACKLOG} x ${NOISY_ITEMS} items queued`);
+    const noise = keepQueued(neighbour, queue);
+    const started = performance.now();
+    while ((await queuedRequests(queue)) < BACKLOG) await pause(100);
+    const inPlace = Math.round(performance.now() - started);
+    context.log(`noisy neighbour: backlog in place after ${inPlace} ms`);
+    const queued: number[] = [];
+    const withNeighbour = await singles(context.target, requests, async () => {
+      queued.push(await queuedRequests(queue));
+    });
+    await noise.stop();
+    context.log('noisy neighbour: waiting for the backlog to drain');
+    while ((await unfinishedRequests(queue)) > 0) await pause(500);
+    return {
+      alone,
+      withNeighbour,
+      neighbourQueued: { min: Math.min(...queued), max: Math.max(...queued) },
+    };
+  } finally {
+    await queue.close();
   }
-  return {
-    alone,
-    withNeighbour,
-    neighbourQueued: { min: Math.min(...queued), max: Math.max(...queued) },
-  };
 }
