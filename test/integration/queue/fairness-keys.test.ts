@@ -17,7 +17,7 @@ describe('fairness keys in Redis', () => {
   });
   afterAll(() => redis.quit());
 
-  it("when a tenant has requests outstanding, then its next one ranks behind them and another tenant's first ranks first", async () => {
+  it("when a tenant has requests outstanding, then its next one ranks behind them, never ahead of its own earlier ones, and another tenant's first ranks first", async () => {
     const ranks = new TenantRanks(redis, prefix);
     expect(await ranks.enter('busy', 'b1')).toBe(1);
     expect(await ranks.enter('busy', 'b2')).toBe(2);
@@ -27,7 +27,12 @@ describe('fairness keys in Redis', () => {
     expect(await ranks.enter('busy', 'b2')).toBe(2);
     await ranks.leave('busy', 'b1');
     await ranks.leave('busy', 'b2');
-    expect(await ranks.enter('busy', 'b4')).toBe(2);
+    // Two outstanding, but b3 (priority 3) was first: b4 stays behind it.
+    expect(await ranks.enter('busy', 'b4')).toBe(3);
+    await ranks.leave('busy', 'b3');
+    await ranks.leave('busy', 'b4');
+    // Nothing outstanding: the tenant starts again at the front.
+    expect(await ranks.enter('busy', 'b5')).toBe(1);
   });
 
   it('when a tenant holds every lease, then its next large request is parked and woken by the next release, in order', async () => {
