@@ -56,7 +56,8 @@ export function createDispatcher(deps: DispatcherDeps) {
         const context = { ...services, jobId, signal: abort, job: runningJob(job, token, queue) };
         const result = await runJob(processors, name, job.data, context);
         logger.info({ job: name, durationMs: Date.now() - started }, 'job finished');
-        await fair?.after(job);
+        // Bookkeeping for later jobs: the answer does not wait for it (it logs its own failures).
+        void fair?.after(job);
         return result;
       } catch (error) {
         await fair?.after(job, error);
