@@ -67,9 +67,11 @@ export class FunnelQueue {
    */
   async add<N extends JobName>(name: N, data: JobData<N>, jobId?: string, priority?: number) {
     const parsed: unknown = JOBS[name].data.parse(data);
+    // Rank 1 goes on the plain wait list, taken first and in order as priority 1 would be, by
+    // BullMQ's cheaper path.
     return this.queue.add(name, parsed, {
       ...(jobId ? { jobId } : {}),
-      ...(priority ? { priority } : {}),
+      ...(priority && priority > 1 ? { priority } : {}),
     });
   }
 
