@@ -14,6 +14,7 @@ export const SCENARIOS = [
   'chunked',
   'store-size',
   'full-sync',
+  'noisy-neighbour',
 ] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
 

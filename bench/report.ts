@@ -12,6 +12,7 @@ import type { BenchOptions } from './options';
 import { RESULTS_DIR } from './paths';
 import type { ProfileReport } from './profiling';
 import type { Revision } from './revision';
+import { BACKLOG, NOISY_ITEMS } from './noisy-neighbour';
 import { COST_WORKERS, type Results } from './scenarios';
 
 type Row = [scenario: string, figure: string, value: string, goal: string, result: string];
@@ -163,6 +164,25 @@ function rows(results: Results, goals: GoalResult[], floorMode: string): Row[] {
     ];
     out.push(row(`10 sync commit, ${n(deletes)} of ${n(items)}`, commit.median));
     out.push(row(`10 DELETE of the same ${n(deletes)}`, plain.median));
+  }
+  if (results.noisyNeighbour) {
+    const { alone, withNeighbour, neighbourQueued } = results.noisyNeighbour;
+    const quiet = (run: typeof alone) =>
+      `${ms(run.p50Ms)} / ${ms(run.p95Ms)} / ${ms(run.maxMs)}; ${run.failed} of ${run.requests} not 200`;
+    out.push([
+      '11 single item, no neighbour',
+      'p50 / p95 / max',
+      quiet(alone),
+      'for reference',
+      '',
+    ]);
+    out.push([
+      `11 single item, neighbour's ${BACKLOG} x ${n(NOISY_ITEMS)} queued`,
+      'p50 / p95 / max',
+      quiet(withNeighbour),
+      'p95 ≤ 2 s, none over 5 s',
+      `neighbour's queue ${neighbourQueued.min} to ${neighbourQueued.max} meanwhile`,
+    ]);
   }
   for (const [scenario, message] of Object.entries(results.failures ?? {})) {
     out.push([`${scenario} FAILED`, '', message.slice(0, 160), '', '']);

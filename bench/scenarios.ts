@@ -13,6 +13,7 @@ import { runFloorBatch, runFloorSingle, type FloorSingleRun } from './floor-run'
 import { runFullSync, type SyncRun } from './full-sync';
 import { runLatency, type LatencyRun } from './latency';
 import { runNaive, type NaiveRun } from './naive-run';
+import { runNoisyNeighbour, type NoisyNeighbourRun } from './noisy-neighbour';
 import { repeat } from './repeat';
 import { runScaling, type ScalingRun } from './scaling';
 import { medianOf } from './stats';
@@ -52,6 +53,8 @@ export interface Results {
     commit: Measured<SyncRun>;
     delete: Measured<SyncRun>;
   };
+  /** Scenario 11: another tenant's queued batches beside single items (docs/fairness.md). */
+  noisyNeighbour?: NoisyNeighbourRun;
   /** Scenario -> why it stopped; the others still ran. */
   failures?: Record<string, string>;
 }
@@ -237,6 +240,10 @@ export async function runScenarios(context: BenchContext): Promise<Results> {
       commit: measured(runs.commit),
       delete: measured(runs.delete),
     };
+  });
+
+  await run('noisy-neighbour', async () => {
+    results.noisyNeighbour = await runNoisyNeighbour(context);
   });
   return results;
 }

@@ -44,10 +44,11 @@ export async function prepareTarget(
   mongo: Connection,
   baseUrl: string,
   jwtSecret: string,
+  tenant = TENANT,
 ): Promise<Target> {
   const { token } = await bootstrapTenant(collections(mongo), jwtSecret, {
-    tenant: TENANT,
-    email: 'bench@bench.test',
+    tenant,
+    email: `bench@${tenant}.test`,
     tokenName: 'bench',
   });
   const api = `${baseUrl}/api/v1`;
@@ -58,7 +59,7 @@ export async function prepareTarget(
   if (created === 409) await call(`${api}/settings/funnels/${ENDPOINT_URL}`, token, 'PUT', funnel);
   const target = {
     baseUrl,
-    tenant: TENANT,
+    tenant,
     token,
     contentType: CONTENT_TYPE,
     endpointUrl: ENDPOINT_URL,

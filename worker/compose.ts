@@ -21,7 +21,9 @@ import { detectEngine, type EngineInfo } from '../core/mongo/engine';
 import { IdempotencyRecords } from '../core/queue/idempotency-records';
 import { backoffStrategy, DEFAULT_JOB_OPTIONS } from '../core/queue/job-options';
 import { PayloadStore } from '../core/queue/payload-store';
+import { LargeJobLeases } from '../core/queue/large-job-leases';
 import { FUNNEL_QUEUE } from '../core/queue/queue-names';
+import { TenantRanks } from '../core/queue/tenant-ranks';
 import { createRedis, redisOptions } from '../core/queue/redis-connection';
 import { SettingsCache } from '../core/settings/settings-cache';
 import { SettingsVersions } from '../core/settings/settings-versions';
@@ -29,6 +31,7 @@ import { collections } from '../core/store/collections';
 import { ensureIndexes } from '../core/store/indexes';
 import { applySchedules, FINISH_CHANGES_SCHEDULE, PURGE_SCHEDULE } from './schedules';
 import { syncServices } from '../core/syncs/sync-services';
+import { FairShare } from './fair-share';
 import { createDispatcher } from './job-dispatcher';
 import { startMetricsServer } from './metrics/metrics-server';
 import { WorkerMetrics } from './metrics/worker-metrics';
@@ -46,6 +49,8 @@ export type ComposeWorkerConfig = Pick<
   | 'JOB_LOCK_MS'
   | 'HISTORY_TTL_DAYS'
   | 'CHUNK_SIZE'
+  | 'LARGE_REQUEST_BYTES'
+  | 'LARGE_JOBS_PER_TENANT'
   | 'WORKER_METRICS_PORT'
 >;
 
@@ -101,6 +106,18 @@ export async function composeWorker(
     chunkPlans: new ChunkPlans(redis, config.QUEUE_PREFIX),
     syncs: syncServices(db, redis, config.QUEUE_PREFIX),
   };
+  const fairShare = new FairShare({
+    leases: new LargeJobLeases(
+      redis,
+      config.QUEUE_PREFIX,
+      `${config.QUEUE_PREFIX}:${FUNNEL_QUEUE}:`,
+      config.LARGE_JOBS_PER_TENANT,
+    ),
+    ranks: new TenantRanks(redis, config.QUEUE_PREFIX),
+    largeBytes: config.LARGE_REQUEST_BYTES,
+    queue,
+    logger,
+  });
   const metrics = new WorkerMetrics(config.WORKER_CONCURRENCY);
   let takesJobs = (): boolean => false;
   // Taken before the worker takes jobs: a port in use stops the start, not a running job.
@@ -110,7 +127,7 @@ export async function composeWorker(
   });
   const worker = new Worker(
     FUNNEL_QUEUE,
-    createDispatcher({ services, processors: PROCESSORS, queue, metrics }),
+    createDispatcher({ services, processors: PROCESSORS, queue, metrics, fairShare }),
     {
       connection: { url: config.REDIS_URL, ...redisOptions('blocking') },
       prefix: config.QUEUE_PREFIX,

@@ -4,11 +4,12 @@
  * back to the queue instead of failing it. A job that waits for its children (a chunked request)
  * is parked, not failed. Every attempt is counted and timed.
  */
-import { UnrecoverableError, WaitingError, type Job, type Queue } from 'bullmq';
+import { DelayedError, UnrecoverableError, WaitingError, type Job, type Queue } from 'bullmq';
 import type { IngestContext, IngestServices } from '../core/ingest/ingest-context';
 import { ForeignJobDataError } from '../core/ingest/job-trust';
 import { withLogContext } from '../core/logging/log-context';
 import { JOBS, isJobName, type JobName, type JobResult } from '../core/queue/jobs';
+import type { FairShare } from './fair-share';
 import type { WorkerMetrics } from './metrics/worker-metrics';
 import type { Processor, ProcessorTable } from './processors/processor';
 import { parksJob, runningJob } from './running-job';
@@ -19,6 +20,8 @@ export interface DispatcherDeps {
   /** Where jobs add jobs: a request's chunk jobs, a late history record. */
   queue: Queue;
   metrics: WorkerMetrics;
+  /** Fairness between tenants, for funnel requests; absent: jobs run as they come. */
+  fairShare?: FairShare;
 }
 
 /** Parses the job's data with its schema and runs the processor of its name. */
@@ -32,7 +35,9 @@ function runJob<N extends JobName>(
   return processor(JOBS[name].data.parse(data) as Parameters<Processor<N>>[0], context);
 }
 
-export function createDispatcher({ services, processors, queue, metrics }: DispatcherDeps) {
+export function createDispatcher(deps: DispatcherDeps) {
+  const { services, processors, queue, metrics } = deps;
+  const fairShare = deps.fairShare;
   const { logger } = services;
   const dispatch = async (job: Job, token?: string, signal?: AbortSignal): Promise<unknown> => {
     const jobId = job.id ?? 'unknown';
@@ -42,14 +47,20 @@ export function createDispatcher({ services, processors, queue, metrics }: Dispa
       if (!isJobName(job.name)) throw new Error(`Unknown job name "${job.name}"`);
       const name: JobName = job.name;
       const abort = signal ?? new AbortController().signal;
+      const fair = name === 'ingest' ? fairShare : undefined;
+      // Parked behind its tenant's other large requests: not started, nothing to count.
+      if (fair && !(await fair.admit(job, token))) throw new DelayedError();
       const started = Date.now();
       logger.info({ job: name, attempt: job.attemptsMade + 1 }, 'job started');
       try {
         const context = { ...services, jobId, signal: abort, job: runningJob(job, token, queue) };
         const result = await runJob(processors, name, job.data, context);
         logger.info({ job: name, durationMs: Date.now() - started }, 'job finished');
+        // Bookkeeping for later jobs: the answer does not wait for it (it logs its own failures).
+        void fair?.after(job);
         return result;
       } catch (error) {
+        await fair?.after(job, error);
         if (parksJob(error)) {
           logger.info({ job: name, durationMs: Date.now() - started }, 'job waits');
           throw error;

@@ -57,7 +57,8 @@ export function runningJob(job: Job, token: string | undefined, queue: Queue): R
         children.map((child) => ({
           name: child.name,
           data: parsedData(child),
-          opts: { ...options, jobId: child.jobId, parent },
+          // In the parent's place among other tenants' requests.
+          opts: { priority: job.opts.priority, ...options, jobId: child.jobId, parent },
         })),
       );
     },

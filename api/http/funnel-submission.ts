@@ -12,11 +12,12 @@ import {
   type IdempotencyRecords,
 } from '../../core/queue/idempotency-records';
 import type { JobData, JobResult } from '../../core/queue/jobs';
+import type { TenantRanks } from '../../core/queue/tenant-ranks';
 import { HttpError, unavailable } from './http-error';
 
 export type Submission = Omit<
   JobData<'ingest'>,
-  'payloadKey' | 'idempotencyRecordKey' | 'respondAsync'
+  'payloadKey' | 'idempotencyRecordKey' | 'respondAsync' | 'bodyBytes'
 >;
 
 export type Answer =
@@ -57,6 +58,7 @@ export class FunnelSubmitter {
     private readonly queue: FunnelQueue,
     private readonly records: IdempotencyRecords,
     private readonly waitMs: number,
+    private readonly ranks: TenantRanks,
   ) {
     this.connectionLoss = new ConnectionLoss(queue.redis);
   }
@@ -69,15 +71,19 @@ export class FunnelSubmitter {
   ) {
     const payloadKey = this.queue.payloads.keyFor(submission, jobId);
     try {
-      await this.queue.payloads.put(payloadKey, body);
+      const [priority] = await Promise.all([
+        this.ranks.enter(submission.tenant, jobId),
+        this.queue.payloads.put(payloadKey, body),
+      ]);
       const data = {
         ...submission,
         payloadKey,
+        bodyBytes: body.length,
         ...(idempotencyRecordKey ? { idempotencyRecordKey } : {}),
       };
       return answerOf(
         await this.connectionLoss.race(
-          this.queue.run('ingest', data, { timeoutMs: this.waitMs, jobId }),
+          this.queue.run('ingest', data, { timeoutMs: this.waitMs, jobId, priority }),
         ),
         false,
       );
@@ -95,8 +101,12 @@ export class FunnelSubmitter {
     const jobId = randomUUID();
     const payloadKey = this.queue.payloads.keyFor(submission, jobId);
     try {
-      await this.queue.payloads.put(payloadKey, body);
-      await this.queue.add('ingest', { ...submission, payloadKey, respondAsync: true }, jobId);
+      const [priority] = await Promise.all([
+        this.ranks.enter(submission.tenant, jobId),
+        this.queue.payloads.put(payloadKey, body),
+      ]);
+      const data = { ...submission, payloadKey, bodyBytes: body.length, respondAsync: true };
+      await this.queue.add('ingest', data, jobId, priority);
     } catch (error) {
       throw unavailable('the queue', error);
     }

@@ -18,6 +18,7 @@ import { FunnelSubmitter, type Submission } from '../http/funnel-submission';
 import { HttpError, notFound, unavailable } from '../http/http-error';
 import { IdempotencyRecords } from '../../core/queue/idempotency-records';
 import { ReceiptSequence } from '../../core/queue/receipt-sequence';
+import { TenantRanks } from '../../core/queue/tenant-ranks';
 import '../openapi/funnel-requests';
 import { rateLimit } from '../middleware/rate-limit';
 import { requireAccess } from '../middleware/require-access';
@@ -57,7 +58,8 @@ export function funnelsRoutes(context: ApiContext): Router {
   const { config, queue } = context;
   const lookup = new FunnelLookup(context.funnels);
   const records = new IdempotencyRecords(queue.redis, config.QUEUE_PREFIX);
-  const submitter = new FunnelSubmitter(queue, records, config.WAIT_TIMEOUT_MS);
+  const ranks = new TenantRanks(queue.redis, config.QUEUE_PREFIX);
+  const submitter = new FunnelSubmitter(queue, records, config.WAIT_TIMEOUT_MS, ranks);
   const history = new HistoryRepository(context.db);
   const receipts = new ReceiptSequence(queue.redis, config.QUEUE_PREFIX);
   const syncs = syncServices(context.db, queue.redis, config.QUEUE_PREFIX);

@@ -14,6 +14,7 @@ import { replaySource } from '../../core/replay/replay-source';
 import type { ApiContext } from '../context';
 import { checkFunnelBody } from '../http/funnel-body';
 import { FunnelSubmitter } from '../http/funnel-submission';
+import { TenantRanks } from '../../core/queue/tenant-ranks';
 import { HttpError, notFound, unavailable } from '../http/http-error';
 import { checkNdjsonBody } from '../http/ndjson-body';
 import { rateLimit } from '../middleware/rate-limit';
@@ -54,7 +55,8 @@ export function replayRoutes(context: ApiContext): Router {
   const { config, queue } = context;
   const history = new HistoryRepository(context.db);
   const records = new IdempotencyRecords(queue.redis, config.QUEUE_PREFIX);
-  const submitter = new FunnelSubmitter(queue, records, config.WAIT_TIMEOUT_MS);
+  const ranks = new TenantRanks(queue.redis, config.QUEUE_PREFIX);
+  const submitter = new FunnelSubmitter(queue, records, config.WAIT_TIMEOUT_MS, ranks);
   const receipts = new ReceiptSequence(queue.redis, config.QUEUE_PREFIX);
 
   const takeReceiptSequence: RequestHandler = (req, _res, next) => {

@@ -70,6 +70,15 @@ export const VARIABLES = {
     schema: integer(1, 100_000).optional(),
     expects: 'an integer from 1 to 100000 (items per chunk job of a large request)',
   },
+  // Fairness between tenants (docs/fairness.md).
+  LARGE_REQUEST_BYTES: {
+    schema: integer(1, 1_073_741_824).default(65_536),
+    expects: 'an integer from 1 to 1073741824 (body bytes from which a request is large)',
+  },
+  LARGE_JOBS_PER_TENANT: {
+    schema: integer(1, 1_000).default(2),
+    expects: 'an integer from 1 to 1000 (large requests of one tenant that run at once)',
+  },
   JOB_LOCK_MS: {
     schema: integer(1_000, 600_000).default(30_000),
     expects:
@@ -165,6 +174,8 @@ const ROLE_VARIABLES = {
     'WORKER_METRICS_PORT',
     'JOB_LOCK_MS',
     'CHUNK_SIZE',
+    'LARGE_REQUEST_BYTES',
+    'LARGE_JOBS_PER_TENANT',
     'MAX_ITEMS',
     'HISTORY_TTL_DAYS',
     'LOG_LEVEL',

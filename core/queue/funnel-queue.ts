@@ -61,10 +61,18 @@ export class FunnelQueue {
     await Promise.all([this.queue.waitUntilReady(), this.events.waitUntilReady()]);
   }
 
-  /** Adds a job after checking its data against the job's schema. */
-  async add<N extends JobName>(name: N, data: JobData<N>, jobId?: string) {
+  /**
+   * Adds a job after checking its data against the job's schema; `priority` orders it among
+   * other tenants' requests (core/queue/tenant-ranks.ts).
+   */
+  async add<N extends JobName>(name: N, data: JobData<N>, jobId?: string, priority?: number) {
     const parsed: unknown = JOBS[name].data.parse(data);
-    return this.queue.add(name, parsed, jobId ? { jobId } : {});
+    // Rank 1 goes on the plain wait list, taken first and in order as priority 1 would be, by
+    // BullMQ's cheaper path.
+    return this.queue.add(name, parsed, {
+      ...(jobId ? { jobId } : {}),
+      ...(priority && priority > 1 ? { priority } : {}),
+    });
   }
 
   /**
@@ -74,9 +82,9 @@ export class FunnelQueue {
   async run<N extends JobName>(
     name: N,
     data: JobData<N>,
-    options: { timeoutMs: number; jobId?: string },
+    options: { timeoutMs: number; jobId?: string; priority?: number },
   ): Promise<JobOutcome<N>> {
-    const job = await this.add(name, data, options.jobId);
+    const job = await this.add(name, data, options.jobId, options.priority);
     const jobId = job.id ?? '';
     try {
       const result: unknown = await job.waitUntilFinished(this.events, options.timeoutMs);
@@ -110,8 +118,10 @@ export class FunnelQueue {
   /** Jobs by state, for metrics and dashboards. */
   async jobCounts(): Promise<Record<string, number>> {
     // `waiting-children`: large requests whose chunk jobs are being written.
+    // `prioritized`: funnel requests waiting in their fair order.
     return this.queue.getJobCounts(
       'waiting',
+      'prioritized',
       'active',
       'delayed',
       'waiting-children',

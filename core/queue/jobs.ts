@@ -49,6 +49,8 @@ export const ingestJob = {
     payloadKey: z.string().min(1),
     /** The full sync (`?sync=`) whose snapshot the request is part of (core/syncs/). */
     sync: z.string().min(1).max(64).optional(),
+    /** The body's size, which makes a request large (worker/fair-share.ts); absent: small. */
+    bodyBytes: z.number().int().min(0).optional(),
     /** How the body is written: one JSON value, or NDJSON. Jobs queued before this field are JSON. */
     bodyFormat: z.enum(['json', 'ndjson']).default('json'),
     /** A replay: the record id of the recorded request whose body this one sends again. */

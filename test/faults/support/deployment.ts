@@ -274,7 +274,8 @@ export class Deployment {
     try {
       await waitUntil(
         () => queue.jobCounts(),
-        (counts) => (counts.waiting ?? 0) >= count,
+        // Funnel requests wait in the prioritized set, in their fair order.
+        (counts) => (counts.waiting ?? 0) + (counts.prioritized ?? 0) >= count,
         { what: `${count} waiting job(s)`, timeoutMs },
       );
     } finally {

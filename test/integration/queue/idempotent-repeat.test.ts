@@ -11,6 +11,7 @@ import { FunnelQueue } from '../../../core/queue/funnel-queue';
 import { IdempotencyRecords } from '../../../core/queue/idempotency-records';
 import type { JobResult, ParsedJobData } from '../../../core/queue/jobs';
 import { FUNNEL_QUEUE } from '../../../core/queue/queue-names';
+import { TenantRanks } from '../../../core/queue/tenant-ranks';
 import { redisOptions } from '../../../core/queue/redis-connection';
 import { redisUrl, uniquePrefix } from '../../support/test-env';
 import { waitUntil } from '../../support/wait-until';
@@ -45,7 +46,7 @@ describe('an Idempotency-Key whose first attempt ends in 5xx', () => {
     await queue.waitUntilReady();
     redis = new Redis(redisUrl());
     records = new IdempotencyRecords(redis, prefix);
-    submitter = new FunnelSubmitter(queue, records, 20_000);
+    submitter = new FunnelSubmitter(queue, records, 20_000, new TenantRanks(redis, prefix));
     // As the real worker: the first attempt ends in 503 and frees the key; later ones succeed.
     worker = new Worker(
       FUNNEL_QUEUE,
