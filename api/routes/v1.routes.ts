@@ -2,10 +2,12 @@
 import { Router } from 'express';
 import type { ApiContext } from '../context';
 import { jsonBody } from '../middleware/json-body';
+import { changesRoutes } from './changes.routes';
 import { funnelsRoutes } from './funnels.routes';
 import { historyRoutes } from './history.routes';
 import { itemsRoutes } from './items.routes';
 import { contentTypeSettingsRoutes } from './settings/content-types.routes';
+import { exportsRoutes } from './settings/exports.routes';
 import { funnelSettingsRoutes } from './settings/funnels.routes';
 import { meRoutes } from './settings/me.routes';
 import { suggestedPathsRoutes } from './settings/suggested-paths.routes';
@@ -22,11 +24,13 @@ export function v1Routes(context: ApiContext): Router {
   settings.use(tokensRoutes(context));
   settings.use(contentTypeSettingsRoutes(context));
   settings.use(funnelSettingsRoutes(context));
+  settings.use(exportsRoutes(context));
 
   const router = Router();
   router.use(settings);
   router.use(itemsRoutes(context));
   router.use(historyRoutes(context));
+  router.use(changesRoutes(context));
   router.use(funnelsRoutes(context));
   return router;
 }
