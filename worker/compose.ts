@@ -24,8 +24,12 @@ import { SettingsCache } from '../core/settings/settings-cache';
 import { SettingsVersions } from '../core/settings/settings-versions';
 import { collections } from '../core/store/collections';
 import { ensureIndexes } from '../core/store/indexes';
+import { ChangeLogStore } from '../core/changes/change-log-store';
+import { ExportLag } from '../core/export/export-lag';
+import { startExportWorker, type ExportWorker, type ExportWorkerConfig } from './export-worker';
 import { schedulePurge } from './history-purge-schedule';
 import { createDispatcher } from './job-dispatcher';
+import { ExportMetrics } from './metrics/export-metrics';
 import { startMetricsServer } from './metrics/metrics-server';
 import { WorkerMetrics } from './metrics/worker-metrics';
 import { PROCESSORS } from './processors';
@@ -33,23 +37,26 @@ import { PROCESSORS } from './processors';
 /** Time left at the end of the shutdown budget for handing jobs back and closing connections. */
 const HAND_BACK_MARGIN_MS = 3_000;
 
-export type ComposeWorkerConfig = Pick<
-  WorkerConfig,
-  | 'REDIS_URL'
-  | 'MONGO_URL'
-  | 'QUEUE_PREFIX'
-  | 'WORKER_CONCURRENCY'
-  | 'JOB_LOCK_MS'
-  | 'HISTORY_TTL_DAYS'
-  | 'CHUNK_SIZE'
-  | 'WORKER_METRICS_PORT'
->;
+export type ComposeWorkerConfig = ExportWorkerConfig &
+  Pick<
+    WorkerConfig,
+    | 'REDIS_URL'
+    | 'MONGO_URL'
+    | 'QUEUE_PREFIX'
+    | 'WORKER_CONCURRENCY'
+    | 'JOB_LOCK_MS'
+    | 'HISTORY_TTL_DAYS'
+    | 'CHUNK_SIZE'
+    | 'WORKER_METRICS_PORT'
+  >;
 
 export interface ComposedWorker {
   worker: Worker;
   workerId: string;
   engine: EngineInfo;
   chunkSize: number | undefined;
+  /** The export's worker, and the listener the item writes tell of new changes. */
+  exports: ExportWorker;
   /**
    * Lets running jobs finish by `deadline` (epoch ms); those that would overrun it are handed
    * back to the queue. Then closes every connection.
@@ -119,18 +126,28 @@ export async function composeWorker(
   worker.on('error', (error) => logger.warn({ err: error }, 'worker connection error'));
   takesJobs = () => worker.isRunning();
   await worker.waitUntilReady();
+  const changeLog = new ChangeLogStore(db);
+  const exportWorker = await startExportWorker(config, {
+    db,
+    changeLog,
+    redis,
+    logger,
+    workerId,
+    metrics: new ExportMetrics(metrics.registry, new ExportLag(db, changeLog)),
+  });
 
   return {
     worker,
     workerId,
     engine,
     chunkSize,
+    exports: exportWorker,
     async close(deadline = Date.now() + 10_000) {
       const handBack = setTimeout(
         () => worker.cancelAllJobs('shutdown'),
         Math.max(0, deadline - Date.now() - HAND_BACK_MARGIN_MS),
       );
-      await worker.close();
+      await Promise.all([worker.close(), exportWorker.close()]);
       clearTimeout(handBack);
       await queue.close();
       metricsServer?.close();
