@@ -21,9 +21,13 @@ export interface ExportFixture {
   close(): Promise<void>;
 }
 
-export async function startExportFixture(label: string): Promise<ExportFixture> {
-  const api = await startTestApi(label, EXPORT_TEST_ENV);
-  const worker = await startTestWorker({ ...api.env, ...EXPORT_TEST_ENV });
+export async function startExportFixture(
+  label: string,
+  overrides: Partial<typeof EXPORT_TEST_ENV> = {},
+): Promise<ExportFixture> {
+  const env = { ...EXPORT_TEST_ENV, ...overrides };
+  const api = await startTestApi(label, env);
+  const worker = await startTestWorker({ ...api.env, ...env });
   const log = new ChangeLogStore(api.context.db);
   return {
     api,
