@@ -23,7 +23,7 @@ export interface ExportFixture {
 
 export async function startExportFixture(
   label: string,
-  overrides: Partial<typeof EXPORT_TEST_ENV> = {},
+  overrides: Record<string, string> = {},
 ): Promise<ExportFixture> {
   const env = { ...EXPORT_TEST_ENV, ...overrides };
   const api = await startTestApi(label, env);
