@@ -37,7 +37,7 @@ describe('a worker killed with SIGKILL in the middle of an export delivery', () 
     const env = { ...EXPORT_TEST_ENV, JOB_LOCK_MS: '2000' };
     api = await startTestApi('export-sigkill', env);
     redis = new Redis(redisUrl());
-    queue = new ExportQueue(redis, api.env.QUEUE_PREFIX);
+    queue = new ExportQueue(redis, api.context.config.QUEUE_PREFIX);
     // The first delivery is held unanswered until its worker is dead; then every one is answered.
     receiver = await startReceiver((_request, response) => {
       if (holding) held.push(response);
