@@ -26,6 +26,7 @@ import { collections } from '../core/store/collections';
 import { ensureIndexes } from '../core/store/indexes';
 import { ChangeLogStore } from '../core/changes/change-log-store';
 import { ExportLag } from '../core/export/export-lag';
+import { changeLogReaderFor } from '../core/export/point-read-change-log';
 import { startExportWorker, type ExportWorker, type ExportWorkerConfig } from './export-worker';
 import { schedulePurge } from './history-purge-schedule';
 import { createDispatcher } from './job-dispatcher';
@@ -126,7 +127,7 @@ export async function composeWorker(
   worker.on('error', (error) => logger.warn({ err: error }, 'worker connection error'));
   takesJobs = () => worker.isRunning();
   await worker.waitUntilReady();
-  const changeLog = new ChangeLogStore(db);
+  const changeLog = changeLogReaderFor(engine, db, new ChangeLogStore(db));
   const exportWorker = await startExportWorker(config, {
     db,
     changeLog,
