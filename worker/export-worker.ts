@@ -86,8 +86,12 @@ export async function startExportWorker(
 
   async function dispatch(job: Job, token?: string): Promise<string> {
     const data = dispatchJobSchema.parse(job.data);
-    const outcome = await dispatcher.run(exportDocumentId(data.tenant, data.exportId));
-    for (const lane of outcome.lanes) await queue.send({ ...data, lane });
+    const outcome = await dispatcher.run(
+      exportDocumentId(data.tenant, data.exportId),
+      async (lanes) => {
+        for (const lane of lanes) await queue.send({ ...data, lane });
+      },
+    );
     if (outcome.more) return again(job, token, Date.now());
     return 'done';
   }

@@ -19,8 +19,11 @@ import type { ExportDocument, Forming, ResyncState } from './export-record';
 import { planDeliveries } from './delivery-plan';
 import type { DeliveryOrigin } from './delivery-record';
 
-/** Changes read from the log per step, and steps per run before the job yields its slot. */
-const READ_LIMIT = 1_000;
+/**
+ * Changes read from the log per step (the lanes' sends are woken after each), and steps per run
+ * before the job yields its slot.
+ */
+const READ_LIMIT = 500;
 const MAX_STEPS = 20;
 /** Items read per resync step. */
 const RESYNC_PAGE = 200;
@@ -29,10 +32,18 @@ const MAX_FLOORS = 5_000;
 const FLOORS_AFTER_MS = 60_000;
 
 export interface DispatchOutcome {
-  /** Lanes that got deliveries: their send jobs are due. */
+  /** Lanes that got deliveries. */
   lanes: Set<number>;
   /** The run stopped with work left: run again. */
   more: boolean;
+}
+
+/** Told after each step's deliveries are written: their lanes' sends are due now. */
+export type LanesFormed = (lanes: ReadonlySet<number>) => Promise<void>;
+
+interface Sink {
+  lanes: Set<number>;
+  formed: LanesFormed;
 }
 
 const floorKey = (contentType: string, identifier: string) => `${contentType}:${identifier}`;
@@ -48,17 +59,18 @@ export class ExportDispatcher {
     this.items = new ItemsRepository(db);
   }
 
-  async run(exportDocId: string): Promise<DispatchOutcome> {
+  async run(exportDocId: string, formed: LanesFormed = async () => {}): Promise<DispatchOutcome> {
     const lanes = new Set<number>();
+    const sink: Sink = { lanes, formed };
     let exp = await this.db.exports.findOne({ _id: exportDocId });
     if (!exp || exp.state !== 'active') return { lanes, more: false };
     if (exp.forming) {
-      await this.finishForming(exp, exp.forming, lanes);
+      await this.finishForming(exp, exp.forming, sink);
       exp = await this.db.exports.findOne({ _id: exportDocId });
       if (!exp) return { lanes, more: false };
     }
     for (let step = 0; step < MAX_STEPS; step += 1) {
-      const next = await this.step(exp, lanes);
+      const next = await this.step(exp, sink);
       if (next === 'idle') return { lanes, more: false };
       if (next === 'lost') return { lanes, more: false };
       exp = next;
@@ -67,15 +79,12 @@ export class ExportDispatcher {
   }
 
   /** One step of work: the export after it, `idle` for none, `lost` when another run moved it. */
-  private async step(
-    exp: ExportDocument,
-    lanes: Set<number>,
-  ): Promise<ExportDocument | 'idle' | 'lost'> {
+  private async step(exp: ExportDocument, sink: Sink): Promise<ExportDocument | 'idle' | 'lost'> {
     const changes = await this.changeLog.readAfter(exp.tenant, exp.cursor, READ_LIMIT);
     const last = changes.at(-1);
     if (last) {
       const forming = this.formingOf(exp, 'log', exp.cursor, last.seq);
-      return this.form(exp, forming, this.selected(exp, forming, changes.map(changeView)), lanes, {
+      return this.form(exp, forming, this.selected(exp, forming, changes.map(changeView)), sink, {
         cursor: last.seq,
       });
     }
@@ -88,11 +97,11 @@ export class ExportDispatcher {
       );
       const end = read.at(-1)?.seq ?? to;
       const forming = this.formingOf(exp, 'replay', next, end);
-      return this.form(exp, forming, this.selected(exp, forming, read.map(changeView)), lanes, {
+      return this.form(exp, forming, this.selected(exp, forming, read.map(changeView)), sink, {
         'replay.next': end,
       });
     }
-    if (exp.resync?.state === 'running') return this.resyncStep(exp, exp.resync, lanes);
+    if (exp.resync?.state === 'running') return this.resyncStep(exp, exp.resync, sink);
     if (exp.resync?.floorsUntil && exp.resync.floorsUntil < this.now()) {
       await this.db.exports.updateOne(
         { _id: exp._id },
@@ -106,7 +115,7 @@ export class ExportDispatcher {
   private async resyncStep(
     exp: ExportDocument,
     resync: ResyncState,
-    lanes: Set<number>,
+    sink: Sink,
   ): Promise<ExportDocument | 'lost'> {
     const contentType = exp.contentTypes[resync.contentTypeIndex];
     if (contentType === undefined) {
@@ -145,7 +154,7 @@ export class ExportDispatcher {
     const progress = page.nextCursor
       ? { 'resync.after': page.nextCursor }
       : { 'resync.after': null, 'resync.contentTypeIndex': resync.contentTypeIndex + 1 };
-    return this.form(exp, forming, changes, lanes, {
+    return this.form(exp, forming, changes, sink, {
       ...progress,
       'resync.itemsFormed': resync.itemsFormed + changes.length,
       'resync.floors': Object.fromEntries(kept),
@@ -190,7 +199,7 @@ export class ExportDispatcher {
     exp: ExportDocument,
     forming: Forming,
     changes: ChangeView[],
-    lanes: Set<number>,
+    sink: Sink,
     progress: Record<string, unknown>,
   ): Promise<ExportDocument | 'lost'> {
     const plan = this.plan(exp, forming, changes);
@@ -210,7 +219,7 @@ export class ExportDispatcher {
       { $set: { forming: null } },
       { returnDocument: 'after' },
     );
-    for (const delivery of plan.deliveries) lanes.add(delivery.lane);
+    await this.tell(plan.deliveries, sink);
     return done ?? 'lost';
   }
 
@@ -232,11 +241,7 @@ export class ExportDispatcher {
   }
 
   /** Finishes a forming a run left behind, from its record: the same deliveries as begun. */
-  private async finishForming(
-    exp: ExportDocument,
-    forming: Forming,
-    lanes: Set<number>,
-  ): Promise<void> {
+  private async finishForming(exp: ExportDocument, forming: Forming, sink: Sink): Promise<void> {
     let changes: ChangeView[];
     if (forming.kind === 'resync') {
       changes = forming.changes ?? [];
@@ -251,7 +256,13 @@ export class ExportDispatcher {
     const plan = this.plan(exp, forming, changes);
     await this.write(plan.deliveries);
     await this.db.exports.updateOne({ _id: exp._id }, { $set: { forming: null } });
-    for (const delivery of plan.deliveries) lanes.add(delivery.lane);
+    await this.tell(plan.deliveries, sink);
+  }
+
+  private async tell(deliveries: readonly { lane: number }[], sink: Sink): Promise<void> {
+    const step = new Set(deliveries.map((delivery) => delivery.lane));
+    for (const lane of step) sink.lanes.add(lane);
+    if (step.size > 0) await sink.formed(step);
   }
 
   /** Inserts the deliveries; those a run before this one wrote already are left as they are. */

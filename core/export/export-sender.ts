@@ -12,6 +12,9 @@ import type { ExportCollections } from './export-collections';
 import { signingSecrets, type ExportDocument } from './export-record';
 import { retryDelayMs } from './retry-schedule';
 
+/** How long a send waits for deliveries a dispatch is writing. */
+const FORMING_WAIT_MS = 200;
+
 export interface SenderOptions {
   retryDelaysMs: readonly number[];
   disableAfterMs: number;
@@ -42,8 +45,13 @@ export class ExportSender {
     if (!counters || counters.sent >= counters.formed) return { kind: 'idle' };
     const n = counters.sent + 1;
     const delivery = await this.db.exportDeliveries.findOne({ _id: deliveryIdOf(exp.id, lane, n) });
-    // Still being written by a dispatch: that dispatch adds this send again when done.
-    if (!delivery) return { kind: 'idle' };
+    // Still being written by a dispatch: look again shortly (a dispatch that died leaves the
+    // record too; the next dispatch, at the latest the sweep's, finishes it).
+    if (!delivery) {
+      return exp.forming
+        ? { kind: 'wait', until: new Date(Date.now() + FORMING_WAIT_MS) }
+        : { kind: 'idle' };
+    }
     if (delivery.status === 'succeeded') {
       await this.advance(exp, lane, n);
       return { kind: 'sent' };

@@ -10,7 +10,7 @@ import { changeIdOf, type ChangeDocument } from '../changes/change-record';
 import type { EngineTraits } from '../mongo/engine';
 
 /** Lookups sent at once. */
-const PARALLEL = 32;
+const PARALLEL = 64;
 
 export class PointReadChangeLog implements ChangeLogReader {
   constructor(
