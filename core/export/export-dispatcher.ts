@@ -23,8 +23,8 @@ import type { DeliveryOrigin } from './delivery-record';
  * Changes read from the log per step (the lanes' sends are woken after each), and steps per run
  * before the job yields its slot.
  */
-const READ_LIMIT = 500;
-const MAX_STEPS = 20;
+const READ_LIMIT = 2_000;
+const MAX_STEPS = 10;
 /** Items read per resync step. */
 const RESYNC_PAGE = 200;
 /** The resync's item versions kept to recognise stale log changes, and for how long after. */

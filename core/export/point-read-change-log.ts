@@ -1,16 +1,18 @@
 /**
- * The change log read by `_id` point lookups, for engines that cannot serve the log's range
- * filter from an index (FerretDB v1 decodes every change of every tenant for it: seconds once
- * the log holds some ten thousand changes). Changes up to the tenant's head are all written, so
- * reading seq by seq up to the head, and stopping at the first one missing, skips nothing.
+ * The change log on engines that cannot serve its range filter from an index (FerretDB v1
+ * decodes every change of every tenant for it). A few changes are read by `_id` point lookups,
+ * which it hands to SQLite; more by one range read, whose one pass costs less than that many
+ * lookups. Changes up to the tenant's head are all written, so reading seq by seq up to the
+ * head, and stopping at the first one missing, skips nothing.
  */
 import type { ChangeCollections } from '../changes/change-collections';
 import type { ChangeLogReader } from '../changes/change-log';
 import { changeIdOf, type ChangeDocument } from '../changes/change-record';
 import type { EngineTraits } from '../mongo/engine';
 
-/** Lookups sent at once. */
-const PARALLEL = 64;
+/** Lookups sent at once, and the most changes read by lookups rather than one range read. */
+const PARALLEL = 16;
+const MAX_POINT_READS = 32;
 
 export class PointReadChangeLog implements ChangeLogReader {
   constructor(
@@ -24,6 +26,7 @@ export class PointReadChangeLog implements ChangeLogReader {
 
   async readAfter(tenant: string, afterSeq: number, limit: number): Promise<ChangeDocument[]> {
     const count = Math.min(limit, (await this.head(tenant)) - afterSeq);
+    if (count > MAX_POINT_READS) return this.inner.readAfter(tenant, afterSeq, limit);
     const found: ChangeDocument[] = [];
     for (let start = 1; start <= count; start += PARALLEL) {
       const seqs = [];
