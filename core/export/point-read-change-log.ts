@@ -10,9 +10,13 @@ import type { ChangeLogReader } from '../changes/change-log';
 import { changeIdOf, type ChangeDocument } from '../changes/change-record';
 import type { EngineTraits } from '../mongo/engine';
 
-/** Lookups sent at once, and the most changes read by lookups rather than one range read. */
-const PARALLEL = 16;
-const MAX_POINT_READS = 32;
+/**
+ * Lookups sent at once, and the most changes read by lookups rather than one range read. On
+ * FerretDB v1 with 20,000 changes a lookup took 70-90 ms and a range read 1.7 s whatever its
+ * size; lookups in parallel were no faster than one after another.
+ */
+const PARALLEL = 4;
+const MAX_POINT_READS = 12;
 
 export class PointReadChangeLog implements ChangeLogReader {
   constructor(
