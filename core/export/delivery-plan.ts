@@ -5,7 +5,7 @@
  */
 import type { ChangeView } from '../changes/change-record';
 import type { DeliveryDocument, DeliveryOrigin } from './delivery-record';
-import { deliveryIdOf } from './delivery-record';
+import { changeSummary, deliveryIdOf } from './delivery-record';
 import { laneOf, LANE_COUNT } from './lanes';
 
 export interface PlanInput {
@@ -34,6 +34,7 @@ export function planDeliveries(input: PlanInput): Plan {
     for (let start = 0; start < changes.length; start += input.batchSize) {
       const n = (formedAfter[lane] ?? 0) + 1;
       formedAfter[lane] = n;
+      const batch = changes.slice(start, start + input.batchSize);
       deliveries.push({
         _id: deliveryIdOf(input.exportId, lane, n),
         tenant: input.tenant,
@@ -41,7 +42,8 @@ export function planDeliveries(input: PlanInput): Plan {
         lane,
         n,
         origin: input.origin,
-        changes: changes.slice(start, start + input.batchSize),
+        changes: batch,
+        ...changeSummary(batch),
         status: 'pending',
         attempts: [],
         attemptCount: 0,

@@ -23,7 +23,11 @@ export interface DeliveryDocument {
   lane: number;
   n: number;
   origin: DeliveryOrigin;
+  /** What it carries; emptied once it succeeded (the log holds the changes), to keep it small. */
   changes: ChangeView[];
+  changeCount: number;
+  firstSeq: number | null;
+  lastSeq: number | null;
   /** pending: not yet answered; failed: the last attempt failed and it waits for the next. */
   status: DeliveryStatus;
   attempts: DeliveryAttempt[];
@@ -65,17 +69,26 @@ export const deliveryViewSchema = z
   .meta({ id: 'ExportDelivery' });
 export type DeliveryView = z.infer<typeof deliveryViewSchema>;
 
+/** The summary a delivery keeps of its changes after they are gone from it. */
+export function changeSummary(changes: readonly ChangeView[]) {
+  const seqs = changes.map((change) => change.seq);
+  return {
+    changeCount: changes.length,
+    firstSeq: seqs.length > 0 ? Math.min(...seqs) : null,
+    lastSeq: seqs.length > 0 ? Math.max(...seqs) : null,
+  };
+}
+
 export function deliveryView(delivery: DeliveryDocument): DeliveryView {
-  const seqs = delivery.changes.map((change) => change.seq);
   return {
     id: delivery._id,
     lane: delivery.lane,
     number: delivery.n,
     origin: delivery.origin,
     status: delivery.status,
-    changeCount: delivery.changes.length,
-    firstSeq: seqs.length > 0 ? Math.min(...seqs) : null,
-    lastSeq: seqs.length > 0 ? Math.max(...seqs) : null,
+    changeCount: delivery.changeCount,
+    firstSeq: delivery.firstSeq,
+    lastSeq: delivery.lastSeq,
     createdAt: delivery.createdAt.toISOString(),
     succeededAt: delivery.succeededAt?.toISOString() ?? null,
     nextAttemptAt: delivery.nextAttemptAt?.toISOString() ?? null,

@@ -81,6 +81,7 @@ export class ExportSender {
       {
         $set: {
           status: 'succeeded',
+          changes: [],
           succeededAt: this.now(),
           nextAttemptAt: null,
           attempts: [...delivery.attempts, attempt].slice(-KEPT_ATTEMPTS),
