@@ -8,6 +8,8 @@ import { Authenticator } from '../core/auth/authenticator';
 import { collections, type Collections } from '../core/store/collections';
 import type { Logger } from '../core/logging/logger';
 import type { FunnelQueue } from '../core/queue/funnel-queue';
+import type { EngineTraits } from '../core/mongo/engine';
+import { createExportServices, type ExportServices } from './export-services';
 import { ApiMetrics } from './metrics/api-metrics';
 import { ContentTypesRepository } from '../core/settings/content-types.repository';
 import { FunnelsRepository } from '../core/settings/funnels.repository';
@@ -28,6 +30,7 @@ export interface ApiContext {
   funnels: FunnelsRepository;
   auth: Authenticator;
   metrics: ApiMetrics;
+  exports: ExportServices;
 }
 
 export function createApiContext(
@@ -35,6 +38,7 @@ export function createApiContext(
   logger: Logger,
   mongo: Connection,
   queue: FunnelQueue,
+  engine: EngineTraits,
 ): ApiContext {
   const db = collections(mongo);
   const announce = announceSettingsChanges(queue, config, logger);
@@ -44,7 +48,21 @@ export function createApiContext(
   const contentTypes = new ContentTypesRepository(db, announce);
   const funnels = new FunnelsRepository(db, announce);
   const metrics = new ApiMetrics(queue, { maxFunnels: config.METRICS_MAX_FUNNELS });
-  return { config, logger, mongo, queue, db, users, tokens, contentTypes, funnels, auth, metrics };
+  const exportServices = createExportServices(config, db, queue, engine);
+  return {
+    config,
+    logger,
+    mongo,
+    queue,
+    db,
+    users,
+    tokens,
+    contentTypes,
+    funnels,
+    auth,
+    metrics,
+    exports: exportServices,
+  };
 }
 
 /**

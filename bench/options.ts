@@ -15,6 +15,7 @@ export const SCENARIOS = [
   'store-size',
   'full-sync',
   'noisy-neighbour',
+  'export',
 ] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
 

@@ -6,6 +6,7 @@
 import { mongo as driver } from 'mongoose';
 import { runBatch, batchBody, type BatchRun } from './batch';
 import { runChunking, type ChunkingConfiguration } from './chunking';
+import { runExport, type ExportRun } from './export-run';
 import type { BenchContext } from './context';
 import type { ScenarioName } from './options';
 import type { FloorReport } from './floor';
@@ -55,6 +56,8 @@ export interface Results {
   };
   /** Scenario 11: another tenant's queued batches beside single items (docs/fairness.md). */
   noisyNeighbour?: NoisyNeighbourRun;
+  /** Scenario 12: the API export, delivering to a local receiver. */
+  export?: ExportRun;
   /** Scenario -> why it stopped; the others still ran. */
   failures?: Record<string, string>;
 }
@@ -244,6 +247,10 @@ export async function runScenarios(context: BenchContext): Promise<Results> {
 
   await run('noisy-neighbour', async () => {
     results.noisyNeighbour = await runNoisyNeighbour(context);
+  });
+
+  await run('export', async () => {
+    results.export = await runExport(context);
   });
   return results;
 }

@@ -14,7 +14,8 @@ import { ItemStore } from '../core/items/item-store';
 import { redisWriteLock } from '../core/items/write-lock';
 import { ChangeLogSink } from '../core/changes/change-log-sink';
 import { ChangeLogStore } from '../core/changes/change-log-store';
-import { NO_CHANGE_LISTENER } from '../core/changes/change-listener';
+import { NO_CHANGE_LISTENER, type ChangeListener } from '../core/changes/change-listener';
+import { ChangeFeed } from '../core/changes/change-feed';
 import type { Logger } from '../core/logging/logger';
 import { connectMongo } from '../core/mongo/connection';
 import { detectEngine, type EngineInfo } from '../core/mongo/engine';
@@ -32,7 +33,10 @@ import { ensureIndexes } from '../core/store/indexes';
 import { applySchedules, FINISH_CHANGES_SCHEDULE, PURGE_SCHEDULE } from './schedules';
 import { syncServices } from '../core/syncs/sync-services';
 import { FairShare } from './fair-share';
+import { ExportLag } from '../core/export/export-lag';
+import { startExportWorker, type ExportWorker, type ExportWorkerConfig } from './export-worker';
 import { createDispatcher } from './job-dispatcher';
+import { ExportMetrics } from './metrics/export-metrics';
 import { startMetricsServer } from './metrics/metrics-server';
 import { WorkerMetrics } from './metrics/worker-metrics';
 import { PROCESSORS } from './processors';
@@ -40,25 +44,28 @@ import { PROCESSORS } from './processors';
 /** Time left at the end of the shutdown budget for handing jobs back and closing connections. */
 const HAND_BACK_MARGIN_MS = 3_000;
 
-export type ComposeWorkerConfig = Pick<
-  WorkerConfig,
-  | 'REDIS_URL'
-  | 'MONGO_URL'
-  | 'QUEUE_PREFIX'
-  | 'WORKER_CONCURRENCY'
-  | 'JOB_LOCK_MS'
-  | 'HISTORY_TTL_DAYS'
-  | 'CHUNK_SIZE'
-  | 'LARGE_REQUEST_BYTES'
-  | 'LARGE_JOBS_PER_TENANT'
-  | 'WORKER_METRICS_PORT'
->;
+export type ComposeWorkerConfig = ExportWorkerConfig &
+  Pick<
+    WorkerConfig,
+    | 'REDIS_URL'
+    | 'MONGO_URL'
+    | 'QUEUE_PREFIX'
+    | 'WORKER_CONCURRENCY'
+    | 'JOB_LOCK_MS'
+    | 'HISTORY_TTL_DAYS'
+    | 'CHUNK_SIZE'
+    | 'LARGE_REQUEST_BYTES'
+    | 'LARGE_JOBS_PER_TENANT'
+    | 'WORKER_METRICS_PORT'
+  >;
 
 export interface ComposedWorker {
   worker: Worker;
   workerId: string;
   engine: EngineInfo;
   chunkSize: number | undefined;
+  /** The export's worker, and the listener the item writes tell of new changes. */
+  exports: ExportWorker;
   /**
    * Lets running jobs finish by `deadline` (epoch ms); those that would overrun it are handed
    * back to the queue. Then closes every connection.
@@ -92,7 +99,12 @@ export async function composeWorker(
   queue.on('error', (error) => logger.warn({ err: error }, 'queue connection error'));
 
   const writeLock = redisWriteLock(redis, config.QUEUE_PREFIX, logger);
-  const changeLog = new ChangeLogSink(new ChangeLogStore(db, engine), NO_CHANGE_LISTENER);
+  const changeStore = new ChangeLogStore(db, engine);
+  // The export worker starts after the jobs' services; until then its periodic sweep catches up.
+  let exportListener: ChangeListener = NO_CHANGE_LISTENER;
+  const changeLog = new ChangeLogSink(changeStore, {
+    changed: (tenant, head) => exportListener.changed(tenant, head),
+  });
   const services: IngestServices = {
     logger,
     workerId,
@@ -143,18 +155,29 @@ export async function composeWorker(
   worker.on('error', (error) => logger.warn({ err: error }, 'worker connection error'));
   takesJobs = () => worker.isRunning();
   await worker.waitUntilReady();
+  const changeFeed = new ChangeFeed(changeStore, db, engine);
+  const exportWorker = await startExportWorker(config, {
+    db,
+    changeLog: changeFeed,
+    redis,
+    logger,
+    workerId,
+    metrics: new ExportMetrics(metrics.registry, new ExportLag(db, changeFeed)),
+  });
+  exportListener = exportWorker.changeListener;
 
   return {
     worker,
     workerId,
     engine,
     chunkSize,
+    exports: exportWorker,
     async close(deadline = Date.now() + 10_000) {
       const handBack = setTimeout(
         () => worker.cancelAllJobs('shutdown'),
         Math.max(0, deadline - Date.now() - HAND_BACK_MARGIN_MS),
       );
-      await worker.close();
+      await Promise.all([worker.close(), exportWorker.close()]);
       clearTimeout(handBack);
       await queue.close();
       metricsServer?.close();

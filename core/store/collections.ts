@@ -6,6 +6,7 @@
 import type { Connection, mongo } from 'mongoose';
 import type { AuthCollections } from '../auth/auth-collections';
 import type { ChangeCollections } from '../changes/change-collections';
+import type { ExportCollections } from '../export/export-collections';
 import type { HistoryCollections } from '../history/history-collections';
 import type { ItemCollections } from '../items/item-collections';
 import { databaseOf } from '../mongo/connection';
@@ -17,7 +18,8 @@ export type Collections = AuthCollections &
   ItemCollections &
   HistoryCollections &
   ChangeCollections &
-  SyncCollections;
+  SyncCollections &
+    ExportCollections;
 
 export function collections(connection: Connection): Collections {
   return collectionsOf(databaseOf(connection));
@@ -40,5 +42,7 @@ export function collectionsOf(db: mongo.Db): Collections {
     changeHeads: db.collection('change_heads'),
     syncs: db.collection('syncs'),
     syncNames: db.collection('sync_names'),
+    exports: db.collection('exports'),
+    exportDeliveries: db.collection('export_deliveries'),
   };
 }

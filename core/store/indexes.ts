@@ -40,6 +40,11 @@ export async function ensureIndexes(db: Collections, logger: Logger): Promise<In
       { name: 'tenant_content_type_funnel' },
     ),
     db.syncNames.createIndex({ tenant: 1, syncId: 1 }, { name: 'tenant_sync' }),
+    db.exports.createIndex({ tenant: 1 }, { name: 'tenant' }),
+    db.exportDeliveries.createIndex(
+      { exportId: 1, status: 1, createdAt: -1 },
+      { name: 'export_status_created' },
+    ),
   ]);
   try {
     const ttl = { expireAfterSeconds: 0, name: 'expires_ttl' };

@@ -1,0 +1,64 @@
+/**
+ * What the export routes of an API process share: the repositories, the export queue, the change
+ * log, and how a target URL is checked (a resolver tests may replace).
+ */
+import type { ApiConfig } from '../core/config/config';
+import { ChangeLogStore } from '../core/changes/change-log-store';
+import type { ChangeLogReader } from '../core/changes/change-log';
+import { ChangeFeed } from '../core/changes/change-feed';
+import type { EngineTraits } from '../core/mongo/engine';
+import { DeliveriesRepository } from '../core/export/deliveries.repository';
+import { createDeliveryClient, type DeliveryClient } from '../core/export/delivery-client';
+import { ExportQueue } from '../core/export/export-queue';
+import { ExportsRepository } from '../core/export/exports.repository';
+import { systemResolver, type HostResolver } from '../core/export/host-resolver';
+import type { AllowedNetworks } from '../core/config/allowed-networks';
+import type { FunnelQueue } from '../core/queue/funnel-queue';
+import type { Collections } from '../core/store/collections';
+
+export interface ExportTargets {
+  allowed: AllowedNetworks;
+  resolve: HostResolver;
+  timeoutMs: number;
+}
+
+export interface ExportServices {
+  exports: ExportsRepository;
+  deliveries: DeliveriesRepository;
+  queue: ExportQueue;
+  /** The change log with each record's item as it is now (core/changes/change-feed.ts). */
+  changeLog: ChangeLogReader;
+  targets: ExportTargets;
+  /** For test pings, which the API sends itself and answers with what came back. */
+  client: DeliveryClient;
+}
+
+export function createExportServices(
+  config: Pick<
+    ApiConfig,
+    'EXPORT_ALLOWED_NETWORKS' | 'EXPORT_DELIVERY_TIMEOUT_MS' | 'QUEUE_PREFIX'
+  >,
+  db: Collections,
+  queue: FunnelQueue,
+  engine: EngineTraits,
+): ExportServices {
+  const targets: ExportTargets = {
+    allowed: config.EXPORT_ALLOWED_NETWORKS,
+    resolve: systemResolver,
+    timeoutMs: config.EXPORT_DELIVERY_TIMEOUT_MS,
+  };
+  const client = createDeliveryClient({
+    allowed: targets.allowed,
+    timeoutMs: targets.timeoutMs,
+    // Through `targets`, so that a resolver put there later is the one used.
+    resolve: (host) => targets.resolve(host),
+  });
+  return {
+    exports: new ExportsRepository(db),
+    deliveries: new DeliveriesRepository(db),
+    queue: new ExportQueue(queue.redis, config.QUEUE_PREFIX),
+    changeLog: new ChangeFeed(new ChangeLogStore(db, engine), db, engine),
+    targets,
+    client,
+  };
+}
