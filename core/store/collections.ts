@@ -19,7 +19,7 @@ export type Collections = AuthCollections &
   HistoryCollections &
   ChangeCollections &
   SyncCollections &
-    ExportCollections;
+  ExportCollections;
 
 export function collections(connection: Connection): Collections {
   return collectionsOf(databaseOf(connection));

@@ -100,14 +100,15 @@ describe('export operations', () => {
     const exp = await createExport(fx.api, owner, { url: target.origin, batchSize: 10 });
     const head = await fx.log.head('acme');
     await fx.write('acme', [change('Y-1', 1), change('Y-2', 1), change('Y-1', 2)]);
-    await until(() => changesOf(target).length === 3, 'the first deliveries');
+    // Y-1's two records, read together, arrive as its latest state (docs/changes.md).
+    await until(() => changesOf(target).length === 2, 'the first deliveries');
     const replay = await fx.api.call('POST', `${base(exp.id)}/replay`, {
       token: owner,
       body: { fromSeq: head + 2 },
     });
     expect(replay.status).toBe(202);
-    await until(() => changesOf(target).length === 5, 'the replayed changes');
-    const replayed = changesOf(target).slice(3);
+    await until(() => changesOf(target).length === 4, 'the replayed changes');
+    const replayed = changesOf(target).slice(2);
     expect(replayed.map((c) => `${c.identifier}@${c.version}`).sort()).toEqual(['Y-1@2', 'Y-2@1']);
     const ids = target.received.map((r) => r.headers['webhook-id']);
     expect(new Set(ids).size).toBe(ids.length);
