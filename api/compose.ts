@@ -46,6 +46,7 @@ export async function composeApi(
     app,
     context,
     close: async () => {
+      await context.exports.queue.close();
       await queue.close();
       await mongo.close();
     },

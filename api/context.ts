@@ -8,6 +8,7 @@ import { Authenticator } from '../core/auth/authenticator';
 import { collections, type Collections } from '../core/store/collections';
 import type { Logger } from '../core/logging/logger';
 import type { FunnelQueue } from '../core/queue/funnel-queue';
+import { createExportServices, type ExportServices } from './export-services';
 import { ApiMetrics } from './metrics/api-metrics';
 import { ContentTypesRepository } from '../core/settings/content-types.repository';
 import { FunnelsRepository } from '../core/settings/funnels.repository';
@@ -28,6 +29,7 @@ export interface ApiContext {
   funnels: FunnelsRepository;
   auth: Authenticator;
   metrics: ApiMetrics;
+  exports: ExportServices;
 }
 
 export function createApiContext(
@@ -44,7 +46,21 @@ export function createApiContext(
   const contentTypes = new ContentTypesRepository(db, announce);
   const funnels = new FunnelsRepository(db, announce);
   const metrics = new ApiMetrics(queue, { maxFunnels: config.METRICS_MAX_FUNNELS });
-  return { config, logger, mongo, queue, db, users, tokens, contentTypes, funnels, auth, metrics };
+  const exports = createExportServices(config, db, queue);
+  return {
+    config,
+    logger,
+    mongo,
+    queue,
+    db,
+    users,
+    tokens,
+    contentTypes,
+    funnels,
+    auth,
+    metrics,
+    exports,
+  };
 }
 
 /**

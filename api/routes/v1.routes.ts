@@ -2,11 +2,13 @@
 import { Router } from 'express';
 import type { ApiContext } from '../context';
 import { jsonBody } from '../middleware/json-body';
+import { changesRoutes } from './changes.routes';
 import { funnelsRoutes } from './funnels.routes';
 import { historyRoutes } from './history.routes';
 import { replayRoutes } from './replay.routes';
 import { itemsRoutes } from './items.routes';
 import { contentTypeSettingsRoutes } from './settings/content-types.routes';
+import { exportsRoutes } from './settings/exports.routes';
 import { funnelSettingsRoutes } from './settings/funnels.routes';
 import { funnelPreviewRoutes } from './settings/funnel-preview.routes';
 import { meRoutes } from './settings/me.routes';
@@ -25,12 +27,14 @@ export function v1Routes(context: ApiContext): Router {
   settings.use(tokensRoutes(context));
   settings.use(contentTypeSettingsRoutes(context));
   settings.use(funnelSettingsRoutes(context));
+  settings.use(exportsRoutes(context));
 
   const router = Router();
   router.use(settings);
   router.use(itemsRoutes(context));
   router.use(historyRoutes(context));
   router.use(replayRoutes(context));
+  router.use(changesRoutes(context));
   router.use(funnelsRoutes(context));
   return router;
 }

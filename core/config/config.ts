@@ -133,6 +133,33 @@ export const VARIABLES = {
     expects:
       'comma-separated CIDRs (10.0.0.0/8,fd00::/8) or "all" (networks export targets may reach)',
   },
+  // The export's retry waits, in order; the last one repeats (docs/export.md#retries).
+  EXPORT_RETRY_DELAYS_MS: {
+    schema: z
+      .string()
+      .trim()
+      .regex(/^\d{1,9}(,\d{1,9})*$/)
+      .transform((value) => value.split(',').map(Number))
+      .default([5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000]),
+    expects: 'comma-separated milliseconds (the waits before each retry of an export delivery)',
+  },
+  EXPORT_DELIVERY_TIMEOUT_MS: {
+    schema: integer(100, 600_000).default(10_000),
+    expects: 'milliseconds from 100 to 600000 (how long an export receiver has to answer)',
+  },
+  EXPORT_DISABLE_AFTER_MS: {
+    schema: integer(1_000, 2_000_000_000).default(5 * 24 * 3600 * 1000),
+    expects: 'milliseconds (an export whose deliveries only failed for this long is disabled)',
+  },
+  EXPORT_CONCURRENCY: {
+    schema: integer(1, 1_000).default(32),
+    expects: 'an integer from 1 to 1000 (export jobs one worker runs at once)',
+  },
+  EXPORT_SWEEP_MS: {
+    schema: integer(1_000, 3_600_000).default(60_000),
+    expects:
+      'milliseconds from 1000 to 3600000 (how often exports with work waiting are looked at)',
+  },
 } satisfies Record<string, Variable>;
 
 type VariableName = keyof typeof VARIABLES;
@@ -157,6 +184,7 @@ const ROLE_VARIABLES = {
     'METRICS_TOKEN',
     'METRICS_MAX_FUNNELS',
     'EXPORT_ALLOWED_NETWORKS',
+    'EXPORT_DELIVERY_TIMEOUT_MS',
   ],
   worker: [
     'REDIS_URL',
@@ -170,6 +198,11 @@ const ROLE_VARIABLES = {
     'LOG_LEVEL',
     'QUEUE_PREFIX',
     'EXPORT_ALLOWED_NETWORKS',
+    'EXPORT_RETRY_DELAYS_MS',
+    'EXPORT_DELIVERY_TIMEOUT_MS',
+    'EXPORT_DISABLE_AFTER_MS',
+    'EXPORT_CONCURRENCY',
+    'EXPORT_SWEEP_MS',
   ],
   cli: ['MONGO_URL', 'JWT_SECRET', 'LOG_LEVEL'],
 } as const satisfies Record<string, readonly VariableName[]>;

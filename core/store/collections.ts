@@ -6,6 +6,7 @@
 import type { Connection, mongo } from 'mongoose';
 import type { AuthCollections } from '../auth/auth-collections';
 import type { ChangeCollections } from '../changes/change-collections';
+import type { ExportCollections } from '../export/export-collections';
 import type { HistoryCollections } from '../history/history-collections';
 import type { ItemCollections } from '../items/item-collections';
 import { databaseOf } from '../mongo/connection';
@@ -15,7 +16,8 @@ export type Collections = AuthCollections &
   SettingsCollections &
   ItemCollections &
   HistoryCollections &
-  ChangeCollections;
+  ChangeCollections &
+  ExportCollections;
 
 export function collections(connection: Connection): Collections {
   return collectionsOf(databaseOf(connection));
@@ -36,5 +38,7 @@ export function collectionsOf(db: mongo.Db): Collections {
     history: db.collection('history'),
     changes: db.collection('changes'),
     changeHeads: db.collection('change_heads'),
+    exports: db.collection('exports'),
+    exportDeliveries: db.collection('export_deliveries'),
   };
 }

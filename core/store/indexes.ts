@@ -35,6 +35,11 @@ export async function ensureIndexes(db: Collections, logger: Logger): Promise<In
     ),
     db.itemTombstones.createIndex({ tenant: 1, contentType: 1 }, { name: 'tenant_content_type' }),
     db.changes.createIndex({ tenant: 1, seq: 1 }, { unique: true, name: 'tenant_seq' }),
+    db.exports.createIndex({ tenant: 1 }, { name: 'tenant' }),
+    db.exportDeliveries.createIndex(
+      { exportId: 1, status: 1, createdAt: -1 },
+      { name: 'export_status_created' },
+    ),
   ]);
   try {
     const ttl = { expireAfterSeconds: 0, name: 'expires_ttl' };

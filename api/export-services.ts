@@ -1,0 +1,48 @@
+/**
+ * What the export routes of an API process share: the repositories, the export queue, the change
+ * log, and how a target URL is checked (a resolver tests may replace).
+ */
+import type { ApiConfig } from '../core/config/config';
+import { ChangeLogStore } from '../core/changes/change-log-store';
+import { DeliveriesRepository } from '../core/export/deliveries.repository';
+import { ExportQueue } from '../core/export/export-queue';
+import { ExportsRepository } from '../core/export/exports.repository';
+import { systemResolver, type HostResolver } from '../core/export/host-resolver';
+import type { AllowedNetworks } from '../core/config/allowed-networks';
+import type { FunnelQueue } from '../core/queue/funnel-queue';
+import type { Collections } from '../core/store/collections';
+
+export interface ExportTargets {
+  allowed: AllowedNetworks;
+  resolve: HostResolver;
+  timeoutMs: number;
+}
+
+export interface ExportServices {
+  exports: ExportsRepository;
+  deliveries: DeliveriesRepository;
+  queue: ExportQueue;
+  changeLog: ChangeLogStore;
+  targets: ExportTargets;
+}
+
+export function createExportServices(
+  config: Pick<
+    ApiConfig,
+    'EXPORT_ALLOWED_NETWORKS' | 'EXPORT_DELIVERY_TIMEOUT_MS' | 'QUEUE_PREFIX'
+  >,
+  db: Collections,
+  queue: FunnelQueue,
+): ExportServices {
+  return {
+    exports: new ExportsRepository(db),
+    deliveries: new DeliveriesRepository(db),
+    queue: new ExportQueue(queue.redis, config.QUEUE_PREFIX),
+    changeLog: new ChangeLogStore(db),
+    targets: {
+      allowed: config.EXPORT_ALLOWED_NETWORKS,
+      resolve: systemResolver,
+      timeoutMs: config.EXPORT_DELIVERY_TIMEOUT_MS,
+    },
+  };
+}

@@ -1,0 +1,120 @@
+/**
+ * `/settings/exports`: the tenant's exports (docs/export.md). Needs manage_settings. The signing
+ * secret is answered once, at creation (and at a rotation), and never logged. A URL is checked
+ * against the target rules when saved; a refusal is a 422 saying why.
+ */
+import { Router, type Request } from 'express';
+import { z } from 'zod';
+import {
+  exportBodySchema,
+  exportPatchSchema,
+  exportView,
+  exportViewSchema,
+  type ExportDocument,
+} from '../../../core/export/export-record';
+import { checkTargetUrl } from '../../../core/export/target-url';
+import { generateWebhookSecret } from '../../../core/export/webhook-secret';
+import type { ApiContext } from '../../context';
+import { notFound } from '../../http/http-error';
+import { invalid, parseOrThrow } from '../../http/validate';
+import { requireAccessByMethod } from '../../middleware/require-access';
+import { registerSettingsPaths } from '../../openapi/settings-paths';
+
+const createdExportSchema = exportViewSchema
+  .extend({
+    secret: z.string().describe('The signing secret (`whsec_...`); shown this once only'),
+  })
+  .meta({ id: 'CreatedExport' });
+
+registerSettingsPaths({
+  tag: 'Exports',
+  base: '/settings/exports',
+  idParam: 'id',
+  permission: 'manage_settings',
+  view: exportViewSchema,
+  create: exportBodySchema,
+  created: createdExportSchema,
+  patch: exportPatchSchema,
+  grants:
+    'The URL must be `https` to a public address unless the operator allows its network (`EXPORT_ALLOWED_NETWORKS`); a refused URL is a 422 whose `errors.url` says why. Every content type must exist. `active: true` re-enables a paused or disabled export: what waited is sent.',
+  deleteMeans: 'Removes the export and its delivery log; nothing more is sent.',
+});
+
+export type ExportRequest = Request<{ id: string }>;
+
+export async function exportOf(context: ApiContext, req: ExportRequest): Promise<ExportDocument> {
+  const exp = await context.exports.exports.find(req.principal.tenant, req.params.id);
+  if (!exp) throw notFound('No such export');
+  return exp;
+}
+
+/** 422 naming each problem of the URL and the content types. */
+async function checkSettings(
+  context: ApiContext,
+  tenant: string,
+  fields: { url?: string; contentTypes?: string[] },
+): Promise<void> {
+  const errors: Record<string, string> = {};
+  if (fields.url !== undefined) {
+    const { allowed, resolve } = context.exports.targets;
+    const checked = await checkTargetUrl(fields.url, { allowed, resolve });
+    if (!checked.ok) errors.url = checked.problem;
+  }
+  for (const [i, key] of (fields.contentTypes ?? []).entries()) {
+    if (!(await context.contentTypes.find(tenant, key))) {
+      errors[`contentTypes.${i}`] = `No content type "${key}" in this tenant`;
+    }
+  }
+  if (Object.keys(errors).length > 0) throw invalid(errors);
+}
+
+/** Wakes the export's work: a dispatch for new changes, a send per lane for what waited. */
+async function wake(context: ApiContext, exp: ExportDocument): Promise<void> {
+  if (exp.state !== 'active') return;
+  const job = { tenant: exp.tenant, exportId: exp.id };
+  await context.exports.queue.dispatch(job);
+  await context.exports.queue.sendAllLanes(exp.tenant, exp.id, { now: true });
+}
+
+export function exportsRoutes(context: ApiContext): Router {
+  const router = Router();
+  const { exports, changeLog } = context.exports;
+  router.use('/settings/exports', requireAccessByMethod(context.auth, 'manage_settings'));
+
+  router.post('/settings/exports', async (req, res) => {
+    const body = parseOrThrow(exportBodySchema, req.body);
+    const { tenant } = req.principal;
+    await checkSettings(context, tenant, body);
+    const secret = generateWebhookSecret();
+    const exp = await exports.create(tenant, body, secret, await changeLog.head(tenant));
+    res.status(201).json({ ...exportView(exp), secret });
+  });
+
+  router.get('/settings/exports', async (req, res) => {
+    const found = await exports.list(req.principal.tenant);
+    res.json({ items: found.map((exp) => exportView(exp)), nextCursor: null });
+  });
+
+  router.get('/settings/exports/:id', async (req: ExportRequest, res) => {
+    res.json(exportView(await exportOf(context, req)));
+  });
+
+  router.patch('/settings/exports/:id', async (req: ExportRequest, res) => {
+    const patch = parseOrThrow(exportPatchSchema, req.body);
+    await exportOf(context, req);
+    await checkSettings(context, req.principal.tenant, patch);
+    const exp = await exports.update(req.principal.tenant, req.params.id, patch);
+    if (!exp) throw notFound('No such export');
+    if (patch.active === true) await wake(context, exp);
+    res.json(exportView(exp));
+  });
+
+  router.delete('/settings/exports/:id', async (req: ExportRequest, res) => {
+    if (!(await exports.delete(req.principal.tenant, req.params.id))) {
+      throw notFound('No such export');
+    }
+    res.status(204).end();
+  });
+
+  return router;
+}

@@ -1,0 +1,9 @@
+/** The collections of the API export: the exports and their deliveries. */
+import type { mongo } from 'mongoose';
+import type { DeliveryDocument } from './delivery-record';
+import type { ExportDocument } from './export-record';
+
+export interface ExportCollections {
+  exports: mongo.Collection<ExportDocument>;
+  exportDeliveries: mongo.Collection<DeliveryDocument>;
+}

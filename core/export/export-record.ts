@@ -1,0 +1,200 @@
+/**
+ * An export as stored: its settings, its signing secrets, and where its deliveries stand (the
+ * change log position they were formed up to, and per lane how many were formed and sent).
+ * Behaviour: docs/export.md.
+ */
+import { z } from 'zod';
+import { changeEventSchema, CHANGE_EVENTS } from '../changes/change-record';
+import { contentTypeKeySchema, documentId } from '../keys/keys';
+import { LANE_COUNT } from './lanes';
+
+export const EXPORT_STATES = ['active', 'paused', 'disabled'] as const;
+export type ExportState = (typeof EXPORT_STATES)[number];
+
+export const exportBodySchema = z
+  .object({
+    name: z.string().trim().min(1).max(200),
+    url: z.string().min(1).max(2_048),
+    contentTypes: z.array(contentTypeKeySchema).min(1).max(100),
+    events: z
+      .array(changeEventSchema)
+      .min(1)
+      .default([...CHANGE_EVENTS]),
+    batchSize: z.number().int().min(1).max(100).default(50),
+    active: z.boolean().default(true),
+  })
+  .strict()
+  .meta({ id: 'ExportBody' });
+export type ExportBody = z.infer<typeof exportBodySchema>;
+
+export const exportPatchSchema = z
+  .object({
+    name: z.string().trim().min(1).max(200),
+    url: z.string().min(1).max(2_048),
+    contentTypes: z.array(contentTypeKeySchema).min(1).max(100),
+    events: z.array(changeEventSchema).min(1),
+    batchSize: z.number().int().min(1).max(100),
+    active: z.boolean(),
+  })
+  .partial()
+  .strict()
+  .meta({ id: 'ExportPatch' });
+export type ExportPatch = z.infer<typeof exportPatchSchema>;
+
+export interface StoredSecret {
+  secret: string;
+  createdAt: Date;
+  /** Set on a secret that was replaced: it keeps signing beside the new one until then. */
+  expiresAt: Date | null;
+}
+
+export interface LaneCounters {
+  /** Deliveries numbered so far in the lane (1..formed exist). */
+  formed: number;
+  /** Deliveries 1..sent were answered with a 2xx. */
+  sent: number;
+}
+
+/** A range of deliveries decided before they are written, so a run that dies is finished alike. */
+export interface Forming {
+  kind: 'log' | 'replay' | 'resync';
+  /** Log and replay: the changes after `from` up to `to`; resync: the items of `page`. */
+  from: number;
+  to: number;
+  formedBefore: number[];
+  contentTypes: string[];
+  events: string[];
+  batchSize: number;
+  /** Resync: the content type and the `_id` after which the page starts, and its size. */
+  page?: { contentType: string; after: string | null; limit: number };
+}
+
+export interface ReplayState {
+  /** The changes after `next` up to `to` are still to be sent again. */
+  next: number;
+  to: number;
+  requestedAt: Date;
+}
+
+export interface ResyncState {
+  state: 'running' | 'done';
+  startedAt: Date;
+  finishedAt: Date | null;
+  /** The content type being read, and the last item `_id` formed in it. */
+  contentTypeIndex: number;
+  after: string | null;
+  itemsFormed: number;
+  /** Items of the content types when the resync started. */
+  itemsTotal: number;
+  /** Per item (contentType:identifier), the version a resync delivered: older log changes are stale. */
+  floors: Record<string, number>;
+  floorsUntil: Date | null;
+}
+
+export interface ExportDocument {
+  /** tenant:id */
+  _id: string;
+  tenant: string;
+  id: string;
+  name: string;
+  url: string;
+  contentTypes: string[];
+  events: z.infer<typeof changeEventSchema>[];
+  batchSize: number;
+  state: ExportState;
+  /** Why the service disabled it (a 410, failures for days); null otherwise. */
+  disabledReason: string | null;
+  secrets: StoredSecret[];
+  cursor: number;
+  lanes: LaneCounters[];
+  forming: Forming | null;
+  /** The first failure since the last success: days of only failures disable the export. */
+  failingSince: Date | null;
+  replay: ReplayState | null;
+  resync: ResyncState | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export const exportDocumentId = (tenant: string, id: string): string => documentId(tenant, id);
+
+export const emptyLanes = (): LaneCounters[] =>
+  Array.from({ length: LANE_COUNT }, () => ({ formed: 0, sent: 0 }));
+
+export const exportViewSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    url: z.string(),
+    contentTypes: z.array(z.string()),
+    events: z.array(changeEventSchema),
+    batchSize: z.number().int(),
+    active: z.boolean(),
+    state: z.enum(EXPORT_STATES),
+    disabledReason: z.string().nullable(),
+    cursor: z.number().int().describe('The change `seq` up to which deliveries were formed'),
+    pendingDeliveries: z.number().int().describe('Formed and not yet answered with a 2xx'),
+    failingSince: z.string().nullable(),
+    previousSecretExpiresAt: z
+      .string()
+      .nullable()
+      .describe('During a rotation: until when the replaced secret still signs'),
+    replay: z.object({ next: z.number().int(), to: z.number().int() }).nullable(),
+    resync: z
+      .object({
+        state: z.enum(['running', 'done']),
+        startedAt: z.string(),
+        finishedAt: z.string().nullable(),
+        itemsFormed: z.number().int(),
+        itemsTotal: z.number().int(),
+      })
+      .nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'Export' });
+export type ExportView = z.infer<typeof exportViewSchema>;
+
+export function pendingDeliveries(exp: Pick<ExportDocument, 'lanes'>): number {
+  return exp.lanes.reduce((sum, lane) => sum + lane.formed - lane.sent, 0);
+}
+
+export function exportView(exp: ExportDocument, now = new Date()): ExportView {
+  const previous = exp.secrets.find(
+    (secret) => secret.expiresAt !== null && secret.expiresAt > now,
+  );
+  return {
+    id: exp.id,
+    name: exp.name,
+    url: exp.url,
+    contentTypes: exp.contentTypes,
+    events: exp.events,
+    batchSize: exp.batchSize,
+    active: exp.state === 'active',
+    state: exp.state,
+    disabledReason: exp.disabledReason,
+    cursor: exp.cursor,
+    pendingDeliveries: pendingDeliveries(exp),
+    failingSince: exp.failingSince?.toISOString() ?? null,
+    previousSecretExpiresAt: previous?.expiresAt?.toISOString() ?? null,
+    replay: exp.replay ? { next: exp.replay.next, to: exp.replay.to } : null,
+    resync: exp.resync
+      ? {
+          state: exp.resync.state,
+          startedAt: exp.resync.startedAt.toISOString(),
+          finishedAt: exp.resync.finishedAt?.toISOString() ?? null,
+          itemsFormed: exp.resync.itemsFormed,
+          itemsTotal: exp.resync.itemsTotal,
+        }
+      : null,
+    createdAt: exp.createdAt.toISOString(),
+    updatedAt: exp.updatedAt.toISOString(),
+  };
+}
+
+/** The secrets that sign now: the current one first, then any replaced one still in its window. */
+export function signingSecrets(exp: Pick<ExportDocument, 'secrets'>, now = new Date()): string[] {
+  return exp.secrets
+    .filter((secret) => secret.expiresAt === null || secret.expiresAt > now)
+    .map((secret) => secret.secret);
+}
