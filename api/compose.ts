@@ -47,6 +47,7 @@ export async function composeApi(
     context,
     close: async () => {
       await context.exports.queue.close();
+      context.exports.client.close();
       await queue.close();
       await mongo.close();
     },

@@ -46,7 +46,7 @@ export function createApiContext(
   const contentTypes = new ContentTypesRepository(db, announce);
   const funnels = new FunnelsRepository(db, announce);
   const metrics = new ApiMetrics(queue, { maxFunnels: config.METRICS_MAX_FUNNELS });
-  const exports = createExportServices(config, db, queue);
+  const exportServices = createExportServices(config, db, queue);
   return {
     config,
     logger,
@@ -59,7 +59,7 @@ export function createApiContext(
     funnels,
     auth,
     metrics,
-    exports,
+    exports: exportServices,
   };
 }
 

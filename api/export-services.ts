@@ -5,6 +5,7 @@
 import type { ApiConfig } from '../core/config/config';
 import { ChangeLogStore } from '../core/changes/change-log-store';
 import { DeliveriesRepository } from '../core/export/deliveries.repository';
+import { createDeliveryClient, type DeliveryClient } from '../core/export/delivery-client';
 import { ExportQueue } from '../core/export/export-queue';
 import { ExportsRepository } from '../core/export/exports.repository';
 import { systemResolver, type HostResolver } from '../core/export/host-resolver';
@@ -24,6 +25,8 @@ export interface ExportServices {
   queue: ExportQueue;
   changeLog: ChangeLogStore;
   targets: ExportTargets;
+  /** For test pings, which the API sends itself and answers with what came back. */
+  client: DeliveryClient;
 }
 
 export function createExportServices(
@@ -34,15 +37,23 @@ export function createExportServices(
   db: Collections,
   queue: FunnelQueue,
 ): ExportServices {
+  const targets: ExportTargets = {
+    allowed: config.EXPORT_ALLOWED_NETWORKS,
+    resolve: systemResolver,
+    timeoutMs: config.EXPORT_DELIVERY_TIMEOUT_MS,
+  };
+  const client = createDeliveryClient({
+    allowed: targets.allowed,
+    timeoutMs: targets.timeoutMs,
+    // Through `targets`, so that a resolver put there later is the one used.
+    resolve: (host) => targets.resolve(host),
+  });
   return {
     exports: new ExportsRepository(db),
     deliveries: new DeliveriesRepository(db),
     queue: new ExportQueue(queue.redis, config.QUEUE_PREFIX),
     changeLog: new ChangeLogStore(db),
-    targets: {
-      allowed: config.EXPORT_ALLOWED_NETWORKS,
-      resolve: systemResolver,
-      timeoutMs: config.EXPORT_DELIVERY_TIMEOUT_MS,
-    },
+    targets,
+    client,
   };
 }

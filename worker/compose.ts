@@ -14,7 +14,7 @@ import { ItemStore } from '../core/items/item-store';
 import { redisWriteLock } from '../core/items/write-lock';
 import { ChangeLogSink } from '../core/changes/change-log-sink';
 import { ChangeLogStore } from '../core/changes/change-log-store';
-import { NO_CHANGE_LISTENER } from '../core/changes/change-listener';
+import { NO_CHANGE_LISTENER, type ChangeListener } from '../core/changes/change-listener';
 import type { Logger } from '../core/logging/logger';
 import { connectMongo } from '../core/mongo/connection';
 import { detectEngine, type EngineInfo } from '../core/mongo/engine';
@@ -27,8 +27,11 @@ import { SettingsCache } from '../core/settings/settings-cache';
 import { SettingsVersions } from '../core/settings/settings-versions';
 import { collections } from '../core/store/collections';
 import { ensureIndexes } from '../core/store/indexes';
+import { ExportLag } from '../core/export/export-lag';
 import { applySchedules, FINISH_CHANGES_SCHEDULE, PURGE_SCHEDULE } from './schedules';
+import { startExportWorker, type ExportWorker, type ExportWorkerConfig } from './export-worker';
 import { createDispatcher } from './job-dispatcher';
+import { ExportMetrics } from './metrics/export-metrics';
 import { startMetricsServer } from './metrics/metrics-server';
 import { WorkerMetrics } from './metrics/worker-metrics';
 import { PROCESSORS } from './processors';
@@ -36,23 +39,26 @@ import { PROCESSORS } from './processors';
 /** Time left at the end of the shutdown budget for handing jobs back and closing connections. */
 const HAND_BACK_MARGIN_MS = 3_000;
 
-export type ComposeWorkerConfig = Pick<
-  WorkerConfig,
-  | 'REDIS_URL'
-  | 'MONGO_URL'
-  | 'QUEUE_PREFIX'
-  | 'WORKER_CONCURRENCY'
-  | 'JOB_LOCK_MS'
-  | 'HISTORY_TTL_DAYS'
-  | 'CHUNK_SIZE'
-  | 'WORKER_METRICS_PORT'
->;
+export type ComposeWorkerConfig = ExportWorkerConfig &
+  Pick<
+    WorkerConfig,
+    | 'REDIS_URL'
+    | 'MONGO_URL'
+    | 'QUEUE_PREFIX'
+    | 'WORKER_CONCURRENCY'
+    | 'JOB_LOCK_MS'
+    | 'HISTORY_TTL_DAYS'
+    | 'CHUNK_SIZE'
+    | 'WORKER_METRICS_PORT'
+  >;
 
 export interface ComposedWorker {
   worker: Worker;
   workerId: string;
   engine: EngineInfo;
   chunkSize: number | undefined;
+  /** The export's worker, and the listener the item writes tell of new changes. */
+  exports: ExportWorker;
   /**
    * Lets running jobs finish by `deadline` (epoch ms); those that would overrun it are handed
    * back to the queue. Then closes every connection.
@@ -86,14 +92,19 @@ export async function composeWorker(
   queue.on('error', (error) => logger.warn({ err: error }, 'queue connection error'));
 
   const writeLock = redisWriteLock(redis, config.QUEUE_PREFIX, logger);
-  const changeLog = new ChangeLogSink(new ChangeLogStore(db), NO_CHANGE_LISTENER);
+  const changeLog = new ChangeLogStore(db);
+  // The export worker starts after the item store; until then a change is left to its sweep.
+  let exportListener: ChangeListener = NO_CHANGE_LISTENER;
+  const changeSink = new ChangeLogSink(changeLog, {
+    changed: (tenant, head) => exportListener.changed(tenant, head),
+  });
   const services: IngestServices = {
     logger,
     workerId,
     payloads: new PayloadStore(redis, config.QUEUE_PREFIX),
     settings: new SettingsCache(db, new SettingsVersions(redis, config.QUEUE_PREFIX)),
     idempotency: new IdempotencyRecords(redis, config.QUEUE_PREFIX),
-    items: new ItemStore(db, engine, writeLock, changeLog),
+    items: new ItemStore(db, engine, writeLock, changeSink),
     history: new HistoryRepository(db),
     historyTtlDays: config.HISTORY_TTL_DAYS,
     chunkSize,
@@ -124,18 +135,28 @@ export async function composeWorker(
   worker.on('error', (error) => logger.warn({ err: error }, 'worker connection error'));
   takesJobs = () => worker.isRunning();
   await worker.waitUntilReady();
+  const exportWorker = await startExportWorker(config, {
+    db,
+    changeLog,
+    redis,
+    logger,
+    workerId,
+    metrics: new ExportMetrics(metrics.registry, new ExportLag(db, changeLog)),
+  });
+  exportListener = exportWorker.changeListener;
 
   return {
     worker,
     workerId,
     engine,
     chunkSize,
+    exports: exportWorker,
     async close(deadline = Date.now() + 10_000) {
       const handBack = setTimeout(
         () => worker.cancelAllJobs('shutdown'),
         Math.max(0, deadline - Date.now() - HAND_BACK_MARGIN_MS),
       );
-      await worker.close();
+      await Promise.all([worker.close(), exportWorker.close()]);
       clearTimeout(handBack);
       await queue.close();
       metricsServer?.close();

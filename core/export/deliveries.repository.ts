@@ -14,6 +14,15 @@ export class DeliveriesRepository {
     return found && found.tenant === tenant && found.exportId === exportId ? found : null;
   }
 
+  /** Clears the wait before the delivery's next attempt. */
+  async sendNow(id: string): Promise<DeliveryDocument | null> {
+    return this.db.exportDeliveries.findOneAndUpdate(
+      { _id: id },
+      { $set: { nextAttemptAt: null } },
+      { returnDocument: 'after' },
+    );
+  }
+
   /**
    * Newest first. Throws InvalidCursorError for a cursor that is not one of this list's.
    */

@@ -4,7 +4,7 @@
  * Behaviour: docs/export.md.
  */
 import { z } from 'zod';
-import { changeEventSchema, CHANGE_EVENTS } from '../changes/change-record';
+import { changeEventSchema, CHANGE_EVENTS, type ChangeView } from '../changes/change-record';
 import { contentTypeKeySchema, documentId } from '../keys/keys';
 import { LANE_COUNT } from './lanes';
 
@@ -58,15 +58,15 @@ export interface LaneCounters {
 /** A range of deliveries decided before they are written, so a run that dies is finished alike. */
 export interface Forming {
   kind: 'log' | 'replay' | 'resync';
-  /** Log and replay: the changes after `from` up to `to`; resync: the items of `page`. */
+  /** Log and replay: the changes after `from` up to `to`; resync: `changes`. */
   from: number;
   to: number;
   formedBefore: number[];
   contentTypes: string[];
   events: string[];
   batchSize: number;
-  /** Resync: the content type and the `_id` after which the page starts, and its size. */
-  page?: { contentType: string; after: string | null; limit: number };
+  /** Resync: the page's items as they were read (a second read could differ). */
+  changes?: ChangeView[];
 }
 
 export interface ReplayState {
@@ -80,7 +80,7 @@ export interface ResyncState {
   state: 'running' | 'done';
   startedAt: Date;
   finishedAt: Date | null;
-  /** The content type being read, and the last item `_id` formed in it. */
+  /** The content type being read, and the list cursor after the last item formed in it. */
   contentTypeIndex: number;
   after: string | null;
   itemsFormed: number;

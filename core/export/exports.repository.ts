@@ -71,11 +71,19 @@ export class ExportsRepository {
     if (active === true) Object.assign(set, { state: 'active', disabledReason: null });
     if (active === true) set.failingSince = null;
     if (active === false) Object.assign(set, { state: 'paused', disabledReason: null });
-    return this.db.exports.findOneAndUpdate(
+    const updated = await this.db.exports.findOneAndUpdate(
       { _id: exportDocumentId(tenant, id) },
       { $set: set },
       { returnDocument: 'after' },
     );
+    // Re-enabled: what waited for its next retry goes now.
+    if (updated && active === true) {
+      await this.db.exportDeliveries.updateMany(
+        { exportId: id, status: 'failed' },
+        { $set: { nextAttemptAt: null } },
+      );
+    }
+    return updated;
   }
 
   /** Removes the export and its delivery log. */

@@ -3,7 +3,7 @@
  * secret is answered once, at creation (and at a rotation), and never logged. A URL is checked
  * against the target rules when saved; a refusal is a 422 saying why.
  */
-import { Router, type Request } from 'express';
+import { Router } from 'express';
 import { z } from 'zod';
 import {
   exportBodySchema,
@@ -15,10 +15,13 @@ import {
 import { checkTargetUrl } from '../../../core/export/target-url';
 import { generateWebhookSecret } from '../../../core/export/webhook-secret';
 import type { ApiContext } from '../../context';
+import { exportOf, type ExportRequest } from '../../http/export-lookup';
 import { notFound } from '../../http/http-error';
 import { invalid, parseOrThrow } from '../../http/validate';
 import { requireAccessByMethod } from '../../middleware/require-access';
 import { registerSettingsPaths } from '../../openapi/settings-paths';
+import { exportActionsRoutes } from './export-actions.routes';
+import { exportDeliveriesRoutes } from './export-deliveries.routes';
 
 const createdExportSchema = exportViewSchema
   .extend({
@@ -39,14 +42,6 @@ registerSettingsPaths({
     'The URL must be `https` to a public address unless the operator allows its network (`EXPORT_ALLOWED_NETWORKS`); a refused URL is a 422 whose `errors.url` says why. Every content type must exist. `active: true` re-enables a paused or disabled export: what waited is sent.',
   deleteMeans: 'Removes the export and its delivery log; nothing more is sent.',
 });
-
-export type ExportRequest = Request<{ id: string }>;
-
-export async function exportOf(context: ApiContext, req: ExportRequest): Promise<ExportDocument> {
-  const exp = await context.exports.exports.find(req.principal.tenant, req.params.id);
-  if (!exp) throw notFound('No such export');
-  return exp;
-}
 
 /** 422 naming each problem of the URL and the content types. */
 async function checkSettings(
@@ -116,5 +111,7 @@ export function exportsRoutes(context: ApiContext): Router {
     res.status(204).end();
   });
 
+  router.use(exportActionsRoutes(context));
+  router.use(exportDeliveriesRoutes(context));
   return router;
 }

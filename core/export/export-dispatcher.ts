@@ -1,0 +1,273 @@
+/**
+ * The dispatch of one export: reads the change log after the export's cursor, keeps the changes
+ * of its content types and events, forms them into lane deliveries and moves the cursor on; then
+ * a replay or a resync that was asked for. Only this forms deliveries, one run per export at a
+ * time (the queue holds one dispatch job per export), so lane numbers are never taken twice.
+ *
+ * Forming is written ahead: the range and the lane numbers are stored on the export first, the
+ * deliveries after, and the record cleared last. A run that dies between is finished by the next
+ * one from the record alone. Behaviour: docs/export.md#deliveries.
+ */
+import type { ChangeLogReader } from '../changes/change-log';
+import { changeView, type ChangeView } from '../changes/change-record';
+import { isDuplicateKey } from '../mongo/duplicate-key';
+import { ItemsRepository } from '../items/items.repository';
+import { itemView, type ItemDocument } from '../items/item';
+import type { ExportCollections } from './export-collections';
+import type { ItemCollections } from '../items/item-collections';
+import type { ExportDocument, Forming, ResyncState } from './export-record';
+import { planDeliveries } from './delivery-plan';
+import type { DeliveryOrigin } from './delivery-record';
+
+/** Changes read from the log per step, and steps per run before the job yields its slot. */
+const READ_LIMIT = 1_000;
+const MAX_STEPS = 20;
+/** Items read per resync step. */
+const RESYNC_PAGE = 200;
+/** The resync's item versions kept to recognise stale log changes, and for how long after. */
+const MAX_FLOORS = 5_000;
+const FLOORS_AFTER_MS = 60_000;
+
+export interface DispatchOutcome {
+  /** Lanes that got deliveries: their send jobs are due. */
+  lanes: Set<number>;
+  /** The run stopped with work left: run again. */
+  more: boolean;
+}
+
+const floorKey = (contentType: string, identifier: string) => `${contentType}:${identifier}`;
+
+export class ExportDispatcher {
+  private readonly items: ItemsRepository;
+
+  constructor(
+    private readonly db: ExportCollections & ItemCollections,
+    private readonly changeLog: ChangeLogReader,
+    private readonly now: () => Date = () => new Date(),
+  ) {
+    this.items = new ItemsRepository(db);
+  }
+
+  async run(exportDocId: string): Promise<DispatchOutcome> {
+    const lanes = new Set<number>();
+    let exp = await this.db.exports.findOne({ _id: exportDocId });
+    if (!exp || exp.state !== 'active') return { lanes, more: false };
+    if (exp.forming) {
+      await this.finishForming(exp, exp.forming, lanes);
+      exp = await this.db.exports.findOne({ _id: exportDocId });
+      if (!exp) return { lanes, more: false };
+    }
+    for (let step = 0; step < MAX_STEPS; step += 1) {
+      const next = await this.step(exp, lanes);
+      if (next === 'idle') return { lanes, more: false };
+      if (next === 'lost') return { lanes, more: false };
+      exp = next;
+    }
+    return { lanes, more: true };
+  }
+
+  /** One step of work: the export after it, `idle` for none, `lost` when another run moved it. */
+  private async step(
+    exp: ExportDocument,
+    lanes: Set<number>,
+  ): Promise<ExportDocument | 'idle' | 'lost'> {
+    const changes = await this.changeLog.readAfter(exp.tenant, exp.cursor, READ_LIMIT);
+    const last = changes.at(-1);
+    if (last) {
+      const forming = this.formingOf(exp, 'log', exp.cursor, last.seq);
+      return this.form(exp, forming, this.selected(exp, forming, changes.map(changeView)), lanes, {
+        cursor: last.seq,
+      });
+    }
+    if (exp.replay && exp.replay.next < exp.replay.to) {
+      const { next, to } = exp.replay;
+      const read = await this.changeLog.readAfter(
+        exp.tenant,
+        next,
+        Math.min(READ_LIMIT, to - next),
+      );
+      const end = read.at(-1)?.seq ?? to;
+      const forming = this.formingOf(exp, 'replay', next, end);
+      return this.form(exp, forming, this.selected(exp, forming, read.map(changeView)), lanes, {
+        'replay.next': end,
+      });
+    }
+    if (exp.resync?.state === 'running') return this.resyncStep(exp, exp.resync, lanes);
+    if (exp.resync?.floorsUntil && exp.resync.floorsUntil < this.now()) {
+      await this.db.exports.updateOne(
+        { _id: exp._id },
+        { $set: { 'resync.floors': {}, 'resync.floorsUntil': null } },
+      );
+    }
+    return 'idle';
+  }
+
+  /** The next page of the current content type's items, each once more as `updated`. */
+  private async resyncStep(
+    exp: ExportDocument,
+    resync: ResyncState,
+    lanes: Set<number>,
+  ): Promise<ExportDocument | 'lost'> {
+    const contentType = exp.contentTypes[resync.contentTypeIndex];
+    if (contentType === undefined) {
+      const now = this.now();
+      const done = await this.db.exports.findOneAndUpdate(
+        { _id: exp._id, cursor: exp.cursor, forming: null },
+        {
+          $set: {
+            'resync.state': 'done',
+            'resync.finishedAt': now,
+            'resync.floorsUntil': new Date(now.getTime() + FLOORS_AFTER_MS),
+          },
+        },
+        { returnDocument: 'after' },
+      );
+      return done ?? 'lost';
+    }
+    const page = await this.items.list(exp.tenant, contentType, {
+      limit: RESYNC_PAGE,
+      after: resync.after ?? undefined,
+    });
+    const at = this.now().toISOString();
+    const changes = page.items.map((item): ChangeView => ({
+      seq: exp.cursor,
+      event: 'updated',
+      contentType,
+      identifier: item.identifier,
+      version: versionOf(item),
+      item: itemView(item),
+      at,
+    }));
+    const forming: Forming = { ...this.formingOf(exp, 'resync', exp.cursor, exp.cursor), changes };
+    const floors = { ...resync.floors };
+    for (const change of changes) floors[floorKey(contentType, change.identifier)] = change.version;
+    const kept = Object.entries(floors).slice(-MAX_FLOORS);
+    const progress = page.nextCursor
+      ? { 'resync.after': page.nextCursor }
+      : { 'resync.after': null, 'resync.contentTypeIndex': resync.contentTypeIndex + 1 };
+    return this.form(exp, forming, changes, lanes, {
+      ...progress,
+      'resync.itemsFormed': resync.itemsFormed + changes.length,
+      'resync.floors': Object.fromEntries(kept),
+    });
+  }
+
+  private formingOf(exp: ExportDocument, kind: Forming['kind'], from: number, to: number): Forming {
+    return {
+      kind,
+      from,
+      to,
+      formedBefore: exp.lanes.map((lane) => lane.formed),
+      contentTypes: exp.contentTypes,
+      events: exp.events,
+      batchSize: exp.batchSize,
+    };
+  }
+
+  /**
+   * The changes the export takes. A log change older than what a resync already delivered of
+   * its item would reach the receiver after a newer version: it is left out.
+   */
+  private selected(
+    exp: Pick<ExportDocument, 'resync'>,
+    forming: Forming,
+    changes: ChangeView[],
+  ): ChangeView[] {
+    const floors = forming.kind === 'log' ? (exp.resync?.floors ?? {}) : {};
+    return changes.filter(
+      (change) =>
+        forming.contentTypes.includes(change.contentType) &&
+        forming.events.includes(change.event) &&
+        !(change.version <= (floors[floorKey(change.contentType, change.identifier)] ?? 0)),
+    );
+  }
+
+  /**
+   * Claims the range on the export (only if no other run moved it meanwhile), writes the
+   * deliveries, then clears the claim.
+   */
+  private async form(
+    exp: ExportDocument,
+    forming: Forming,
+    changes: ChangeView[],
+    lanes: Set<number>,
+    progress: Record<string, unknown>,
+  ): Promise<ExportDocument | 'lost'> {
+    const plan = this.plan(exp, forming, changes);
+    const set: Record<string, unknown> = { ...progress, forming };
+    plan.formedAfter.forEach((formed, lane) => {
+      if (formed !== forming.formedBefore[lane]) set[`lanes.${lane}.formed`] = formed;
+    });
+    const claimed = await this.db.exports.findOneAndUpdate(
+      { _id: exp._id, cursor: exp.cursor, forming: null, state: 'active' },
+      { $set: set },
+      { returnDocument: 'after' },
+    );
+    if (!claimed) return 'lost';
+    await this.write(plan.deliveries);
+    const done = await this.db.exports.findOneAndUpdate(
+      { _id: exp._id },
+      { $set: { forming: null } },
+      { returnDocument: 'after' },
+    );
+    for (const delivery of plan.deliveries) lanes.add(delivery.lane);
+    return done ?? 'lost';
+  }
+
+  private plan(
+    exp: Pick<ExportDocument, 'tenant' | 'id'>,
+    forming: Forming,
+    changes: ChangeView[],
+  ) {
+    const origin: DeliveryOrigin = forming.kind;
+    return planDeliveries({
+      tenant: exp.tenant,
+      exportId: exp.id,
+      origin,
+      changes,
+      formedBefore: forming.formedBefore,
+      batchSize: forming.batchSize,
+      now: this.now(),
+    });
+  }
+
+  /** Finishes a forming a run left behind, from its record: the same deliveries as begun. */
+  private async finishForming(
+    exp: ExportDocument,
+    forming: Forming,
+    lanes: Set<number>,
+  ): Promise<void> {
+    let changes: ChangeView[];
+    if (forming.kind === 'resync') {
+      changes = forming.changes ?? [];
+    } else {
+      const read = await this.changeLog.readAfter(
+        exp.tenant,
+        forming.from,
+        forming.to - forming.from,
+      );
+      changes = this.selected(exp, forming, read.map(changeView));
+    }
+    const plan = this.plan(exp, forming, changes);
+    await this.write(plan.deliveries);
+    await this.db.exports.updateOne({ _id: exp._id }, { $set: { forming: null } });
+    for (const delivery of plan.deliveries) lanes.add(delivery.lane);
+  }
+
+  /** Inserts the deliveries; those a run before this one wrote already are left as they are. */
+  private async write(deliveries: ReturnType<typeof planDeliveries>['deliveries']): Promise<void> {
+    for (const delivery of deliveries) {
+      try {
+        await this.db.exportDeliveries.insertOne(delivery);
+      } catch (error) {
+        if (!isDuplicateKey(error)) throw error;
+      }
+    }
+  }
+}
+
+/** Items written before the change log counted versions have none: 0. */
+function versionOf(item: ItemDocument): number {
+  const version = (item as ItemDocument & { version?: unknown }).version;
+  return typeof version === 'number' ? version : 0;
+}

@@ -1,0 +1,102 @@
+/**
+ * Faults: a worker SIGKILLed while a receiver holds its export delivery unanswered. The send job
+ * it held is taken up again by another worker once its lock runs out (JOB_LOCK_MS), and the
+ * delivery is sent again with the same webhook-id. Every change still arrives, and per item the
+ * receiver never sees an older version after a newer one.
+ */
+import type { ServerResponse } from 'node:http';
+import { Redis } from 'ioredis';
+import { ChangeLogStore } from '../../core/changes/change-log-store';
+import type { ChangeView } from '../../core/changes/change-record';
+import { ExportQueue } from '../../core/export/export-queue';
+import { startTestApi, type TestApi } from '../support/api-harness';
+import { redisUrl } from '../support/test-env';
+import { startReceiver, type LoopbackReceiver } from '../support/loopback-receiver';
+import { startProcess, type RunningProcess } from '../support/processes';
+import { waitUntil } from '../support/wait-until';
+import {
+  change,
+  createContentType,
+  createExport,
+  EXPORT_TEST_ENV,
+} from '../integration/export/support/export-fixture';
+
+const ITEMS = 12;
+const VERSIONS = 6;
+
+describe('a worker killed with SIGKILL in the middle of an export delivery', () => {
+  let api: TestApi;
+  let receiver: LoopbackReceiver;
+  let redis: Redis;
+  let queue: ExportQueue;
+  const workers: RunningProcess[] = [];
+  const held: ServerResponse[] = [];
+  let holding = true;
+
+  beforeAll(async () => {
+    const env = { ...EXPORT_TEST_ENV, JOB_LOCK_MS: '2000' };
+    api = await startTestApi('export-sigkill', env);
+    redis = new Redis(redisUrl());
+    queue = new ExportQueue(redis, api.context.config.QUEUE_PREFIX);
+    // The first delivery is held unanswered until its worker is dead; then every one is answered.
+    receiver = await startReceiver((_request, response) => {
+      if (holding) held.push(response);
+      else response.writeHead(200).end();
+    });
+    workers.push(await startProcess('worker', { ...api.env, ...env }));
+  });
+  afterAll(async () => {
+    await Promise.all(workers.map((worker) => worker.stop()));
+    await receiver.close();
+    await queue.close();
+    redis.disconnect();
+    await api.close();
+  });
+
+  it('when it dies holding a delivery, then every change arrives, in order per item', async () => {
+    const { token } = await api.bootstrap('acme');
+    await createContentType(api, token);
+    const exp = await createExport(api, token, { url: receiver.origin, batchSize: 4 });
+    const log = new ChangeLogStore(api.context.db);
+    const write = async (version: number) => {
+      await log.append(
+        'acme',
+        Array.from({ length: ITEMS }, (_, i) => change(`I-${i}`, version)),
+      );
+      await queue.dispatch({ tenant: 'acme', exportId: exp.id });
+    };
+    await write(1);
+    await waitUntil(
+      () => held.length,
+      (count) => count >= 1,
+      {
+        what: 'a delivery held by the receiver',
+      },
+    );
+    const [victim] = workers;
+    expect(await victim!.stop('SIGKILL')).toBeNull();
+    holding = false;
+    for (const response of held) response.destroy();
+    for (let version = 2; version <= VERSIONS; version += 1) await write(version);
+    workers.push(
+      await startProcess('worker', { ...api.env, ...EXPORT_TEST_ENV, JOB_LOCK_MS: '2000' }),
+    );
+
+    const received = () =>
+      receiver.received.flatMap((r) => (JSON.parse(r.body) as { changes: ChangeView[] }).changes);
+    const expected = ITEMS * VERSIONS;
+    await waitUntil(
+      () => new Set(received().map((c) => `${c.identifier}@${c.version}`)).size,
+      (distinct) => distinct === expected,
+      { what: 'every change delivered', timeoutMs: 120_000 },
+    );
+    const last = new Map<string, number>();
+    for (const c of received()) {
+      expect(c.version).toBeGreaterThanOrEqual(last.get(c.identifier) ?? 0);
+      last.set(c.identifier, c.version);
+    }
+    // The held delivery came again with its webhook-id.
+    const ids = receiver.received.map((r) => r.headers['webhook-id']);
+    expect(ids.filter((id) => id === ids[0]).length).toBeGreaterThanOrEqual(2);
+  });
+});

@@ -1,0 +1,161 @@
+/**
+ * The export's own BullMQ Worker on the `exports` queue, with its own concurrency: a slow
+ * receiver takes export slots only, never those of ingestion. Runs dispatch, send and sweep jobs
+ * (docs/export.md#deliveries).
+ */
+import { DelayedError, Worker, type Job } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { ChangeLogReader } from '../core/changes/change-log';
+import type { WorkerConfig } from '../core/config/config';
+import { createDeliveryClient } from '../core/export/delivery-client';
+import type { ExportCollections } from '../core/export/export-collections';
+import { ExportChangeListener } from '../core/export/export-change-listener';
+import { ExportDispatcher } from '../core/export/export-dispatcher';
+import {
+  dispatchJobSchema,
+  EXPORT_QUEUE,
+  sendJobSchema,
+  type DispatchJob,
+} from '../core/export/export-jobs';
+import { ExportQueue } from '../core/export/export-queue';
+import { exportDocumentId } from '../core/export/export-record';
+import { ExportSender } from '../core/export/export-sender';
+import { ExportSweep } from '../core/export/export-sweep';
+import type { ItemCollections } from '../core/items/item-collections';
+import type { Logger } from '../core/logging/logger';
+import { redisOptions } from '../core/queue/redis-connection';
+import type { ExportMetrics } from './metrics/export-metrics';
+
+/** A send job yields its slot after this many deliveries or this long, then goes on. */
+const SEND_BUDGET = 100;
+const SEND_TIME_BUDGET_MS = 20_000;
+
+export type ExportWorkerConfig = Pick<
+  WorkerConfig,
+  | 'REDIS_URL'
+  | 'QUEUE_PREFIX'
+  | 'JOB_LOCK_MS'
+  | 'EXPORT_ALLOWED_NETWORKS'
+  | 'EXPORT_RETRY_DELAYS_MS'
+  | 'EXPORT_DELIVERY_TIMEOUT_MS'
+  | 'EXPORT_DISABLE_AFTER_MS'
+  | 'EXPORT_CONCURRENCY'
+  | 'EXPORT_SWEEP_MS'
+>;
+
+export interface ExportWorkerParts {
+  db: ExportCollections & ItemCollections;
+  changeLog: ChangeLogReader;
+  redis: Redis;
+  logger: Logger;
+  workerId: string;
+  metrics: ExportMetrics;
+}
+
+export interface ExportWorker {
+  worker: Worker;
+  queue: ExportQueue;
+  /** For the item writes: queues a dispatch of the tenant's active exports. */
+  changeListener: ExportChangeListener;
+  close(): Promise<void>;
+}
+
+/** Moves the running job back to the queue until `at`, under the same job id. */
+async function again(job: Job, token: string | undefined, at: number): Promise<never> {
+  await job.moveToDelayed(at, token);
+  throw new DelayedError();
+}
+
+export async function startExportWorker(
+  config: ExportWorkerConfig,
+  parts: ExportWorkerParts,
+): Promise<ExportWorker> {
+  const { db, logger } = parts;
+  const queue = new ExportQueue(parts.redis, config.QUEUE_PREFIX);
+  const client = createDeliveryClient({
+    allowed: config.EXPORT_ALLOWED_NETWORKS,
+    timeoutMs: config.EXPORT_DELIVERY_TIMEOUT_MS,
+  });
+  const dispatcher = new ExportDispatcher(db, parts.changeLog);
+  const sender = new ExportSender(db, client, {
+    retryDelaysMs: config.EXPORT_RETRY_DELAYS_MS,
+    disableAfterMs: config.EXPORT_DISABLE_AFTER_MS,
+    observe: (attempt, delivery) => parts.metrics.attempted(attempt, delivery),
+  });
+  const sweep = new ExportSweep(db, parts.changeLog, queue);
+
+  async function dispatch(job: Job, token?: string): Promise<string> {
+    const data = dispatchJobSchema.parse(job.data);
+    const outcome = await dispatcher.run(exportDocumentId(data.tenant, data.exportId));
+    for (const lane of outcome.lanes) await queue.send({ ...data, lane });
+    if (outcome.more) return again(job, token, Date.now());
+    return 'done';
+  }
+
+  async function send(job: Job, token?: string): Promise<string> {
+    const data = sendJobSchema.parse(job.data);
+    const id = exportDocumentId(data.tenant, data.exportId);
+    const started = Date.now();
+    for (let i = 0; i < SEND_BUDGET && Date.now() - started < SEND_TIME_BUDGET_MS; i += 1) {
+      const step = await sender.step(id, data.lane);
+      if (step.kind === 'idle') return 'idle';
+      if (step.kind === 'wait') return again(job, token, step.until.getTime());
+    }
+    return again(job, token, Date.now());
+  }
+
+  const worker = new Worker(
+    EXPORT_QUEUE,
+    async (job, token) => {
+      if (job.name === 'dispatch') return dispatch(job, token);
+      if (job.name === 'send') return send(job, token);
+      if (job.name === 'sweep') return sweep.run();
+      throw new Error(`Unknown export job "${job.name}"`);
+    },
+    {
+      connection: { url: config.REDIS_URL, ...redisOptions('blocking') },
+      prefix: config.QUEUE_PREFIX,
+      concurrency: config.EXPORT_CONCURRENCY,
+      lockDuration: config.JOB_LOCK_MS,
+      stalledInterval: config.JOB_LOCK_MS,
+      name: `${parts.workerId}:exports`,
+    },
+  );
+  worker.on('error', (error) => logger.warn({ err: error }, 'export worker connection error'));
+  worker.on('failed', (job, error) => {
+    logger.warn({ err: error, job: job?.name }, 'export job failed; it is tried again');
+  });
+  // A wake-up that arrived while the job was still running was dropped as a duplicate: look
+  // again now that the job is gone, so that no change waits for the sweep.
+  worker.on('completed', (job) => {
+    recheck(job).catch((error: unknown) =>
+      logger.warn({ err: error }, 'export recheck failed; the sweep will look again'),
+    );
+  });
+  async function recheck(job: Job): Promise<void> {
+    if (job.name !== 'dispatch' && job.name !== 'send') return;
+    const data = job.data as DispatchJob & { lane?: number };
+    const exp = await db.exports.findOne({ _id: exportDocumentId(data.tenant, data.exportId) });
+    if (!exp || exp.state !== 'active' || exp.forming) return;
+    if (job.name === 'dispatch' && (await sweep.hasChangesWaiting(exp))) {
+      await queue.dispatch(data);
+    }
+    const lane = exp.lanes[data.lane ?? -1];
+    if (job.name === 'send' && lane && lane.formed > lane.sent) {
+      await queue.send({ ...data, lane: data.lane ?? 0 });
+    }
+  }
+
+  await sweep.schedule(config.EXPORT_SWEEP_MS);
+  await worker.waitUntilReady();
+  return {
+    worker,
+    queue,
+    changeListener: new ExportChangeListener(db, queue, logger),
+    async close() {
+      await worker.close();
+      await queue.close();
+      client.close();
+    },
+  };
+}
