@@ -63,18 +63,23 @@ function progress(exp) {
     );
   }
   if (exp.replay) {
+    const { next, to } = exp.replay;
+    // The API keeps the last replay's range; once `next` reaches `to` it is finished.
     lines.push(
       h(
         'p',
         {},
-        `Replay running: the changes after ${formatNumber(exp.replay.next)} up to ${formatNumber(exp.replay.to)} are still to be formed into deliveries.`,
+        next < to
+          ? `Replay running: the changes after ${formatNumber(next)} up to ${formatNumber(to)} are still to be formed into deliveries.`
+          : `Replay done: the changes up to ${formatNumber(to)} were formed into deliveries again.`,
       ),
     );
   }
   return lines.length === 0 ? null : lines;
 }
 
-const running = (exp) => exp.resync?.state === 'running' || exp.replay !== null;
+const running = (exp) =>
+  exp.resync?.state === 'running' || (exp.replay !== null && exp.replay.next < exp.replay.to);
 
 export async function renderExport(container, route, { signal, me }) {
   container.append(h('p', { class: 'crumbs' }, h('a', { href: links.exports() }, 'Exports')));
