@@ -67,7 +67,9 @@ describe('the console: exports', () => {
     await tab.context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.goto('/console/#/exports');
     await page.getByText('This tenant has no exports yet.').waitFor();
-    await page.getByRole('link', { name: 'New export' }).click();
+    // By keyboard: the link, then the form sent with Enter in a field.
+    await page.getByRole('link', { name: 'New export' }).focus();
+    await page.keyboard.press('Enter');
     const form = page.getByRole('form', { name: 'Create an export' });
     await form.getByLabel('Name').fill(MARKUP_NAME);
     await form.getByLabel('Receiver URL').fill(`${target.origin}/hooks`);
@@ -93,13 +95,14 @@ describe('the console: exports', () => {
 
     await url.fill(`${target.origin}/hooks`);
     await form.getByLabel('deleted').uncheck();
-    await form.getByRole('button', { name: 'Create export' }).click();
+    await url.press('Enter');
     const shown = page.getByLabel('The signing secret');
     await shown.waitFor();
     const secret = await shown.inputValue();
     expect(secret).toMatch(/^whsec_/);
     await page.getByText('it is shown this once and will not be shown again').waitFor();
-    await page.getByRole('button', { name: 'Copy secret' }).click();
+    await page.getByRole('button', { name: 'Copy secret' }).focus();
+    await page.keyboard.press('Space');
     await page.getByText('Copied.').waitFor();
     expect(await page.evaluate('navigator.clipboard.readText()')).toBe(secret);
     await tab.screenshot('export-created');
@@ -177,6 +180,9 @@ describe('the console: exports', () => {
       );
       return body.items.length === 1;
     }, 'the retried delivery succeeded');
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await page.getByText('No failed deliveries.').waitFor();
+    await page.getByText('Nothing waiting').waitFor();
 
     await page.getByRole('button', { name: 'Send a test ping' }).click();
     await page.getByText('The receiver accepted the ping: HTTP 200').waitFor();

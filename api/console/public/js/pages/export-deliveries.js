@@ -50,6 +50,11 @@ function attemptsCell(delivery) {
   ];
 }
 
+function seqRange({ firstSeq, lastSeq }) {
+  if (firstSeq === null) return null;
+  return firstSeq === lastSeq ? ` (seq ${firstSeq})` : ` (seq ${firstSeq}–${lastSeq})`;
+}
+
 function retryRefusal(delivery, exp, me) {
   if (delivery.status === 'succeeded')
     return 'Succeeded already: replay its changes to send them again.';
@@ -57,7 +62,7 @@ function retryRefusal(delivery, exp, me) {
   return refusal(me, 'create', 'manage_settings');
 }
 
-export function deliveryLog(exp, status, { signal, me }) {
+export function deliveryLog(exp, status, { signal, me, onRefresh }) {
   const said = h('div', { 'aria-live': 'polite' });
   const filter = field(
     'Show deliveries',
@@ -83,15 +88,13 @@ export function deliveryLog(exp, status, { signal, me }) {
   async function retry(delivery, button) {
     button.disabled = true;
     try {
-      const now = await apiSend('POST', apiPaths.retryDelivery(exp.id, delivery.id), undefined, {
-        signal,
-      });
+      await apiSend('POST', apiPaths.retryDelivery(exp.id, delivery.id), undefined, { signal });
       fill(
         said,
         h(
           'p',
           { role: 'status', class: 'success' },
-          `Delivery ${delivery.number} of lane ${delivery.lane} is queued to send now (${now.status}).`,
+          `Delivery ${delivery.number} of lane ${delivery.lane} is queued to send now. Refresh to see its answer.`,
         ),
       );
     } catch (error) {
@@ -122,10 +125,7 @@ export function deliveryLog(exp, status, { signal, me }) {
           delivery.origin === 'log' ? null : h('span', { class: 'muted' }, ` (${delivery.origin})`),
         ],
         h('span', { class: `status delivery-${delivery.status}` }, delivery.status),
-        [
-          formatNumber(delivery.changeCount),
-          delivery.firstSeq === null ? null : ` (seq ${delivery.firstSeq}–${delivery.lastSeq})`,
-        ],
+        [formatNumber(delivery.changeCount), seqRange(delivery)],
         timeElement(delivery.createdAt),
         timeElement(delivery.nextAttemptAt),
         attemptsCell(delivery),
@@ -149,12 +149,24 @@ export function deliveryLog(exp, status, { signal, me }) {
     table.hidden = body.children.length === 0;
   }
   more.addEventListener('click', () => void load());
+  const refresh = h('button', { type: 'button', class: 'secondary' }, 'Refresh');
+  refresh.addEventListener('click', async () => {
+    refresh.disabled = true;
+    try {
+      cursor = null;
+      body.replaceChildren();
+      fill(said);
+      await Promise.all([load(), onRefresh?.()]);
+    } finally {
+      refresh.disabled = false;
+    }
+  });
 
   const section = h(
     'section',
     { 'aria-labelledby': 'delivery-log' },
     h('h2', { id: 'delivery-log' }, 'Delivery log'),
-    h('div', { class: 'filters' }, filter.wrap),
+    h('div', { class: 'filters actions' }, filter.wrap, refresh),
     said,
     scrollBox(table),
     empty,

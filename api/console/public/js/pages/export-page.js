@@ -154,7 +154,11 @@ export async function renderExport(container, route, { signal, me }) {
       fill(said, errorBox(`Delete refused: ${error.message}`));
     }
   });
-  const log = deliveryLog(exp, route.status, { signal, me });
+  const log = deliveryLog(exp, route.status, {
+    signal,
+    me,
+    onRefresh: async () => show(await apiGet(apiPaths.export(exp.id), { signal })),
+  });
   container.append(
     h('h1', {}, exp.name),
     said,
