@@ -6,6 +6,7 @@ import type { Express } from 'express';
 import type { ApiConfig } from '../core/config/config';
 import { ensureIndexes } from '../core/store/indexes';
 import { connectMongo, pingMongo } from '../core/mongo/connection';
+import { detectEngine } from '../core/mongo/engine';
 import { checkReadiness } from '../core/health/readiness';
 import type { Logger } from '../core/logging/logger';
 import { FunnelQueue } from '../core/queue/funnel-queue';
@@ -33,7 +34,7 @@ export async function composeApi(
   const mongo = await connectMongo(config.MONGO_URL, 'funnel-sync-api');
   const queue = new FunnelQueue({ redisUrl: config.REDIS_URL, prefix: config.QUEUE_PREFIX });
   await queue.waitUntilReady();
-  const context = createApiContext(config, logger, mongo, queue);
+  const context = createApiContext(config, logger, mongo, queue, await detectEngine(mongo));
   await ensureIndexes(context.db, logger);
   const app = createApp({
     logger,

@@ -8,6 +8,7 @@ import { Authenticator } from '../core/auth/authenticator';
 import { collections, type Collections } from '../core/store/collections';
 import type { Logger } from '../core/logging/logger';
 import type { FunnelQueue } from '../core/queue/funnel-queue';
+import type { EngineTraits } from '../core/mongo/engine';
 import { createExportServices, type ExportServices } from './export-services';
 import { ApiMetrics } from './metrics/api-metrics';
 import { ContentTypesRepository } from '../core/settings/content-types.repository';
@@ -37,6 +38,7 @@ export function createApiContext(
   logger: Logger,
   mongo: Connection,
   queue: FunnelQueue,
+  engine: EngineTraits,
 ): ApiContext {
   const db = collections(mongo);
   const announce = announceSettingsChanges(queue, config, logger);
@@ -46,7 +48,7 @@ export function createApiContext(
   const contentTypes = new ContentTypesRepository(db, announce);
   const funnels = new FunnelsRepository(db, announce);
   const metrics = new ApiMetrics(queue, { maxFunnels: config.METRICS_MAX_FUNNELS });
-  const exportServices = createExportServices(config, db, queue);
+  const exportServices = createExportServices(config, db, queue, engine);
   return {
     config,
     logger,

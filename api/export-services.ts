@@ -4,6 +4,9 @@
  */
 import type { ApiConfig } from '../core/config/config';
 import { ChangeLogStore } from '../core/changes/change-log-store';
+import type { ChangeLogReader } from '../core/changes/change-log';
+import { changeLogReaderFor } from '../core/export/point-read-change-log';
+import type { EngineTraits } from '../core/mongo/engine';
 import { DeliveriesRepository } from '../core/export/deliveries.repository';
 import { createDeliveryClient, type DeliveryClient } from '../core/export/delivery-client';
 import { ExportQueue } from '../core/export/export-queue';
@@ -23,7 +26,8 @@ export interface ExportServices {
   exports: ExportsRepository;
   deliveries: DeliveriesRepository;
   queue: ExportQueue;
-  changeLog: ChangeLogStore;
+  /** Read as the engine serves best (core/export/point-read-change-log.ts). */
+  changeLog: ChangeLogReader;
   targets: ExportTargets;
   /** For test pings, which the API sends itself and answers with what came back. */
   client: DeliveryClient;
@@ -36,6 +40,7 @@ export function createExportServices(
   >,
   db: Collections,
   queue: FunnelQueue,
+  engine: EngineTraits,
 ): ExportServices {
   const targets: ExportTargets = {
     allowed: config.EXPORT_ALLOWED_NETWORKS,
@@ -52,7 +57,7 @@ export function createExportServices(
     exports: new ExportsRepository(db),
     deliveries: new DeliveriesRepository(db),
     queue: new ExportQueue(queue.redis, config.QUEUE_PREFIX),
-    changeLog: new ChangeLogStore(db),
+    changeLog: changeLogReaderFor(engine, db, new ChangeLogStore(db)),
     targets,
     client,
   };

@@ -10,7 +10,8 @@ import { median } from './stats';
 export type GoalStatus = 'met' | 'missed' | 'not measured';
 
 /** Workloads the profiling pass can run, one per kind of missed goal. */
-export type Workload = 'single-c1' | 'batch-1k' | 'batch-10k' | 'batch-50k' | 'scaling-2w';
+export type Workload =
+  'single-c1' | 'batch-1k' | 'batch-10k' | 'batch-50k' | 'scaling-2w' | 'export';
 
 export interface GoalResult {
   id: string;
@@ -151,6 +152,19 @@ export function judgeGoals(results: Results): GoalResult[] {
         figure: `API ${api.toFixed(0)} MB, worker ${worker.toFixed(0)} MB`,
         met: api < 200 && worker < 300,
       };
+    }),
+    judge('export-rate', 'export delivers ≥ 5,000 changes/s (batches of 50)', 'export', () => {
+      if (!results.export) return undefined;
+      const rate = results.export.changesPerSecond;
+      return {
+        figure: `${Math.round(rate)}/s (receiver alone ${Math.round(results.export.referencePerSecond)}/s)`,
+        met: rate >= 5_000,
+      };
+    }),
+    judge('export-lag', 'export lag p50 < 1 s at 1,000 changes/s', 'export', () => {
+      if (!results.export) return undefined;
+      const { lagP50Ms, lagP99Ms } = results.export;
+      return { figure: `p50 ${ms(lagP50Ms)}, p99 ${ms(lagP99Ms)}`, met: lagP50Ms < 1_000 };
     }),
   ];
 }

@@ -13,6 +13,7 @@ export const SCENARIOS = [
   'scaling',
   'chunked',
   'store-size',
+  'export',
 ] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
 

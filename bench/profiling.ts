@@ -17,6 +17,7 @@ import {
   type SelfTime,
   type Window,
 } from './cpu-profile';
+import { runExport } from './export-run';
 import type { GoalResult, Workload } from './goals';
 import { runLatency } from './latency';
 import { RESULTS_DIR } from './paths';
@@ -44,6 +45,7 @@ const DESCRIPTIONS: Record<Workload, string> = {
   'batch-10k': '10,000-item batches',
   'batch-50k': 'a 50,000-item batch',
   'scaling-2w': 'concurrent 1,000-item requests, 2 workers',
+  export: 'export deliveries to a local receiver',
 };
 
 export function describeWorkload(workload: Workload): string {
@@ -83,6 +85,9 @@ async function runWorkload(context: BenchContext, workload: Workload): Promise<W
     case 'batch-50k':
       await repeatTimed(1, () => runBatch(context, 50_000));
       return { windows, work: { count: 1, unit: 'batches' } };
+    case 'export':
+      await repeatTimed(1, () => runExport(context));
+      return { windows, work: { count: 1, unit: 'export runs' } };
     case 'scaling-2w': {
       const options = { ...context.options, scalingWorkers: [2], warmup: 0, runs: 1 };
       await repeatTimed(1, () => runScaling({ ...context, options }));

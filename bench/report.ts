@@ -151,6 +151,28 @@ function rows(results: Results, goals: GoalResult[], floorMode: string): Row[] {
     ]);
   }
   if (chunked) out.push(...chunkedRows(chunked));
+  if (results.export) {
+    const e = results.export;
+    out.push([
+      `10 export, ${n(e.changes)} changes in batches of 50`,
+      'changes/s delivered',
+      `${n(Math.round(e.changesPerSecond))}/s (${ms(e.wallMs)})`,
+      ...goalCells(goals, 'export-rate'),
+    ]);
+    out.push([
+      '10 receiver alone, POSTs of 50',
+      'changes/s taken',
+      `${n(Math.round(e.referencePerSecond))}/s`,
+      'reference for the export rate',
+      '',
+    ]);
+    out.push([
+      `10 export lag at ${n(e.steadyRate)} changes/s`,
+      'p50 / p99',
+      `${ms(e.lagP50Ms)} / ${ms(e.lagP99Ms)}`,
+      ...goalCells(goals, 'export-lag'),
+    ]);
+  }
   for (const [scenario, message] of Object.entries(results.failures ?? {})) {
     out.push([`${scenario} FAILED`, '', message.slice(0, 160), '', '']);
   }

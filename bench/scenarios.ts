@@ -6,6 +6,7 @@
 import { mongo as driver } from 'mongoose';
 import { runBatch, batchBody, type BatchRun } from './batch';
 import { runChunking, type ChunkingConfiguration } from './chunking';
+import { runExport, type ExportRun } from './export-run';
 import type { BenchContext } from './context';
 import type { ScenarioName } from './options';
 import type { FloorReport } from './floor';
@@ -44,6 +45,8 @@ export interface Results {
   /** Scenario 9: a 10,000-item request by chunk jobs on 1 and 2 workers, and by one job. */
   chunked?: (ChunkingConfiguration & { measured: Measured<BatchRun> })[];
   storeSize?: { stored: number; batch: Measured<BatchRun>; single: Measured<LatencyRun> };
+  /** Scenario 10: the API export, delivering to a local receiver. */
+  export?: ExportRun;
   /** Scenario -> why it stopped; the others still ran. */
   failures?: Record<string, string>;
 }
@@ -219,6 +222,9 @@ export async function runScenarios(context: BenchContext): Promise<Results> {
   });
   await run('store-size', async () => {
     results.storeSize = await storeSize(context);
+  });
+  await run('export', async () => {
+    results.export = await runExport(context);
   });
   return results;
 }

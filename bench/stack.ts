@@ -62,6 +62,8 @@ export class Stack {
       WORKER_CONCURRENCY: String(options.workerConcurrency),
       // Several workers on one machine: they cannot all take the default metrics port.
       WORKER_METRICS_PORT: '0',
+      // The export scenario's receiver listens on loopback.
+      EXPORT_ALLOWED_NETWORKS: '127.0.0.0/8,::1/128',
     };
     const port = String(await freePort());
     const api = await Stack.startProcess('api', 'api', { ...env, PORT: port }, options);

@@ -28,6 +28,7 @@ import { SettingsVersions } from '../core/settings/settings-versions';
 import { collections } from '../core/store/collections';
 import { ensureIndexes } from '../core/store/indexes';
 import { ExportLag } from '../core/export/export-lag';
+import { changeLogReaderFor } from '../core/export/point-read-change-log';
 import { applySchedules, FINISH_CHANGES_SCHEDULE, PURGE_SCHEDULE } from './schedules';
 import { startExportWorker, type ExportWorker, type ExportWorkerConfig } from './export-worker';
 import { createDispatcher } from './job-dispatcher';
@@ -135,13 +136,14 @@ export async function composeWorker(
   worker.on('error', (error) => logger.warn({ err: error }, 'worker connection error'));
   takesJobs = () => worker.isRunning();
   await worker.waitUntilReady();
+  const exportChanges = changeLogReaderFor(engine, db, changeLog);
   const exportWorker = await startExportWorker(config, {
     db,
-    changeLog,
+    changeLog: exportChanges,
     redis,
     logger,
     workerId,
-    metrics: new ExportMetrics(metrics.registry, new ExportLag(db, changeLog)),
+    metrics: new ExportMetrics(metrics.registry, new ExportLag(db, exportChanges)),
   });
   exportListener = exportWorker.changeListener;
 

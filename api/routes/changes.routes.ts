@@ -26,8 +26,8 @@ const changesQuerySchema = z.object({
 });
 
 /** Changes read per look while filtering by content type, and looks per request at most. */
-const SCAN_LIMIT = 1_000;
-const MAX_LOOKS = 10;
+const SCAN_LIMIT = 500;
+const MAX_LOOKS = 4;
 
 export const changeSchema = z
   .object({

@@ -199,6 +199,30 @@ describe('export deliveries', () => {
     expect(again.sort()).toEqual(['G-1@1', 'G-1@2', 'G-2@1']);
   });
 
+  it('when the receiver redirects to a private address, then the redirect is a failed attempt, not followed', async () => {
+    let calls = 0;
+    const target = await receiver((_request, response) => {
+      calls += 1;
+      if (calls === 1) {
+        response.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data' }).end();
+      } else {
+        response.writeHead(200).end();
+      }
+    });
+    const exp = await createExport(fx.api, owner, { url: target.origin });
+    await fx.write('acme', [change('D-1', 1)]);
+    await until(
+      async () => (await deliveries(exp.id))[0]?.status === 'succeeded',
+      'the delivery after the redirect',
+    );
+    const [delivery] = (await deliveries(exp.id)) as [DeliveryDocument];
+    expect(delivery.attempts.map((a) => [a.ok, a.status])).toEqual([
+      [false, 302],
+      [true, 200],
+    ]);
+    expect(target.received).toHaveLength(2);
+  });
+
   it("when another tenant's items change, then an export receives none of them", async () => {
     const target = await receiver(answerWith(200));
     const exp = await createExport(fx.api, owner, { url: target.origin });
