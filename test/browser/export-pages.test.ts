@@ -123,6 +123,17 @@ describe('the console: exports', () => {
     expect(await page.content()).not.toContain(secret);
     expect(await page.locator('main b, main img').count()).toBe(0);
     expect(await page.evaluate('window.hacked')).toBeUndefined();
+
+    await page.getByRole('link', { name: 'Edit' }).click();
+    const edit = page.getByRole('form', { name: 'Edit the export' });
+    expect(await edit.getByLabel('Name').inputValue()).toBe(MARKUP_NAME);
+    expect(await edit.getByLabel('deleted').isChecked()).toBe(false);
+    await edit.getByLabel('Batch size').fill('20');
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await edit.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    const edited = await api<{ items: { batchSize: number; name: string }[] }>('GET', '');
+    expect(edited.body.items[0]).toMatchObject({ name: MARKUP_NAME, batchSize: 20 });
+    expect(await page.locator('main b, main img').count()).toBe(0);
     expect(unexpected(tab.problems, 422)).toEqual([]);
   });
 
