@@ -151,6 +151,8 @@ export async function renderExportEditor(container, route, { signal, me }) {
     };
     try {
       if (editing) {
+        // Unchanged, `active` is left out: saving a disabled export keeps it disabled with its reason.
+        if (body.active === current.active) delete body.active;
         const now = await apiSend('PATCH', apiPaths.export(route.exportId), body);
         fill(saved, h('p', { role: 'status', class: 'success' }, `Saved ${now.name}.`));
       } else {
