@@ -30,8 +30,8 @@ export interface ExportRun {
 }
 
 const BATCH = 50;
-const BACKLOG = 20_000;
-const ITEMS = 2_000;
+const BACKLOG = 10_000;
+const ITEMS = 1_000;
 const STEADY_RATE = 1_000;
 const STEADY_SECONDS = 10;
 const TICK_MS = 100;

@@ -256,6 +256,14 @@ export class ExportDispatcher {
 
   /** Inserts the deliveries; those a run before this one wrote already are left as they are. */
   private async write(deliveries: ReturnType<typeof planDeliveries>['deliveries']): Promise<void> {
+    if (deliveries.length === 0) return;
+    try {
+      await this.db.exportDeliveries.insertMany(deliveries, { ordered: false });
+      return;
+    } catch (error) {
+      if (!isDuplicateKey(error)) throw error;
+    }
+    // Some were there already (a run that died half-way): the rest one by one.
     for (const delivery of deliveries) {
       try {
         await this.db.exportDeliveries.insertOne(delivery);
