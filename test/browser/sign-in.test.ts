@@ -115,6 +115,7 @@ describe('the console: signing in', () => {
       'Content types',
       'Tokens',
       'Users',
+      'Exports',
     ]);
     expect(await tab.page.locator('a[href*="admin"]').count()).toBe(0);
     expect(await tab.context.cookies()).toEqual([]);

@@ -47,6 +47,12 @@ export const apiPaths = {
   replay: (url, recordId) =>
     `funnels/${encodeURIComponent(url)}/history/${encodeURIComponent(recordId)}/replay`,
   funnelPreview: () => 'settings/funnel-preview',
+  exports: () => 'settings/exports',
+  export: (id) => `settings/exports/${encodeURIComponent(id)}`,
+  exportAction: (id, action) => `settings/exports/${encodeURIComponent(id)}/${action}`,
+  deliveries: (id) => `settings/exports/${encodeURIComponent(id)}/deliveries`,
+  retryDelivery: (id, deliveryId) =>
+    `settings/exports/${encodeURIComponent(id)}/deliveries/${encodeURIComponent(deliveryId)}/retry`,
 };
 
 /**

@@ -9,6 +9,9 @@ import { forgetWhoAmI, whoAmI } from './capabilities.js';
 import { h } from './dom.js';
 import { renderContentTypeEditor } from './pages/content-type-editor-page.js';
 import { renderContentTypes } from './pages/content-types-page.js';
+import { renderExportEditor } from './pages/export-editor-page.js';
+import { renderExport } from './pages/export-page.js';
+import { renderExports } from './pages/exports-page.js';
 import { renderFunnelEditor } from './pages/funnel-editor-page.js';
 import { renderFunnels } from './pages/funnels-page.js';
 import { renderHistory } from './pages/history-page.js';
@@ -29,6 +32,9 @@ const PAGES = {
   contentTypeEditor: renderContentTypeEditor,
   tokens: renderTokens,
   users: renderUsers,
+  exports: renderExports,
+  export: renderExport,
+  exportEditor: renderExportEditor,
   async notFound(container) {
     container.append(
       h('h1', {}, 'Not found'),

@@ -7,6 +7,7 @@
  *   #/new-funnel, #/funnels/{endpointUrl}/edit          the funnel editor
  *   #/content-types, #/new-content-type, #/content-types/{key}   content types
  *   #/tokens, #/users                                   tokens, users
+ *   #/exports, #/new-export, #/exports/{id}?status=, #/exports/{id}/edit   exports
  */
 /* global URLSearchParams */
 
@@ -40,10 +41,19 @@ export function parseRoute(hash) {
     tokens: 'tokens',
     users: 'users',
     'new-content-type': 'contentTypeEditor',
+    exports: 'exports',
+    'new-export': 'exportEditor',
   };
   if (segments.length === 1 && Object.hasOwn(single, first)) return { page: single[first] };
   if (first === 'funnels' && third === 'edit' && segments.length === 3) {
     return { page: 'funnelEditor', funnel };
+  }
+  if (first === 'exports' && segments.length === 2) {
+    const params = new URLSearchParams(queryAt === -1 ? '' : text.slice(queryAt));
+    return { page: 'export', exportId: funnel, status: params.get('status') ?? '' };
+  }
+  if (first === 'exports' && third === 'edit' && segments.length === 3) {
+    return { page: 'exportEditor', exportId: funnel };
   }
   if (first === 'content-types' && segments.length === 2) {
     return { page: 'contentTypeEditor', contentType: funnel };
@@ -78,6 +88,13 @@ export const links = {
   contentType: (key) => `#/content-types/${encodeURIComponent(key)}`,
   tokens: () => '#/tokens',
   users: () => '#/users',
+  exports: () => '#/exports',
+  newExport: () => '#/new-export',
+  exportPage(id, status = '') {
+    const query = status ? `?status=${encodeURIComponent(status)}` : '';
+    return `#/exports/${encodeURIComponent(id)}${query}`;
+  },
+  editExport: (id) => `#/exports/${encodeURIComponent(id)}/edit`,
   request: (funnel, requestId) =>
     `#/funnels/${encodeURIComponent(funnel)}/requests/${encodeURIComponent(requestId)}`,
 };

@@ -1,0 +1,176 @@
+/**
+ * An export's delivery log, newest first, filtered by status (kept in the address): each delivery
+ * with its changes and every attempt (time, HTTP status, duration, the answer's first KiB,
+ * error), and a retry of one that waits. "Load more" follows the API's cursor.
+ */
+/* global location */
+import { apiGet, apiPaths, apiSend, ApiError } from '../api-client.js';
+import { guard, refusal } from '../capabilities.js';
+import { fill, h } from '../dom.js';
+import { formatDuration, formatNumber, timeElement } from '../format.js';
+import { field, select } from '../forms.js';
+import { links } from '../routes.js';
+import { dataTable, errorBox, scrollBox, tableRow } from '../views.js';
+
+const PAGE_SIZE = 20;
+const STATUSES = ['pending', 'failed', 'succeeded'];
+const COLUMNS = ['Delivery', 'Status', 'Changes', 'Created', 'Next attempt', 'Attempts', 'Retry'];
+
+function attemptItem(attempt) {
+  return h(
+    'li',
+    {},
+    timeElement(attempt.at),
+    ' · ',
+    attempt.status === null ? 'no answer' : `HTTP ${attempt.status}`,
+    ' · ',
+    formatDuration(attempt.durationMs),
+    attempt.retryAfterSeconds === null ? null : ` · Retry-After ${attempt.retryAfterSeconds} s`,
+    attempt.error ? h('div', { class: 'error-inline' }, `Error: ${attempt.error}`) : null,
+    attempt.response
+      ? h(
+          'div',
+          {},
+          h('span', { class: 'muted' }, 'Answer (first KiB):'),
+          h('pre', { class: 'answer' }, attempt.response),
+        )
+      : null,
+  );
+}
+
+function attemptsCell(delivery) {
+  if (delivery.attempts.length === 0) return h('span', { class: 'muted' }, 'none yet');
+  const newestFirst = [...delivery.attempts].reverse();
+  const dropped = delivery.attemptCount - delivery.attempts.length;
+  return [
+    h('ol', { class: 'attempts', reversed: true }, newestFirst.map(attemptItem)),
+    dropped > 0
+      ? h('p', { class: 'muted' }, `${formatNumber(dropped)} older attempts not kept`)
+      : null,
+  ];
+}
+
+function seqRange({ firstSeq, lastSeq }) {
+  if (firstSeq === null) return null;
+  return firstSeq === lastSeq ? ` (seq ${firstSeq})` : ` (seq ${firstSeq}–${lastSeq})`;
+}
+
+function retryRefusal(delivery, exp, me) {
+  if (delivery.status === 'succeeded')
+    return 'Succeeded already: replay its changes to send them again.';
+  if (exp.state !== 'active') return `The export is ${exp.state}: resume it to send.`;
+  return refusal(me, 'create', 'manage_settings');
+}
+
+export function deliveryLog(exp, status, { signal, me, onRefresh }) {
+  const said = h('div', { 'aria-live': 'polite' });
+  const filter = field(
+    'Show deliveries',
+    select('status', [['', 'all'], ...STATUSES.map((s) => [s, s])], status),
+  );
+  filter.control.addEventListener('change', () => {
+    location.hash = links.exportPage(exp.id, filter.control.value);
+  });
+  const table = dataTable({
+    caption: status ? `Deliveries: ${status}, newest first` : 'Deliveries, newest first',
+    columns: COLUMNS,
+    className: 'deliveries',
+  });
+  const body = table.querySelector('tbody');
+  const empty = h(
+    'p',
+    { hidden: true },
+    status ? `No ${status} deliveries.` : 'No deliveries yet.',
+  );
+  const more = h('button', { type: 'button', class: 'secondary', hidden: true }, 'Load more');
+  let cursor = null;
+
+  async function retry(delivery, button) {
+    button.disabled = true;
+    try {
+      await apiSend('POST', apiPaths.retryDelivery(exp.id, delivery.id), undefined, { signal });
+      fill(
+        said,
+        h(
+          'p',
+          { role: 'status', class: 'success' },
+          `Delivery ${delivery.number} of lane ${delivery.lane} is queued to send now. Refresh to see its answer.`,
+        ),
+      );
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status === 401) throw error;
+      fill(said, errorBox(`Retry refused: ${error.message}`));
+      button.disabled = false;
+    }
+  }
+
+  function row(delivery) {
+    const button = h(
+      'button',
+      {
+        type: 'button',
+        class: 'secondary small',
+        'aria-label': `Retry delivery ${delivery.number} of lane ${delivery.lane}`,
+      },
+      'Retry',
+    );
+    const note = guard(button, retryRefusal(delivery, exp, me));
+    button.addEventListener('click', () => void retry(delivery, button));
+    return tableRow(
+      [
+        [
+          `Lane ${delivery.lane} #${delivery.number}`,
+          h('br'),
+          h('code', { class: 'muted' }, delivery.id),
+          delivery.origin === 'log' ? null : h('span', { class: 'muted' }, ` (${delivery.origin})`),
+        ],
+        h('span', { class: `status delivery-${delivery.status}` }, delivery.status),
+        [formatNumber(delivery.changeCount), seqRange(delivery)],
+        timeElement(delivery.createdAt),
+        timeElement(delivery.nextAttemptAt),
+        attemptsCell(delivery),
+        [button, note],
+      ],
+      COLUMNS,
+    );
+  }
+
+  async function load() {
+    more.disabled = true;
+    const page = await apiGet(apiPaths.deliveries(exp.id), {
+      query: { status, limit: PAGE_SIZE, cursor },
+      signal,
+    });
+    body.append(...page.items.map(row));
+    cursor = page.nextCursor;
+    more.hidden = cursor === null;
+    more.disabled = false;
+    empty.hidden = body.children.length > 0;
+    table.hidden = body.children.length === 0;
+  }
+  more.addEventListener('click', () => void load());
+  const refresh = h('button', { type: 'button', class: 'secondary' }, 'Refresh');
+  refresh.addEventListener('click', async () => {
+    refresh.disabled = true;
+    try {
+      cursor = null;
+      body.replaceChildren();
+      fill(said);
+      await Promise.all([load(), onRefresh?.()]);
+    } finally {
+      refresh.disabled = false;
+    }
+  });
+
+  const section = h(
+    'section',
+    { 'aria-labelledby': 'delivery-log' },
+    h('h2', { id: 'delivery-log' }, 'Delivery log'),
+    h('div', { class: 'filters actions' }, filter.wrap, refresh),
+    said,
+    scrollBox(table),
+    empty,
+    more,
+  );
+  return { section, load };
+}
