@@ -15,6 +15,7 @@ import { ExportQueue } from '../core/export/export-queue';
 import { collections } from '../core/store/collections';
 import { itemView, type ItemDocument } from '../core/items/item';
 import { MONGODB_TRAITS } from '../core/mongo/engine';
+import { runBatch } from './batch';
 import type { BenchContext } from './context';
 import { rawPostRate, startBenchReceiver } from './export-receiver';
 import { percentile } from './stats';
@@ -32,6 +33,9 @@ export interface ExportRun {
   steadyRate: number;
   lagP50Ms: number;
   lagP99Ms: number;
+  /** Items/s of a 10,000-item request with the export active, and paused: medians, alternated. */
+  ingestActivePerSecond: number;
+  ingestPausedPerSecond: number;
 }
 
 const BATCH = 50;
@@ -39,6 +43,8 @@ const BACKLOG = 10_000;
 const STEADY_RATE = 1_000;
 const STEADY_SECONDS = 10;
 const TICK_MS = 100;
+/** Pairs of 10,000-item requests, one with the export paused and one with it active. */
+const INGEST_ROUNDS = 3;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -155,6 +161,20 @@ export async function runExport(context: BenchContext): Promise<ExportRun> {
       () => [...written.keys()].every((key) => receiver.arrivals.has(key)),
       STEADY_BOUND_MS,
     );
+    context.log('export: 10,000-item requests with the export active and paused, alternated');
+    const active: number[] = [];
+    const paused: number[] = [];
+    for (let round = 0; round < INGEST_ROUNDS; round += 1) {
+      for (const state of [false, true]) {
+        await fetch(`${settings}/${exportId}`, {
+          method: 'PATCH',
+          headers,
+          body: JSON.stringify({ active: state }),
+        });
+        const run = await runBatch(context, 10_000);
+        (state ? active : paused).push(run.itemsPerSecond);
+      }
+    }
     // A change that never arrived counts as late as can be.
     const lags = [...written.entries()].map(
       ([key, at]) => (receiver.arrivals.get(key) ?? Infinity) - at,
@@ -168,6 +188,8 @@ export async function runExport(context: BenchContext): Promise<ExportRun> {
       steadyRate: STEADY_RATE,
       lagP50Ms: percentile(lags, 50),
       lagP99Ms: percentile(lags, 99),
+      ingestActivePerSecond: percentile(active, 50),
+      ingestPausedPerSecond: percentile(paused, 50),
     };
   } finally {
     if (exportId) await fetch(`${settings}/${exportId}`, { method: 'DELETE', headers });

@@ -167,5 +167,19 @@ export function judgeGoals(results: Results): GoalResult[] {
       const { lagP50Ms, lagP99Ms } = results.export;
       return { figure: `p50 ${ms(lagP50Ms)}, p99 ${ms(lagP99Ms)}`, met: lagP50Ms < 1_000 };
     }),
+    judge(
+      'export-ingest',
+      '10,000-item request with an export active ≥ 0.8× paused',
+      'export',
+      () => {
+        if (!results.export) return undefined;
+        const { ingestActivePerSecond: active, ingestPausedPerSecond: paused } = results.export;
+        const ratio = active / paused;
+        return {
+          figure: `${ratio.toFixed(2)}× (${Math.round(active)} against ${Math.round(paused)} items/s)`,
+          met: ratio >= 0.8,
+        };
+      },
+    ),
   ];
 }

@@ -205,6 +205,12 @@ function rows(results: Results, goals: GoalResult[], floorMode: string): Row[] {
       `${ms(e.lagP50Ms)} / ${ms(e.lagP99Ms)}`,
       ...goalCells(goals, 'export-lag'),
     ]);
+    out.push([
+      '12 10,000-item request, export active',
+      'items/s (median, against paused)',
+      `${n(Math.round(e.ingestActivePerSecond))}/s against ${n(Math.round(e.ingestPausedPerSecond))}/s`,
+      ...goalCells(goals, 'export-ingest'),
+    ]);
   }
   for (const [scenario, message] of Object.entries(results.failures ?? {})) {
     out.push([`${scenario} FAILED`, '', message.slice(0, 160), '', '']);
