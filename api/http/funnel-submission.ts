@@ -7,12 +7,12 @@ import { randomUUID } from 'node:crypto';
 import { ConnectionLoss, ConnectionLostError } from '../../core/queue/connection-loss';
 import type { FunnelQueue, JobOutcome } from '../../core/queue/funnel-queue';
 import {
+  IdempotencyRecords,
   sha256,
   type IdempotencyRecord,
-  type IdempotencyRecords,
 } from '../../core/queue/idempotency-records';
 import type { JobData, JobResult } from '../../core/queue/jobs';
-import type { TenantRanks } from '../../core/queue/tenant-ranks';
+import { TenantRanks } from '../../core/queue/tenant-ranks';
 import { HttpError, unavailable } from './http-error';
 
 export type Submission = Omit<
@@ -167,4 +167,14 @@ export class FunnelSubmitter {
     await this.records.releaseClaimOf(recordKey, existing.jobId);
     return this.submitOnce(submission, body, clientKey);
   }
+}
+
+/** The submitter of a process's funnel routes: its queue, idempotency records and tenant ranks. */
+export function funnelSubmitter(
+  queue: FunnelQueue,
+  prefix: string,
+  waitMs: number,
+): FunnelSubmitter {
+  const records = new IdempotencyRecords(queue.redis, prefix);
+  return new FunnelSubmitter(queue, records, waitMs, new TenantRanks(queue.redis, prefix));
 }

@@ -14,11 +14,9 @@ import { checkNdjsonBody } from '../http/ndjson-body';
 import { FunnelLookup } from '../http/funnel-lookup';
 import { historyRecord } from '../../core/ingest/history-record-builder';
 import { HistoryRepository } from '../../core/history/history.repository';
-import { FunnelSubmitter, type Submission } from '../http/funnel-submission';
-import { HttpError, notFound, unavailable } from '../http/http-error';
-import { IdempotencyRecords } from '../../core/queue/idempotency-records';
-import { ReceiptSequence } from '../../core/queue/receipt-sequence';
-import { TenantRanks } from '../../core/queue/tenant-ranks';
+import { funnelSubmitter, type Submission } from '../http/funnel-submission';
+import { HttpError, notFound } from '../http/http-error';
+import { takeReceiptSequence } from '../middleware/receipt-sequence';
 import '../openapi/funnel-requests';
 import { rateLimit } from '../middleware/rate-limit';
 import { requireAccess } from '../middleware/require-access';
@@ -57,11 +55,8 @@ export function funnelsRoutes(context: ApiContext): Router {
   const router = Router();
   const { config, queue } = context;
   const lookup = new FunnelLookup(context.funnels);
-  const records = new IdempotencyRecords(queue.redis, config.QUEUE_PREFIX);
-  const ranks = new TenantRanks(queue.redis, config.QUEUE_PREFIX);
-  const submitter = new FunnelSubmitter(queue, records, config.WAIT_TIMEOUT_MS, ranks);
+  const submitter = funnelSubmitter(queue, config.QUEUE_PREFIX, config.WAIT_TIMEOUT_MS);
   const history = new HistoryRepository(context.db);
-  const receipts = new ReceiptSequence(queue.redis, config.QUEUE_PREFIX);
   const syncs = syncServices(context.db, queue.redis, config.QUEUE_PREFIX);
 
   /**
@@ -102,23 +97,11 @@ export function funnelsRoutes(context: ApiContext): Router {
       next();
     };
 
-  /**
-   * The request's place in the receipt order, taken as it starts, before authentication and the
-   * body read: a slow upload that started first stays the older request.
-   */
-  const takeReceiptSequence: RequestHandler = (req, _res, next) => {
-    receipts.next(req.receivedAt).then(
-      (sequence) => {
-        req.receiptSequence = sequence;
-        next();
-      },
-      (error: unknown) => next(unavailable('the queue', error)),
-    );
-  };
+  const receiptSequence = takeReceiptSequence(queue.redis, config.QUEUE_PREFIX);
 
   const handle = (method: FunnelMethod): RequestHandler[] => [
     countRequest(method),
-    takeReceiptSequence,
+    receiptSequence,
     requireAccess(context.auth, ACCESS[method]),
     rateLimit(queue.redis, config.QUEUE_PREFIX, config.RATE_LIMIT_PER_MINUTE),
     requireFunnelContentType,

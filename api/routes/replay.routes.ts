@@ -4,18 +4,16 @@
  * the body checks, the queue, a worker, an answer and a history record of its own, which names
  * the one replayed (`replayOf`). Needs what a funnel POST needs: `create` and manage_funnels.
  */
-import { Router, type Request, type RequestHandler } from 'express';
+import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { HistoryRepository } from '../../core/history/history.repository';
 import { endpointUrlSchema } from '../../core/keys/keys';
-import { IdempotencyRecords } from '../../core/queue/idempotency-records';
-import { ReceiptSequence } from '../../core/queue/receipt-sequence';
 import { replaySource } from '../../core/replay/replay-source';
 import type { ApiContext } from '../context';
 import { checkFunnelBody } from '../http/funnel-body';
-import { FunnelSubmitter } from '../http/funnel-submission';
-import { TenantRanks } from '../../core/queue/tenant-ranks';
-import { HttpError, notFound, unavailable } from '../http/http-error';
+import { funnelSubmitter } from '../http/funnel-submission';
+import { takeReceiptSequence } from '../middleware/receipt-sequence';
+import { HttpError, notFound } from '../http/http-error';
 import { checkNdjsonBody } from '../http/ndjson-body';
 import { rateLimit } from '../middleware/rate-limit';
 import { requireAccess } from '../middleware/require-access';
@@ -54,24 +52,11 @@ export function replayRoutes(context: ApiContext): Router {
   const router = Router();
   const { config, queue } = context;
   const history = new HistoryRepository(context.db);
-  const records = new IdempotencyRecords(queue.redis, config.QUEUE_PREFIX);
-  const ranks = new TenantRanks(queue.redis, config.QUEUE_PREFIX);
-  const submitter = new FunnelSubmitter(queue, records, config.WAIT_TIMEOUT_MS, ranks);
-  const receipts = new ReceiptSequence(queue.redis, config.QUEUE_PREFIX);
-
-  const takeReceiptSequence: RequestHandler = (req, _res, next) => {
-    receipts.next(req.receivedAt).then(
-      (sequence) => {
-        req.receiptSequence = sequence;
-        next();
-      },
-      (error: unknown) => next(unavailable('the queue', error)),
-    );
-  };
+  const submitter = funnelSubmitter(queue, config.QUEUE_PREFIX, config.WAIT_TIMEOUT_MS);
 
   router.post(
     '/funnels/:endpointUrl/history/:requestId/replay',
-    takeReceiptSequence,
+    takeReceiptSequence(queue.redis, config.QUEUE_PREFIX),
     requireAccess(context.auth, { ability: 'create', permission: 'manage_funnels' }),
     rateLimit(queue.redis, config.QUEUE_PREFIX, config.RATE_LIMIT_PER_MINUTE),
     async (req: Request<{ endpointUrl: string; requestId: string }>, res) => {

@@ -1,7 +1,7 @@
 /** Pieces the export pages show alike: an export's state, its backlog, a secret shown once. */
-/* global navigator */
 import { h } from '../dom.js';
 import { count, timeElement } from '../format.js';
+import { shownOnce } from '../shown-once.js';
 
 /** The state as a word (the word alone carries the meaning), with the service's reason. */
 export function exportState(exp) {
@@ -24,37 +24,20 @@ export function exportBacklog(exp) {
 
 let shownCount = 0;
 
-/**
- * The signing secret, shown this once with a copy button: the page keeps it nowhere, so leaving
- * or reloading it loses it.
- */
+/** The signing secret, shown this once with a copy button. */
 export function secretShownOnce(heading, secret) {
   shownCount += 1;
-  const id = `export-secret-${shownCount}`;
-  const value = h('input', { type: 'text', readonly: true, id, class: 'code', size: 50 });
-  value.value = secret;
-  const copy = h('button', { type: 'button' }, 'Copy secret');
-  const said = h('span', { role: 'status' });
-  copy.addEventListener('click', async () => {
-    value.select();
-    try {
-      await navigator.clipboard.writeText(value.value);
-      said.textContent = 'Copied.';
-    } catch {
-      said.textContent = 'Could not copy: select the text and copy it.';
-    }
-  });
-  return h(
-    'div',
-    { class: 'shown-once', role: 'region', 'aria-label': 'Signing secret' },
-    h(
-      'p',
-      {},
+  return shownOnce({
+    id: `export-secret-${shownCount}`,
+    secret,
+    size: 50,
+    regionLabel: 'Signing secret',
+    intro: [
       h('strong', {}, heading, ' '),
       'Copy the signing secret now: it is shown this once and will not be shown again. ',
       'The receiver checks each delivery’s webhook-signature with it.',
-    ),
-    h('label', { for: id }, 'The signing secret'),
-    h('div', { class: 'actions' }, value, copy, said),
-  );
+    ],
+    label: 'The signing secret',
+    copyText: 'Copy secret',
+  });
 }

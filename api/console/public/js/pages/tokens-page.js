@@ -3,49 +3,31 @@
  * page is left: it is kept nowhere), list them without secrets, revoke. Abilities the calling
  * token lacks cannot be granted; their boxes are disabled and say so.
  */
-/* global navigator, window */
+/* global window */
 import { apiGet, apiPaths, apiSend, ApiError } from '../api-client.js';
 import { guard, refusal } from '../capabilities.js';
 import { fill, h } from '../dom.js';
 import { checkbox, errorSummary, field, select, setFieldError, showFieldErrors } from '../forms.js';
 import { timeElement } from '../format.js';
+import { shownOnce } from '../shown-once.js';
 import { dataTable, scrollBox } from '../views.js';
 
 const ABILITIES = ['read', 'create', 'update', 'delete'];
 const COLUMNS = ['Name', 'Abilities', 'User', 'Created', 'Expires', 'Last used', 'State'];
 
-function shownOnce(created) {
-  const value = h('input', {
-    type: 'text',
-    readonly: true,
+function tokenShownOnce(created) {
+  return shownOnce({
     id: 'new-token',
-    class: 'code',
+    secret: created.token,
     size: 60,
-  });
-  value.value = created.token;
-  const copy = h('button', { type: 'button' }, 'Copy token');
-  const said = h('span', { role: 'status' });
-  copy.addEventListener('click', async () => {
-    value.select();
-    try {
-      await navigator.clipboard.writeText(value.value);
-      said.textContent = 'Copied.';
-    } catch {
-      said.textContent = 'Could not copy: select the text and copy it.';
-    }
-  });
-  return h(
-    'div',
-    { class: 'shown-once', role: 'region', 'aria-label': 'New token' },
-    h(
-      'p',
-      {},
+    regionLabel: 'New token',
+    intro: [
       h('strong', {}, `Token "${created.name}" was created. `),
       'Copy it now: it is shown this once and never again.',
-    ),
-    h('label', { for: 'new-token' }, 'The new token'),
-    h('div', { class: 'actions' }, value, copy, said),
-  );
+    ],
+    label: 'The new token',
+    copyText: 'Copy token',
+  });
 }
 
 function createForm(me, users, onCreated) {
@@ -188,7 +170,7 @@ export async function renderTokens(container, _route, { signal, me }) {
 
   container.append(
     createForm(me, users, async (answer) => {
-      fill(created, shownOnce(answer));
+      fill(created, tokenShownOnce(answer));
       await reload();
       created.querySelector('input')?.focus();
     }),
