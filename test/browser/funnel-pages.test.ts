@@ -131,6 +131,33 @@ describe('the console: funnels, history, request and chart', () => {
     await page.getByText('Showing 5 requests.').waitFor();
   });
 
+  it('when a full sync ran, then its requests and its commit are marked and listed together', async () => {
+    const { url } = await p.scenario();
+    await p.post(url, { sku: 'OLD-1', title: 'written before the sync' });
+    const started = await p.api.call<{ syncId: string }>('POST', `/api/v1/funnels/${url}/syncs`, {
+      token: p.token,
+    });
+    const { syncId } = started.body;
+    const tagged = await p.api.call('POST', `/api/v1/funnels/${url}?sync=${syncId}`, {
+      token: p.token,
+      body: { sku: 'NEW-1', title: 'in the snapshot' },
+    });
+    expect(tagged.status).toBe(200);
+    const commit = await p.api.call('POST', `/api/v1/funnels/${url}/syncs/${syncId}/commit`, {
+      token: p.token,
+      body: { maxDeletes: 10 },
+    });
+    expect(commit.status).toBe(200);
+
+    const { page } = tab;
+    await page.goto(`/console/#/funnels/${url}`);
+    await page.getByText('Showing 3 requests.').waitFor();
+    await page.getByRole('link', { name: 'sync commit' }).click();
+    await page.getByText('Showing 2 requests.').waitFor();
+    expect(await page.getByLabel('Full sync id').inputValue()).toBe(syncId);
+    expect(await historyRows().getByRole('link', { name: 'in a sync' }).count()).toBe(1);
+  });
+
   it('when a failed request is opened, then its errors by item, timings, ids and payload show', async () => {
     const { page } = tab;
     const failed = records[4]!;

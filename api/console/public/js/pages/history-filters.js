@@ -1,7 +1,7 @@
 /**
- * The history page's filters. Status and the date range are the history API's own (`status`,
- * `from` inclusive, `to` exclusive); the API has no method filter, so the method is matched here,
- * in the entries each page brings.
+ * The history page's filters. Status, the date range and the full sync are the history API's own
+ * (`status`, `from` inclusive, `to` exclusive, `sync`: a sync's requests and its commit); the API
+ * has no method filter, so the method is matched here, in the entries each page brings.
  */
 /* global FormData */
 import { h } from '../dom.js';
@@ -21,6 +21,7 @@ export function apiQuery(filters) {
     status: filters.status || undefined,
     from: instant(filters.from),
     to: instant(filters.to),
+    sync: filters.sync || undefined,
   };
 }
 
@@ -66,6 +67,12 @@ export function filterForm(filters, onApply) {
       moment('filter-to', 'Received before', filters.to),
       h(
         'div',
+        { class: 'field' },
+        h('label', { for: 'filter-sync' }, 'Full sync id'),
+        h('input', { id: 'filter-sync', name: 'sync', type: 'text', value: filters.sync ?? '' }),
+      ),
+      h(
+        'div',
         { class: 'actions' },
         h('button', { type: 'submit' }, 'Apply filters'),
         h('button', { type: 'reset', class: 'secondary' }, 'Clear'),
@@ -77,7 +84,10 @@ export function filterForm(filters, onApply) {
     const data = new FormData(form);
     onApply(
       Object.fromEntries(
-        ['status', 'method', 'from', 'to'].map((name) => [name, String(data.get(name) ?? '')]),
+        ['status', 'method', 'from', 'to', 'sync'].map((name) => [
+          name,
+          String(data.get(name) ?? ''),
+        ]),
       ),
     );
   });

@@ -23,11 +23,18 @@ function replayRefusal(entry, me) {
   return refusal(me, 'create', 'manage_funnels');
 }
 
+/** A request of a full sync, or its commit: a link to the sync's requests and commit together. */
+function syncMark(funnel, entry) {
+  if (!entry.sync) return null;
+  const what = entry.syncCommit ? 'sync commit' : 'in a sync';
+  return [' ', h('a', { href: links.history(funnel, { sync: entry.sync }), class: 'muted' }, what)];
+}
+
 function entryRow(funnel, entry, replayButton) {
   return tableRow(
     [
       h('a', { href: links.request(funnel, entry.recordId) }, timeElement(entry.receivedAt)),
-      entry.method,
+      [entry.method, syncMark(funnel, entry)],
       [statusBadge(entry.status), entry.dryRun ? h('span', { class: 'muted' }, ' dry run') : null],
       entry.httpStatus ?? '—',
       formatNumber(entry.itemCount),
