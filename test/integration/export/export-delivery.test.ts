@@ -83,7 +83,7 @@ describe('export deliveries', () => {
           .filter((c) => c.version === 5)
           .map((c) => c.identifier),
       );
-    await until(() => atLatest().size === items.length, 'every item at its latest version', 20_000);
+    await until(() => atLatest().size === items.length, 'every item at its latest version', 60_000);
     const webhook = new Webhook(exp.secret);
     for (const request of target.received) {
       const verified = webhook.verify(request.body, request.headers as Record<string, string>);
