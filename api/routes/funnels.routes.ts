@@ -15,6 +15,7 @@ import { FunnelLookup } from '../http/funnel-lookup';
 import { historyRecord } from '../../core/ingest/history-record-builder';
 import { HistoryRepository } from '../../core/history/history.repository';
 import { funnelSubmitter, type Submission } from '../http/funnel-submission';
+import { answerStillRunning } from '../http/still-running';
 import { HttpError, notFound } from '../http/http-error';
 import { takeReceiptSequence } from '../middleware/receipt-sequence';
 import '../openapi/funnel-requests';
@@ -170,11 +171,7 @@ export function funnelsRoutes(context: ApiContext): Router {
       });
       if (answer.state === 'answered' && answer.replayed) await leaveSync();
       if (answer.state === 'running') {
-        res.status(504).json({
-          status: 'error',
-          message: 'The request is still being processed; its history record will show the outcome',
-          data: { requestId: req.requestId, recordId: req.recordId },
-        });
+        answerStillRunning(req, res);
         return;
       }
       if (answer.replayed) res.setHeader('Idempotent-Replayed', 'true');

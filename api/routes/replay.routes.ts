@@ -12,6 +12,7 @@ import { replaySource } from '../../core/replay/replay-source';
 import type { ApiContext } from '../context';
 import { checkFunnelBody } from '../http/funnel-body';
 import { funnelSubmitter } from '../http/funnel-submission';
+import { answerStillRunning } from '../http/still-running';
 import { takeReceiptSequence } from '../middleware/receipt-sequence';
 import { HttpError, notFound } from '../http/http-error';
 import { checkNdjsonBody } from '../http/ndjson-body';
@@ -91,11 +92,7 @@ export function replayRoutes(context: ApiContext): Router {
         `/api/v1/funnels/${endpointUrl.data}/history/${encodeURIComponent(req.recordId)}`,
       );
       if (answer.state === 'running') {
-        res.status(504).json({
-          status: 'error',
-          message: 'The request is still being processed; its history record will show the outcome',
-          data: { requestId: req.requestId, recordId: req.recordId },
-        });
+        answerStillRunning(req, res);
         return;
       }
       if (answer.httpStatus === 503) res.setHeader('Retry-After', '5');
