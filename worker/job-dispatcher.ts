@@ -47,7 +47,7 @@ export function createDispatcher(deps: DispatcherDeps) {
       if (!isJobName(job.name)) throw new Error(`Unknown job name "${job.name}"`);
       const name: JobName = job.name;
       const abort = signal ?? new AbortController().signal;
-      const fair = name === 'ingest' ? fairShare : undefined;
+      const fair = name === 'ingest' || name === 'ingest-group' ? fairShare : undefined;
       // Parked behind its tenant's other large requests: not started, nothing to count.
       if (fair && !(await fair.admit(job, token))) throw new DelayedError();
       const started = Date.now();

@@ -11,7 +11,7 @@ import {
   sha256,
   type IdempotencyRecord,
 } from '../../core/queue/idempotency-records';
-import type { JobData, JobResult } from '../../core/queue/jobs';
+import { memberJobId, type JobData, type JobResult } from '../../core/queue/jobs';
 import { TenantRanks } from '../../core/queue/tenant-ranks';
 import { HttpError, unavailable } from './http-error';
 
@@ -19,6 +19,12 @@ export type Submission = Omit<
   JobData<'ingest'>,
   'payloadKey' | 'idempotencyRecordKey' | 'respondAsync' | 'bodyBytes'
 >;
+
+/** A request of a group: what `submit` takes. */
+export interface GroupMember {
+  submission: Submission;
+  body: Buffer;
+}
 
 export type Answer =
   | {
@@ -92,6 +98,40 @@ export class FunnelSubmitter {
       if (error instanceof ConnectionLostError) throw lostWhileWaiting(error);
       if (idempotencyRecordKey)
         await this.records.release(idempotencyRecordKey).catch(() => undefined);
+      throw unavailable('the queue', error);
+    }
+  }
+
+  /**
+   * Several requests to one funnel as one group job (docs/request-groups.md), waiting up to
+   * `timeoutMs`: each request gets its own answer, in the order given.
+   */
+  async submitGroup(members: readonly GroupMember[], timeoutMs: number): Promise<Answer[]> {
+    const [first] = members;
+    if (!first) return [];
+    const jobId = randomUUID();
+    const { tenant, endpointUrl, requestId } = first.submission;
+    const entries = members.map(({ submission, body }, index) => {
+      const payloadKey = this.queue.payloads.keyFor(submission, memberJobId(jobId, index));
+      return { data: { ...submission, payloadKey, bodyBytes: body.length }, body };
+    });
+    try {
+      const [priority] = await Promise.all([
+        this.ranks.enter(tenant, jobId),
+        this.queue.payloads.putMany(entries.map(({ data, body }) => [data.payloadKey, body])),
+      ]);
+      const group = { requestId, tenant, endpointUrl, members: entries.map(({ data }) => data) };
+      const outcome = await this.connectionLoss.race(
+        this.queue.run('ingest-group', group, { timeoutMs, jobId, priority }),
+      );
+      if (outcome.state === 'running') return members.map(() => ({ state: 'running' }));
+      return outcome.result.answers.map((answer) => ({
+        state: 'answered',
+        ...answer,
+        replayed: false,
+      }));
+    } catch (error) {
+      if (error instanceof ConnectionLostError) throw lostWhileWaiting(error);
       throw unavailable('the queue', error);
     }
   }

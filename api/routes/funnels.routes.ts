@@ -16,6 +16,7 @@ import { historyRecord } from '../../core/ingest/history-record-builder';
 import { HistoryRepository } from '../../core/history/history.repository';
 import { funnelSubmitter, type Submission } from '../http/funnel-submission';
 import { answerStillRunning } from '../http/still-running';
+import { RequestGroups } from '../http/request-groups';
 import { HttpError, notFound } from '../http/http-error';
 import { takeReceiptSequence } from '../middleware/receipt-sequence';
 import '../openapi/funnel-requests';
@@ -57,6 +58,10 @@ export function funnelsRoutes(context: ApiContext): Router {
   const { config, queue } = context;
   const lookup = new FunnelLookup(context.funnels);
   const submitter = funnelSubmitter(queue, config.QUEUE_PREFIX, config.WAIT_TIMEOUT_MS);
+  const groups = new RequestGroups(submitter, {
+    maxRequests: config.GROUP_MAX_REQUESTS,
+    waitMs: config.WAIT_TIMEOUT_MS,
+  });
   const history = new HistoryRepository(context.db);
   const syncs = syncServices(context.db, queue.redis, config.QUEUE_PREFIX);
 
@@ -163,7 +168,7 @@ export function funnelsRoutes(context: ApiContext): Router {
       }
       const answer = await (
         idempotencyKey === undefined
-          ? submitter.submit(submission, raw)
+          ? groups.submit(submission, raw)
           : submitter.submitOnce(submission, raw, idempotencyKey)
       ).catch(async (error: unknown) => {
         await leaveSync().catch(() => undefined);

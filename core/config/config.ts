@@ -70,6 +70,11 @@ export const VARIABLES = {
     schema: integer(1, 100_000).optional(),
     expects: 'an integer from 1 to 100000 (items per chunk job of a large request)',
   },
+  // Small requests to one funnel processed together (docs/request-groups.md).
+  GROUP_MAX_REQUESTS: {
+    schema: integer(1, 1_000).default(100),
+    expects: 'an integer from 1 to 1000 (requests in one group; 1: each request alone)',
+  },
   // Fairness between tenants (docs/fairness.md).
   LARGE_REQUEST_BYTES: {
     schema: integer(1, 1_073_741_824).default(65_536),
@@ -183,6 +188,7 @@ const ROLE_VARIABLES = {
     'MAX_BODY_BYTES',
     'MAX_ITEMS',
     'WAIT_TIMEOUT_MS',
+    'GROUP_MAX_REQUESTS',
     'HISTORY_TTL_DAYS',
     'RATE_LIMIT_PER_MINUTE',
     'LOG_LEVEL',

@@ -5,7 +5,7 @@
  */
 import type { mongo } from 'mongoose';
 import { z } from 'zod';
-import { isDuplicateKey } from '../mongo/duplicate-key';
+import { duplicateKeyIndexes, isDuplicateKey } from '../mongo/duplicate-key';
 import { documentId } from '../keys/keys';
 import type { HistoryCollections } from './history-collections';
 import type { HistoryDocument, HistoryStatus } from './history-record';
@@ -53,13 +53,34 @@ export class HistoryRepository {
     }
   }
 
-  /** An asynchronous request's record moves from queued to processing when a worker takes it. */
+  /**
+   * Writes the records of a group of requests: one insert for all, then, as `save` does, a
+   * replace for each that a retried job had written already.
+   */
+  async saveMany(records: readonly HistoryDocument[]): Promise<void> {
+    if (records.length === 0) return;
+    let collided: number[];
+    try {
+      await this.db.history.insertMany(records, { ordered: false });
+      return;
+    } catch (error) {
+      const indexes = duplicateKeyIndexes(error);
+      if (!indexes) throw error;
+      collided = indexes;
+    }
+    for (const index of collided) {
+      const record = records[index];
+      if (record) await this.db.history.replaceOne({ _id: record._id }, record, { upsert: true });
+    }
+  }
+
   /** Deletes the expired records: the TTL index's work, where the server has none. */
   async purgeExpired(now: Date): Promise<number> {
     const result = await this.db.history.deleteMany({ expiresAt: { $lt: now } });
     return result.deletedCount;
   }
 
+  /** An asynchronous request's record moves from queued to processing when a worker takes it. */
   async markProcessing(tenant: string, recordId: string): Promise<void> {
     await this.db.history.updateOne(
       { _id: documentId(tenant, recordId) },

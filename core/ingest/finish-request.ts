@@ -35,28 +35,46 @@ export async function finishRequest(
     finishing.chunks &&
       context.chunkPlans.remove(context.chunkPlans.keyFor(data.tenant, context.jobId)),
   ]);
+  logRequestDone(context, data, result, finishing.chunks);
+  return { ...answer, stats: requestStats(data, result, finishing.startedAt) };
+}
+
+/** One log line per request, grouped or not: what operators search by funnel and status. */
+export function logRequestDone(
+  context: Pick<IngestContext, 'logger'>,
+  data: ParsedJobData<'ingest'>,
+  result: RequestResult,
+  chunks?: number,
+): void {
   context.logger.info(
     {
       method: data.method,
       funnel: data.endpointUrl,
       httpStatus: result.httpStatus,
       items: result.itemCount,
-      ...(finishing.chunks ? { chunks: finishing.chunks } : {}),
+      ...(chunks ? { chunks } : {}),
     },
     'funnel request done',
   );
-  const stats = {
+}
+
+/** The figures of a request's answer that the API's metrics count. */
+export function requestStats(
+  data: ParsedJobData<'ingest'>,
+  result: RequestResult,
+  startedAt: number,
+): NonNullable<JobResult<'ingest'>['stats']> {
+  return {
     imported: data.dryRun ? 0 : (result.successIds?.length ?? 0),
     failed: Object.keys(result.errors ?? {}).filter((key) => key !== '_request').length,
     deleted: data.dryRun ? 0 : (result.deletedIds?.length ?? 0),
-    queueWaitMs: finishing.startedAt - Date.parse(data.receivedAt),
-    processingMs: Date.now() - finishing.startedAt,
+    queueWaitMs: startedAt - Date.parse(data.receivedAt),
+    processingMs: Date.now() - startedAt,
   };
-  return { ...answer, stats };
 }
 
 /** The answer for repeats of the request's Idempotency-Key; a 5xx frees the key instead. */
-async function keepAnswer(
+export async function keepAnswer(
   data: ParsedJobData<'ingest'>,
   context: IngestContext,
   answer: Pick<JobResult<'ingest'>, 'httpStatus' | 'envelope'>,

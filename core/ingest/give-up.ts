@@ -13,10 +13,12 @@ import { giveUpAnswer } from './give-up-answer';
 
 export const historyJobId = (requestJobId: string) => `${requestJobId}-history`;
 
+/** `requestJobId`: the request's own job id; a member of a group has one of its own (memberJobId). */
 export async function giveUp(
   data: ParsedJobData<'ingest'>,
   context: IngestContext,
   error: unknown,
+  requestJobId = context.job.id,
 ): Promise<JobResult<'ingest'>> {
   const { job } = context;
   const answer = giveUpAnswer(error, job.attempt);
@@ -27,7 +29,7 @@ export async function giveUp(
   await job.addJob(
     {
       name: 'record-history',
-      jobId: historyJobId(job.id),
+      jobId: historyJobId(requestJobId),
       data: {
         requestId: data.requestId,
         recordId: recordIdOf(data),
@@ -39,7 +41,7 @@ export async function giveUp(
         tokenId: data.tokenId,
         dryRun: data.dryRun,
         payloadKey: data.payloadKey,
-        ...(data.chunks ? { planKey: context.chunkPlans.keyFor(data.tenant, job.id) } : {}),
+        ...(data.chunks ? { planKey: context.chunkPlans.keyFor(data.tenant, requestJobId) } : {}),
         outcome: { httpStatus: answer.httpStatus, message: answer.message, itemCount: 0 },
       },
     },

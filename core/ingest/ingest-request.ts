@@ -21,9 +21,9 @@ import type { IngestContext } from './ingest-context';
 import { recordIdOf } from './history-record-builder';
 import { checkIngestJob } from './job-trust';
 import { prepareRequest } from './prepare-request';
-import { failedRequest } from './request-result';
+import { expiredBody } from './request-result';
 
-const NO_PAYLOAD = Buffer.alloc(0);
+export const NO_PAYLOAD = Buffer.alloc(0);
 
 export async function ingestRequest(
   data: ParsedJobData<'ingest'>,
@@ -39,11 +39,7 @@ export async function ingestRequest(
     context.settings.find(data.tenant, data.endpointUrl),
   ]);
   if (!raw) {
-    const expired = failedRequest(
-      503,
-      'The request body expired before a worker took it up; send the request again',
-    );
-    return finishRequest(data, context, expired, { payload: NO_PAYLOAD, startedAt });
+    return finishRequest(data, context, expiredBody(), { payload: NO_PAYLOAD, startedAt });
   }
 
   context.signal.throwIfAborted();

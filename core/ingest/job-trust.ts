@@ -35,6 +35,28 @@ export function checkIngestJob(
   check(own, jobId, 'an Idempotency-Key record');
 }
 
+/**
+ * A member of a group job is a plain POST of the group's tenant and funnel, whose body waits under
+ * its own member job id: the parts of a request that a group does not carry (a full sync, an
+ * Idempotency-Key, a queued answer, chunks) make it no member.
+ */
+export function checkGroupMember(
+  group: Pick<ParsedJobData<'ingest-group'>, 'tenant' | 'endpointUrl'>,
+  member: ParsedJobData<'ingest'>,
+  memberJobId: string,
+  services: Services,
+): void {
+  const plain =
+    member.method === 'POST' &&
+    member.sync === undefined &&
+    member.idempotencyRecordKey === undefined &&
+    member.respondAsync !== true &&
+    member.chunks === undefined;
+  const own = member.tenant === group.tenant && member.endpointUrl === group.endpointUrl;
+  check(plain && own, memberJobId, 'a request that is no member of its group');
+  check(member.payloadKey === services.payloads.keyFor(member, memberJobId), memberJobId, 'a body');
+}
+
 /** A chunk job's id is its request job's id and its chunk number (chunkJobId). */
 export function checkChunkJob(
   data: ParsedJobData<'ingest-chunk'>,

@@ -14,3 +14,7 @@ export function failedRequest(httpStatus: number, message: string, itemCount = 0
     envelope: { status: 'error', message },
   };
 }
+
+/** A request whose body expired in Redis before a worker took it up. */
+export const expiredBody = (): RequestResult =>
+  failedRequest(503, 'The request body expired before a worker took it up; send the request again');

@@ -27,6 +27,12 @@ import { NO_CHANGE_SINK, type ItemChange, type ItemChangeSink } from './item-cha
 
 export type { ItemWrite } from './item-write';
 
+/** One request's writes and when it was received. */
+export interface ReceivedWrites {
+  writes: ItemWrite[];
+  receipt: Receipt;
+}
+
 /** Lazy keys per `$in`, far under the 16 MB command limit even for long identifiers. */
 const KEYS_PER_QUERY = 50_000;
 
@@ -142,6 +148,17 @@ export class ItemStore {
         return { value: undefined, changes: kept };
       }),
     );
+  }
+
+  /** The writes of several requests, each with its own receipt: as `upsert` for each in turn. */
+  async upsertReceived(
+    tenant: string,
+    contentType: string,
+    requests: readonly ReceivedWrites[],
+  ): Promise<void> {
+    for (const request of requests) {
+      await this.upsert(tenant, contentType, request.writes, request.receipt);
+    }
   }
 
   /**

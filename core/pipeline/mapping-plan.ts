@@ -106,3 +106,15 @@ export function planMappings(
       .filter((entry): entry is PlannedMapping => entry !== undefined),
   };
 }
+
+/**
+ * Whether checking a request reads the items of the funnel's own content type: lazy identifiers
+ * are matched against them, and references to that content type are looked up among them. Such
+ * a request sees the writes of the requests received before it only once they are made.
+ */
+export function readsOwnContentType(funnel: Funnel, contentType: ContentType): boolean {
+  if (identifierMapping(funnel)?.lazy) return true;
+  return planMappings(funnel, contentType).mappings.some(
+    (mapping) => mapping.references === contentType.key,
+  );
+}

@@ -89,6 +89,27 @@ export const ingestJob = {
   }),
 };
 
+/** The job id a group member's body and late history record are keyed by. */
+export const memberJobId = (groupJobId: string, index: number): string => `${groupJobId}-m${index}`;
+
+/**
+ * Several small POSTs to one funnel that one API process received close together, processed by
+ * one job (core/ingest/ingest-group.ts): each member is still checked, answered and recorded as
+ * if it ran alone, in the order it was received. Each member's body waits under the key of its
+ * own member job id (memberJobId).
+ */
+export const ingestGroupJob = {
+  data: z.object({
+    /** The first member's: what the group's log lines carry. */
+    requestId,
+    tenant: z.string().min(1),
+    endpointUrl: z.string().min(1),
+    members: z.array(ingestJob.data).min(1).max(1_000),
+  }),
+  /** The members' answers, in the order of `members`. */
+  result: z.object({ answers: z.array(ingestJob.result) }),
+};
+
 /**
  * One slice of a large POST's writes (CHUNK_SIZE items), a child of the request's `ingest` job:
  * any worker writes it, in parallel with the other chunks. The `ingest` job did the mapping,
@@ -188,6 +209,7 @@ export const syncCommitJob = {
 export const JOBS = {
   ping: pingJob,
   ingest: ingestJob,
+  'ingest-group': ingestGroupJob,
   'ingest-chunk': ingestChunkJob,
   'record-history': recordHistoryJob,
   'purge-history': purgeHistoryJob,

@@ -36,6 +36,21 @@ export class PayloadStore {
     return this.redis.getBuffer(key);
   }
 
+  /** The bodies of a group of requests, stored in one round trip. */
+  async putMany(entries: readonly (readonly [key: string, body: Buffer])[]): Promise<void> {
+    const transaction = this.redis.multi();
+    for (const [key, body] of entries) transaction.set(key, body, 'EX', PAYLOAD_TTL_SECONDS);
+    const replies = await transaction.exec();
+    const failed = replies?.find(([error]) => error !== null);
+    if (!replies || failed) throw failed?.[0] ?? new Error('Redis discarded the transaction');
+  }
+
+  /** Bodies by key, in the keys' order (null where one is gone), in one round trip. */
+  async getMany(keys: readonly string[]): Promise<(Buffer | null)[]> {
+    if (keys.length === 0) return [];
+    return this.redis.mgetBuffer(...keys);
+  }
+
   /**
    * The first `bytes` of a body (all of it when shorter), or null when it is gone: what a history
    * record keeps, without reading a 16 MiB body again.
@@ -53,7 +68,7 @@ export class PayloadStore {
     return exists === 1 ? head : null;
   }
 
-  async remove(key: string): Promise<void> {
-    await this.redis.del(key);
+  async remove(...keys: string[]): Promise<void> {
+    if (keys.length > 0) await this.redis.del(...keys);
   }
 }

@@ -7,17 +7,9 @@
  * also killed while it writes chunks, and the chunks it held are written again elsewhere.
  */
 import { randomUUID } from 'node:crypto';
-import { ChangeLogStore } from '../../core/changes/change-log-store';
-import { MONGODB_TRAITS } from '../../core/mongo/engine';
 import type { LogLine, RunningProcess } from '../support/processes';
-import {
-  Deployment,
-  makeItems,
-  sleep,
-  storedAsSent,
-  type SentItem,
-  type Timed,
-} from './support/deployment';
+import { Deployment, makeItems, sleep, type Timed } from './support/deployment';
+import { expectStoredExactlyOnce } from './support/stored-items';
 
 const ITEMS = 10_000;
 
@@ -36,48 +28,6 @@ async function postAndKillItsWorker(deployment: Deployment, requestId: string, k
   );
   const survivor = deployment.workers.find((worker) => worker !== victim) as RunningProcess;
   return { contentType, url, items, answer, survivor };
-}
-
-/** Every item stored once, as sent, and nothing else in the tenant. */
-async function expectStoredExactlyOnce(
-  deployment: Deployment,
-  contentType: string,
-  items: SentItem[],
-) {
-  const stored = await deployment.storedItems(contentType);
-  expect(stored).toHaveLength(items.length);
-  const byIdentifier = new Map(stored.map((item) => [item.identifier, item]));
-  expect(byIdentifier.size).toBe(items.length);
-  const wrong = items.filter((sent) => {
-    const found = byIdentifier.get(sent.sku);
-    return found === undefined || !storedAsSent(found, sent);
-  });
-  expect(wrong).toEqual([]);
-  expect(await deployment.db.items.countDocuments({ tenant: deployment.tenant })).toBe(
-    items.length,
-  );
-  await expectEveryChangeRecorded(deployment, contentType, stored);
-}
-
-/**
- * The change log holds every stored item at its version, though the worker that wrote some of
- * them died before recording them (docs/changes.md): whoever wrote next recorded what it left.
- */
-async function expectEveryChangeRecorded(
-  deployment: Deployment,
-  contentType: string,
-  stored: { identifier: string; version?: number }[],
-) {
-  // Read by the filter MongoDB serves from its index: valid on FerretDB too, only slower there.
-  const log = new ChangeLogStore(deployment.db, MONGODB_TRAITS);
-  const changes = await log.readRecords(deployment.tenant, 0, 1_000_000);
-  const recorded = new Set(
-    changes
-      .filter((change) => change.contentType === contentType)
-      .map((change) => `${change.identifier}@${change.version}`),
-  );
-  const missing = stored.filter((item) => !recorded.has(`${item.identifier}@${item.version}`));
-  expect(missing.map((item) => item.identifier)).toEqual([]);
 }
 
 describe('a worker killed with SIGKILL in the middle of a 10,000-item request', () => {

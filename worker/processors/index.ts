@@ -1,6 +1,7 @@
 /** Which processor handles which job name. */
 import { finishChangesProcessor } from './finish-changes.processor';
 import { ingestChunkProcessor } from './ingest-chunk.processor';
+import { ingestGroupProcessor } from './ingest-group.processor';
 import { ingestProcessor } from './ingest.processor';
 import { pingProcessor } from './ping.processor';
 import { purgeHistoryProcessor } from './purge-history.processor';
@@ -11,6 +12,7 @@ import { syncCommitProcessor } from './sync-commit.processor';
 export const PROCESSORS: ProcessorTable = {
   ping: pingProcessor,
   ingest: ingestProcessor,
+  'ingest-group': ingestGroupProcessor,
   'ingest-chunk': ingestChunkProcessor,
   'record-history': recordHistoryProcessor,
   'purge-history': purgeHistoryProcessor,

@@ -1,0 +1,122 @@
+/**
+ * A group of small POSTs to one funnel (docs/request-groups.md), processed as if each ran alone,
+ * one after the other in the order they were received, for less: their bodies read in one round
+ * trip, the funnel's settings once, their items written together (each write keeping its own
+ * request's receipt, so that the order rules hold as they do alone), their history records
+ * inserted together. A member that fails fails alone: its answer and record are its own.
+ *
+ * Alone, a request is checked after the requests received before it are written. In a group the
+ * checks come first, which changes nothing unless a check reads the funnel's own content type
+ * (references to it, lazy identifiers): then each member's writes are made before the next member
+ * is checked.
+ */
+import { historyRecord } from './history-record-builder';
+import { checkGroupMember } from './job-trust';
+import { keepAnswer, logRequestDone, requestStats } from './finish-request';
+import type { IngestContext } from './ingest-context';
+import { NO_PAYLOAD } from './ingest-request';
+import { prepareRequest } from './prepare-request';
+import { expiredBody, type RequestResult } from './request-result';
+import type { ReceivedWrites } from '../items/item-store';
+import { readsOwnContentType } from '../pipeline/mapping-plan';
+import { memberJobId, type JobResult, type ParsedJobData } from '../queue/jobs';
+import { receiptOf } from '../queue/receipt-sequence';
+
+type Member = ParsedJobData<'ingest'>;
+
+/** Member positions in the order their requests were received. */
+function receiptOrder(members: readonly Member[]): number[] {
+  const sequenceOf = (member: Member) => receiptOf(member).sequence;
+  return members
+    .map((member, index) => ({ index, sequence: sequenceOf(member) }))
+    .sort((a, b) => a.sequence - b.sequence)
+    .map(({ index }) => index);
+}
+
+/** Writes collected from the members checked so far, made in one go when asked. */
+class PendingWrites {
+  private requests: ReceivedWrites[] = [];
+  private contentType = '';
+
+  constructor(
+    private readonly context: IngestContext,
+    private readonly tenant: string,
+  ) {}
+
+  add(contentType: string, request: ReceivedWrites): void {
+    this.contentType = contentType;
+    this.requests.push(request);
+  }
+
+  async flush(): Promise<void> {
+    if (this.requests.length === 0) return;
+    const requests = this.requests;
+    this.requests = [];
+    this.context.signal.throwIfAborted();
+    await this.context.items.upsertReceived(this.tenant, this.contentType, requests);
+  }
+}
+
+export async function ingestGroup(
+  data: ParsedJobData<'ingest-group'>,
+  context: IngestContext,
+): Promise<JobResult<'ingest-group'>> {
+  const { members } = data;
+  members.forEach((member, index) =>
+    checkGroupMember(data, member, memberJobId(context.jobId, index), context),
+  );
+  const startedAt = Date.now();
+  const [bodies, settings] = await Promise.all([
+    context.payloads.getMany(members.map((member) => member.payloadKey)),
+    context.settings.find(data.tenant, data.endpointUrl),
+  ]);
+  const writeBetween = settings.found && readsOwnContentType(settings.funnel, settings.contentType);
+  const pending = new PendingWrites(context, data.tenant);
+  const results: RequestResult[] = [];
+  for (const index of receiptOrder(members)) {
+    const member = members[index] as Member;
+    const raw = bodies[index];
+    context.signal.throwIfAborted();
+    if (!raw) {
+      results[index] = expiredBody();
+      continue;
+    }
+    const prepared = await prepareRequest(member, settings, context.items, raw);
+    results[index] = prepared.result;
+    if (prepared.writes.length === 0) continue;
+    pending.add(prepared.contentType, { writes: prepared.writes, receipt: receiptOf(member) });
+    if (writeBetween) await pending.flush();
+  }
+  await pending.flush();
+  return finishGroup(members, context, results, { bodies, startedAt });
+}
+
+/** finishRequest for every member: records in one insert, then the rest at once. */
+async function finishGroup(
+  members: readonly Member[],
+  context: IngestContext,
+  results: readonly RequestResult[],
+  finishing: { bodies: readonly (Buffer | null)[]; startedAt: number },
+): Promise<JobResult<'ingest-group'>> {
+  const outcomes = members.map((member, index) => ({
+    member,
+    result: results[index] as RequestResult,
+    body: finishing.bodies[index] ?? NO_PAYLOAD,
+  }));
+  await context.history.saveMany(
+    outcomes.map(({ member, result, body }) =>
+      historyRecord(member, body, result, context.historyTtlDays),
+    ),
+  );
+  const answers = outcomes.map(({ member, result }) => ({
+    httpStatus: result.httpStatus,
+    envelope: result.envelope,
+    stats: requestStats(member, result, finishing.startedAt),
+  }));
+  await Promise.all([
+    context.payloads.remove(...members.map((member) => member.payloadKey)),
+    ...outcomes.map(({ member, result }) => keepAnswer(member, context, result)),
+  ]);
+  for (const { member, result } of outcomes) logRequestDone(context, member, result);
+  return { answers };
+}
