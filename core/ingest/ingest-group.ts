@@ -17,7 +17,7 @@ import type { IngestContext } from './ingest-context';
 import { NO_PAYLOAD } from './ingest-request';
 import { prepareRequest } from './prepare-request';
 import { expiredBody, type RequestResult } from './request-result';
-import type { ReceivedWrites } from '../items/item-store';
+import type { RequestWrites } from '../items/item-store';
 import { readsOwnContentType } from '../pipeline/mapping-plan';
 import { memberJobId, type JobResult, type ParsedJobData } from '../queue/jobs';
 import { receiptOf } from '../queue/receipt-sequence';
@@ -35,7 +35,7 @@ function receiptOrder(members: readonly Member[]): number[] {
 
 /** Writes collected from the members checked so far, made in one go when asked. */
 class PendingWrites {
-  private requests: ReceivedWrites[] = [];
+  private requests: RequestWrites[] = [];
   private contentType = '';
 
   constructor(
@@ -43,7 +43,7 @@ class PendingWrites {
     private readonly tenant: string,
   ) {}
 
-  add(contentType: string, request: ReceivedWrites): void {
+  add(contentType: string, request: RequestWrites): void {
     this.contentType = contentType;
     this.requests.push(request);
   }
@@ -53,7 +53,7 @@ class PendingWrites {
     const requests = this.requests;
     this.requests = [];
     this.context.signal.throwIfAborted();
-    await this.context.items.upsertReceived(this.tenant, this.contentType, requests);
+    await this.context.items.upsertRequests(this.tenant, this.contentType, requests);
   }
 }
 

@@ -17,7 +17,7 @@ export class ChangeIntents {
 
   async record(
     scope: ContentTypeScope,
-    intent: Pick<ChangeIntentDocument, 'kind' | 'ids' | 'sequence'>,
+    intent: Pick<ChangeIntentDocument, 'kind' | 'ids' | 'sequence' | 'fromSequence'>,
   ): Promise<void> {
     const document = { ...scope, ...intent, at: new Date() };
     await this.db.changeIntents.replaceOne({ _id: this.intentId(scope) }, document, {

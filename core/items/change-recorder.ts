@@ -14,7 +14,7 @@ import type { ChangeIntentDocument, ItemCollections } from './item-collections';
 import type { ItemTombstones } from './item-tombstones';
 import { itemId, type ContentTypeScope } from './item-write';
 
-export type Intent = Pick<ChangeIntentDocument, 'kind' | 'ids' | 'sequence'>;
+export type Intent = Pick<ChangeIntentDocument, 'kind' | 'ids' | 'sequence' | 'fromSequence'>;
 
 const ITEM_FIELDS = [
   'identifier',
@@ -63,11 +63,19 @@ export class ChangeRecorder {
     return this.intents.abandoned(before);
   }
 
-  /** The items the intent's request wrote last, as they are (a change made twice is harmless). */
+  /**
+   * The items the intent's requests wrote last, as they are: an item a group of requests wrote
+   * several times, at its last version only (a reader gets the latest state anyway), and an item
+   * whose sequence is in the range but which the group did not write, again (a change made twice
+   * is harmless).
+   */
   private async writtenBy(scope: ContentTypeScope, intent: Intent): Promise<ItemChange[]> {
     const items = await findByIds(this.db.items, this.engine, scope, intent.ids, [...ITEM_FIELDS]);
+    const from = intent.fromSequence ?? intent.sequence;
+    const writtenByIntent = (sequence: number | undefined) =>
+      sequence !== undefined && sequence >= from && sequence <= intent.sequence;
     return items
-      .filter((item) => item.sequence === intent.sequence)
+      .filter((item) => writtenByIntent(item.sequence))
       .map((item) => ({
         event: item.version === 1 ? 'created' : 'updated',
         identifier: item.identifier,

@@ -12,7 +12,7 @@ import type { ItemDocument } from './item';
 import type { ItemChange } from './item-change';
 import type { ItemCollections } from './item-collections';
 import type { ItemStats } from './item-stats';
-import { itemId, type ContentTypeScope, type ItemWrite, type WriteTimes } from './item-write';
+import { itemId, type ContentTypeScope, type ReceivedWrite } from './item-write';
 import { creationPlan, PLANNED_FIELDS, planWrite } from './item-write-plan';
 import type { ItemWriter, WriteOutcome } from './item-writer';
 import type { WriteLock } from './write-lock';
@@ -36,13 +36,14 @@ export class FerretDbItemWriter implements ItemWriter {
    */
   async upsert(
     scope: ContentTypeScope,
-    writes: readonly ItemWrite[],
-    times: WriteTimes,
+    writes: readonly ReceivedWrite[],
+    now: Date,
     deletedVersions: ReadonlyMap<string, number>,
   ): Promise<WriteOutcome> {
+    const items = writes.map(({ write }) => write);
     const [read, written] = await Promise.allSettled([
-      this.stats.recordLengths(scope, writes),
-      this.insertThenUpdate(scope, writes, times, deletedVersions),
+      this.stats.recordLengths(scope, items),
+      this.insertThenUpdate(scope, writes, now, deletedVersions),
     ]);
     if (written.status === 'rejected') throw written.reason;
     if (read.status === 'rejected') throw read.reason;
@@ -51,26 +52,31 @@ export class FerretDbItemWriter implements ItemWriter {
 
   private async insertThenUpdate(
     scope: ContentTypeScope,
-    writes: readonly ItemWrite[],
-    times: WriteTimes,
+    writes: readonly ReceivedWrite[],
+    now: Date,
     deletedVersions: ReadonlyMap<string, number>,
   ): Promise<ItemChange[]> {
-    const creations = writes.map((write) =>
-      creationPlan(scope, write, times, deletedVersions.get(itemId(scope, write.identifier))),
+    const creations = writes.map((received) =>
+      creationPlan(
+        scope,
+        received,
+        now,
+        deletedVersions.get(itemId(scope, received.write.identifier)),
+      ),
     );
     const collided = new Set(await this.insertNew(creations.map((plan) => plan.document)));
     const changes: ItemChange[] = [];
-    const existing: ItemWrite[] = [];
-    writes.forEach((write, i) => {
-      if (collided.has(i)) existing.push(write);
+    const existing: ReceivedWrite[] = [];
+    writes.forEach((received, i) => {
+      if (collided.has(i)) existing.push(received);
       else if (creations[i]) changes.push(creations[i].change);
     });
     if (existing.length === 0) return changes;
-    const ids = existing.map((write) => itemId(scope, write.identifier));
+    const ids = existing.map(({ write }) => itemId(scope, write.identifier));
     const found = await findByIds(this.db.items, this.engine, scope, ids, [...PLANNED_FIELDS]);
     const stored = new Map(found.map((item) => [item._id, item]));
-    const plans = existing.map((write, i) =>
-      planWrite(scope, write, stored.get(ids[i] ?? ''), times),
+    const plans = existing.map((received, i) =>
+      planWrite(scope, received, stored.get(ids[i] ?? ''), now),
     );
     const updates = plans.flatMap((plan) => (plan.kind === 'update' ? [plan.operation] : []));
     await bulkWriteInSlices(this.db.items, this.engine, updates, false);

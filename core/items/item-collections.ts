@@ -34,8 +34,13 @@ export interface ChangeIntentDocument {
   kind: 'write' | 'delete';
   /** The `_id`s of the items it writes or deletes. */
   ids: string[];
-  /** The receipt sequence of its request. */
+  /** The receipt sequence of its request; of the last, when it writes several requests at once. */
   sequence: number;
+  /**
+   * The receipt sequence of the first of several requests written at once; absent when it is one
+   * request (and on intents left before requests were written together): `sequence` alone.
+   */
+  fromSequence?: number;
   at: Date;
 }
 

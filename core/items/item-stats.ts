@@ -55,10 +55,13 @@ export class ItemStats {
     );
   }
 
-  /** Whether the content type has had a DELETE: only then may an item come back from one. */
-  async hasDeletes(scope: ContentTypeScope): Promise<boolean> {
+  /**
+   * The receipt sequence of the content type's latest DELETE, if it had one: only then may an
+   * item come back from one, or a write received earlier be taken back.
+   */
+  async deletedUpTo(scope: ContentTypeScope): Promise<number | undefined> {
     const stats = await this.db.itemStats.findOne({ _id: this.statsId(scope) });
-    return stats?.deletedUpToSequence !== undefined;
+    return stats?.deletedUpToSequence;
   }
 
   /** Tells writes received before the DELETE of `sequence` to look for tombstones. */

@@ -1,7 +1,8 @@
 /**
- * The write side of items, batched per request, never a command per item: on MongoDB a fixed
- * number of commands whatever the batch size (one `$in` per lookup, one bulkWrite for the writes,
- * one `deleteMany`); on FerretDB v1 updates go in slices of 90 (docs/storage.md#ferretdb-v1).
+ * The write side of items, batched per request (or per group of requests written together),
+ * never a command per item: on MongoDB a fixed number of commands whatever the batch size (one
+ * `$in` per lookup, one bulkWrite for the writes, one `deleteMany`); on FerretDB v1 updates go
+ * in slices of 90 (docs/storage.md#ferretdb-v1).
  * Every write is keyed on the deterministic `_id`; how the writes are sent is the engine's
  * writer's (item-writer.ts).
  *
@@ -17,21 +18,30 @@ import { FerretDbItemWriter } from './ferretdb-item-writer';
 import type { ItemDocument } from './item';
 import type { ItemCollections } from './item-collections';
 import { ItemStats } from './item-stats';
-import { ItemTombstones } from './item-tombstones';
-import { itemId, type ContentTypeScope, type ItemOperation, type ItemWrite } from './item-write';
+import { ItemTombstones, type ItemDeletion } from './item-tombstones';
+import {
+  itemId,
+  type ContentTypeScope,
+  type ItemOperation,
+  type ItemWrite,
+  type ReceivedWrite,
+} from './item-write';
 import type { ItemWriter } from './item-writer';
 import { MongoDbItemWriter } from './mongodb-item-writer';
 import { NO_WRITE_LOCK, type WriteLock } from './write-lock';
 import { ChangeRecorder } from './change-recorder';
 import { NO_CHANGE_SINK, type ItemChange, type ItemChangeSink } from './item-change';
+import {
+  inRequestOrder,
+  sequenceRange,
+  writeRounds,
+  type RequestChange,
+  type RequestWrites,
+  type RoundWrite,
+} from './write-rounds';
 
 export type { ItemWrite } from './item-write';
-
-/** One request's writes and when it was received. */
-export interface ReceivedWrites {
-  writes: ItemWrite[];
-  receipt: Receipt;
-}
+export type { RequestWrites } from './write-rounds';
 
 /** Lazy keys per `$in`, far under the 16 MB command limit even for long identifiers. */
 const KEYS_PER_QUERY = 50_000;
@@ -46,6 +56,15 @@ function writerFor(
   return engine.indexedFilters
     ? new MongoDbItemWriter(db, engine, stats, writeLock)
     : new FerretDbItemWriter(db, engine, stats, writeLock);
+}
+
+/** Per item `_id`, the version its last deletion left: an item created anew goes on from it. */
+function deletedVersions(deletions: ReadonlyMap<string, ItemDeletion>): Map<string, number> {
+  return new Map(
+    [...deletions].flatMap(([_id, { version }]) =>
+      version === undefined ? [] : [[_id, version] as const],
+    ),
+  );
 }
 
 export class ItemStore {
@@ -123,59 +142,103 @@ export class ItemStore {
    * one: an item last written, or deleted, by a request received after `receipt` stays so. What
    * changed is recorded (change-recorder.ts) before the content type's lock is let go.
    */
-  async upsert(
+  upsert(
     tenant: string,
     contentType: string,
     writes: ItemWrite[],
     receipt: Receipt,
   ): Promise<void> {
-    if (writes.length === 0) return;
-    const scope = { tenant, contentType };
-    const ids = writes.map((write) => itemId(scope, write.identifier));
-    const intent = { kind: 'write' as const, ids, sequence: receipt.sequence };
-    await this.writer.exclusive(scope, () =>
-      this.recorder.around(scope, intent, async () => {
-        const deletedVersions = (await this.stats.hasDeletes(scope))
-          ? await this.tombstones.versions(scope, ids)
-          : new Map<string, number>();
-        const times = { ...receipt, now: new Date() };
-        const { stats, changes } = await this.writer.upsert(scope, writes, times, deletedVersions);
-        if ((stats?.deletedUpToSequence ?? -Infinity) <= receipt.sequence) {
-          return { value: undefined, changes };
-        }
-        const undone = await this.undoWritesDeletedLater(scope, ids, receipt.sequence);
-        const kept = changes.filter((change) => !undone.has(itemId(scope, change.identifier)));
-        return { value: undefined, changes: kept };
-      }),
-    );
-  }
-
-  /** The writes of several requests, each with its own receipt: as `upsert` for each in turn. */
-  async upsertReceived(
-    tenant: string,
-    contentType: string,
-    requests: readonly ReceivedWrites[],
-  ): Promise<void> {
-    for (const request of requests) {
-      await this.upsert(tenant, contentType, request.writes, request.receipt);
-    }
+    return this.upsertRequests(tenant, contentType, [{ writes, receipt }]);
   }
 
   /**
-   * Takes back this request's writes of items that a later DELETE removed: each is deleted
-   * unless a request received after that DELETE wrote it since. Answers their `_id`s.
+   * Writes the items of several requests at once, each write with its own request's receipt:
+   * the outcome (items, versions, receipts, changes) is that of `upsert` for each request in
+   * turn, in the order given (the order they were received), for one lock, one change intent
+   * and one record of the changes. An item that k of the requests write is written in k rounds
+   * (write-rounds.ts); the changes are recorded request by request.
+   */
+  async upsertRequests(
+    tenant: string,
+    contentType: string,
+    requests: readonly RequestWrites[],
+  ): Promise<void> {
+    const range = sequenceRange(requests);
+    if (!range) return;
+    const scope = { tenant, contentType };
+    const rounds = writeRounds(requests);
+    // Every item's first write is in the first round.
+    const ids = (rounds[0] ?? []).map(({ write }) => itemId(scope, write.identifier));
+    const intent = {
+      kind: 'write' as const,
+      ids,
+      sequence: range.to,
+      ...(range.from < range.to ? { fromSequence: range.from } : {}),
+    };
+    await this.writer.exclusive(scope, () =>
+      this.recorder.around(scope, intent, async () => ({
+        value: undefined,
+        changes: await this.writeInRounds(scope, rounds, ids),
+      })),
+    );
+  }
+
+  /**
+   * Each round, then the undo of its writes that a DELETE received later takes back, before the
+   * next round: a later request's write of such an item then finds it gone, as it would have.
+   * The tombstones of all the rounds' items are read once, before the first.
+   */
+  private async writeInRounds(
+    scope: ContentTypeScope,
+    rounds: readonly RoundWrite[][],
+    ids: string[],
+  ): Promise<ItemChange[]> {
+    let knownDeletes = (await this.stats.deletedUpTo(scope)) ?? -Infinity;
+    let deletions: ReadonlyMap<string, ItemDeletion> =
+      knownDeletes === -Infinity ? new Map() : await this.tombstones.deletions(scope, ids);
+    const now = new Date();
+    const changes: RequestChange[] = [];
+    for (const round of rounds) {
+      const outcome = await this.writer.upsert(scope, round, now, deletedVersions(deletions));
+      const deletedUpTo = outcome.stats?.deletedUpToSequence ?? -Infinity;
+      if (deletedUpTo > knownDeletes) {
+        // A DELETE ran since the tombstones were read: only one whose lock lease ran out can.
+        knownDeletes = deletedUpTo;
+        deletions = await this.tombstones.deletions(scope, ids);
+      }
+      const undone = await this.undoWritesDeletedLater(scope, round, deletions, deletedUpTo);
+      const requestOf = new Map(round.map(({ write, request }) => [write.identifier, request]));
+      for (const change of outcome.changes) {
+        if (undone.has(change.identifier)) continue;
+        changes.push({ request: requestOf.get(change.identifier) ?? 0, change });
+      }
+    }
+    return inRequestOrder(changes);
+  }
+
+  /**
+   * Takes back the writes of items that a DELETE received after the write's own request removed:
+   * each is deleted unless a request received after that DELETE wrote it since. Answers their
+   * identifiers. `deletedUpTo`: the latest DELETE's sequence, as read after the writes.
    */
   private async undoWritesDeletedLater(
     scope: ContentTypeScope,
-    ids: string[],
-    sequence: number,
+    writes: readonly ReceivedWrite[],
+    deletions: ReadonlyMap<string, ItemDeletion>,
+    deletedUpTo: number,
   ): Promise<Set<string>> {
-    const newer = await this.tombstones.newerThan(scope, ids, sequence);
-    const operations = newer.map((tombstone): ItemOperation => ({
-      deleteOne: { filter: { _id: tombstone._id, sequence: { $lt: tombstone.sequence } } },
-    }));
+    const undone = new Set<string>();
+    const operations: ItemOperation[] = [];
+    for (const { write, receipt } of writes) {
+      if (deletedUpTo <= receipt.sequence) continue;
+      const _id = itemId(scope, write.identifier);
+      const deletion = deletions.get(_id);
+      if (!deletion || deletion.sequence <= receipt.sequence) continue;
+      undone.add(write.identifier);
+      operations.push({ deleteOne: { filter: { _id, sequence: { $lt: deletion.sequence } } } });
+    }
     await bulkWriteInSlices(this.db.items, this.engine, operations, false);
-    return new Set(newer.map((tombstone) => tombstone._id));
+    return undone;
   }
 
   /**

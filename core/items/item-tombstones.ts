@@ -18,6 +18,14 @@ export const TOMBSTONE_LIFETIME_MS = 2 * PAYLOAD_TTL_SECONDS * 1000;
 
 type Scope = { tenant: string; contentType: string };
 
+/** What a tombstone tells of an item's latest DELETE. */
+export interface ItemDeletion {
+  /** Its receipt sequence: a write received earlier is taken back. */
+  sequence: number;
+  /** The version the deletion gave the item, where it was there to delete. */
+  version?: number;
+}
+
 export class ItemTombstones {
   constructor(
     private readonly db: Pick<ItemCollections, 'itemTombstones'>,
@@ -54,20 +62,22 @@ export class ItemTombstones {
     }
   }
 
-  /** The tombstones of these `_id`s left by a DELETE received after the request of `sequence`. */
-  async newerThan(
-    scope: Scope,
-    ids: readonly string[],
-    sequence: number,
-  ): Promise<{ _id: string; sequence: number }[]> {
-    const fields = ['sequence', 'receivedAt'] as const;
+  /**
+   * The latest DELETE of each of these `_id`s whose tombstone is still there: one read, which
+   * serves both what a write needs (the version to go on from) and what may undo it (the sequence).
+   */
+  async deletions(scope: Scope, ids: readonly string[]): Promise<Map<string, ItemDeletion>> {
+    const fields = ['sequence', 'receivedAt', 'version'] as const;
     const found = await findByIds(this.db.itemTombstones, this.engine, scope, ids, [...fields]);
-    return found
-      .map((tombstone) => ({
-        _id: tombstone._id,
-        sequence: tombstone.sequence ?? legacyReceiptSequence(tombstone.receivedAt),
-      }))
-      .filter((tombstone) => tombstone.sequence > sequence);
+    return new Map(
+      found.map((tombstone) => [
+        tombstone._id,
+        {
+          sequence: tombstone.sequence ?? legacyReceiptSequence(tombstone.receivedAt),
+          ...(tombstone.version === undefined ? {} : { version: tombstone.version }),
+        },
+      ]),
+    );
   }
 
   /** The versions the deletions of these `_id`s left, where their tombstones still are. */

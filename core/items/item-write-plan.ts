@@ -17,7 +17,7 @@ import {
   type ContentTypeScope,
   type ItemUpsert,
   type ItemWrite,
-  type WriteTimes,
+  type ReceivedWrite,
   writtenBy,
 } from './item-write';
 
@@ -40,34 +40,36 @@ export type WritePlan =
 /** A new item, at the version after the one its deletion left (if any). */
 export function creationPlan(
   scope: ContentTypeScope,
-  write: ItemWrite,
-  times: WriteTimes,
+  received: ReceivedWrite,
+  now: Date,
   deletedAtVersion = 0,
 ): Extract<WritePlan, { kind: 'create' }> {
   const version = deletedAtVersion + 1;
-  const document = { ...newItemDocument(scope, write, times), version };
-  return { kind: 'create', document, change: changeOf('created', write, version) };
+  const document = { ...newItemDocument(scope, received, now), version };
+  return { kind: 'create', document, change: changeOf('created', received.write, version) };
 }
 
+/** Decided by the write's own receipt: the writes of one call may come from several requests. */
 export function planWrite(
   scope: ContentTypeScope,
-  write: ItemWrite,
+  received: ReceivedWrite,
   stored: StoredItem | undefined,
-  times: WriteTimes,
+  now: Date,
   deletedAtVersion = 0,
 ): WritePlan {
-  if (!stored) return creationPlan(scope, write, times, deletedAtVersion);
-  if ((stored.sequence ?? -Infinity) > times.sequence) return { kind: 'skip' };
+  if (!stored) return creationPlan(scope, received, now, deletedAtVersion);
+  const { write, receipt } = received;
+  if ((stored.sequence ?? -Infinity) > receipt.sequence) return { kind: 'skip' };
   const after = contentAfter(stored, write);
   if (sameContent(stored, after)) {
-    const { receivedAt, sequence } = times;
+    const { receivedAt, sequence } = receipt;
     const filter = { _id: itemId(scope, write.identifier) };
     const $set = { receivedAt, sequence, ...writtenBy(write) };
     const operation = { updateOne: { filter, update: { $set } } };
     return { kind: 'update', operation, change: null };
   }
   const version = (stored.version ?? 0) + 1;
-  const operation = itemUpsert(scope, write, times, version);
+  const operation = itemUpsert(scope, received, now, version);
   return { kind: 'update', operation, change: changeOf('updated', write, version) };
 }
 

@@ -21,9 +21,13 @@ export interface ContentTypeScope {
   contentType: string;
 }
 
-/** When a request was received (its writes are ordered by its sequence), and when it is written. */
-export interface WriteTimes extends Receipt {
-  now: Date;
+/**
+ * One item's write and the receipt of the request that sent it: the writes of several requests
+ * go to the store together, each ordered by its own request's sequence.
+ */
+export interface ReceivedWrite {
+  write: ItemWrite;
+  receipt: Receipt;
 }
 
 export type ItemOperation = mongo.AnyBulkWriteOperation<ItemDocument>;
@@ -36,10 +40,11 @@ export const itemId = (scope: ContentTypeScope, identifier: string): string =>
 export const writtenBy = (write: ItemWrite) =>
   write.funnel === undefined ? {} : { funnel: write.funnel };
 
+/** `now`: when it is written. */
 export function newItemDocument(
   scope: ContentTypeScope,
-  write: ItemWrite,
-  { sequence, receivedAt, now }: WriteTimes,
+  { write, receipt }: ReceivedWrite,
+  now: Date,
 ): ItemDocument {
   const { properties, ...fields } = write.set;
   return {
@@ -51,17 +56,17 @@ export function newItemDocument(
     properties,
     createdAt: now,
     updatedAt: now,
-    receivedAt,
-    sequence,
+    receivedAt: receipt.receivedAt,
+    sequence: receipt.sequence,
     ...writtenBy(write),
   };
 }
 
-/** `version`: the item's count of changes after this write. */
+/** `version`: the item's count of changes after this write; `now`: when it is written. */
 export function itemUpsert(
   scope: ContentTypeScope,
-  write: ItemWrite,
-  { sequence, receivedAt, now }: WriteTimes,
+  { write, receipt }: ReceivedWrite,
+  now: Date,
   version: number,
 ): ItemUpsert {
   const { properties, ...fields } = write.set;
@@ -70,8 +75,8 @@ export function itemUpsert(
     identifier: write.identifier,
     identifierLower: write.identifier.toLowerCase(),
     updatedAt: now,
-    receivedAt,
-    sequence,
+    receivedAt: receipt.receivedAt,
+    sequence: receipt.sequence,
     version,
     ...fields,
     ...writtenBy(write),

@@ -11,7 +11,7 @@
  */
 import type { ItemChange } from './item-change';
 import type { ItemStatsDocument } from './item-collections';
-import type { ContentTypeScope, ItemWrite, WriteTimes } from './item-write';
+import type { ContentTypeScope, ReceivedWrite } from './item-write';
 
 export interface WriteOutcome {
   /**
@@ -27,13 +27,15 @@ export interface ItemWriter {
   /** Runs `work` (the writes and deletes of one request) while no other writes the content type. */
   exclusive<T>(scope: ContentTypeScope, work: () => Promise<T>): Promise<T>;
   /**
-   * Writes every item that no request received later wrote; unmapped stored fields stay.
+   * Writes every item that no request received after its own wrote; unmapped stored fields stay.
+   * Each write carries its own request's receipt: one call may hold the writes of several
+   * requests, an item at most once. `now` is when they are written.
    * `deletedVersions`: per item `_id`, the version its last deletion left, for items created anew.
    */
   upsert(
     scope: ContentTypeScope,
-    writes: readonly ItemWrite[],
-    times: WriteTimes,
+    writes: readonly ReceivedWrite[],
+    now: Date,
     deletedVersions: ReadonlyMap<string, number>,
   ): Promise<WriteOutcome>;
 }

@@ -1,6 +1,7 @@
 /**
  * MongoDB: one `$in` read of the stored items, then one bulkWrite of upserts whose filter also
- * matches only an item written by a request received no later (a receipt sequence no greater).
+ * matches only an item written by a request received no later than the write's own (a receipt
+ * sequence no greater).
  * Under the write lock nothing changes an item between the read and the write; the filter's
  * guard is kept all the same, for a lock whose lease ran out.
  */
@@ -13,8 +14,7 @@ import {
   itemId,
   type ContentTypeScope,
   type ItemOperation,
-  type ItemWrite,
-  type WriteTimes,
+  type ReceivedWrite,
 } from './item-write';
 import { PLANNED_FIELDS, planWrite } from './item-write-plan';
 import type { ItemWriter, WriteOutcome } from './item-writer';
@@ -35,28 +35,30 @@ export class MongoDbItemWriter implements ItemWriter {
   /** The stats are read after the writes, so that a DELETE this read misses deletes after them. */
   async upsert(
     scope: ContentTypeScope,
-    writes: readonly ItemWrite[],
-    times: WriteTimes,
+    writes: readonly ReceivedWrite[],
+    now: Date,
     deletedVersions: ReadonlyMap<string, number>,
   ): Promise<WriteOutcome> {
-    const ids = writes.map((write) => itemId(scope, write.identifier));
+    const ids = writes.map(({ write }) => itemId(scope, write.identifier));
     const found = await findByIds(this.db.items, this.engine, scope, ids, [...PLANNED_FIELDS]);
     const stored = new Map(found.map((item) => [item._id, item]));
-    const plans = writes.map((write, i) => {
+    const plans = writes.map((received, i) => {
       const id = ids[i] ?? '';
-      return planWrite(scope, write, stored.get(id), times, deletedVersions.get(id));
+      return planWrite(scope, received, stored.get(id), now, deletedVersions.get(id));
     });
-    const operations = plans.flatMap((plan): ItemOperation[] => {
+    const operations = plans.flatMap((plan, i): ItemOperation[] => {
       if (plan.kind === 'create') return [{ insertOne: { document: plan.document } }];
       if (plan.kind === 'skip') return [];
       const { filter } = plan.operation.updateOne;
-      const guard = { sequence: { $not: { $gt: times.sequence } } };
+      const sequence = writes[i]?.receipt.sequence ?? -Infinity;
+      const guard = { sequence: { $not: { $gt: sequence } } };
       return [{ updateOne: { ...plan.operation.updateOne, filter: { ...filter, ...guard } } }];
     });
     await bulkWriteInSlices(this.db.items, this.engine, operations, true);
     const changes = plans.flatMap((plan) =>
       plan.kind !== 'skip' && plan.change ? [plan.change] : [],
     );
-    return { stats: await this.stats.recordLengths(scope, writes), changes };
+    const written = writes.map(({ write }) => write);
+    return { stats: await this.stats.recordLengths(scope, written), changes };
   }
 }

@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import { FerretDbItemWriter } from '../../../core/items/ferretdb-item-writer';
-import type { ContentTypeScope, ItemWrite, WriteTimes } from '../../../core/items/item-write';
+import type { ContentTypeScope, ItemWrite } from '../../../core/items/item-write';
+import type { Receipt } from '../../../core/queue/receipt-sequence';
 import { ItemStats } from '../../../core/items/item-stats';
 import { redisWriteLock } from '../../../core/items/write-lock';
 import { createLogger } from '../../../core/logging/logger';
@@ -24,8 +25,14 @@ describe("FerretDB's item writer: inserts first, updates under the write lock", 
     await database.close();
   });
 
-  const upsert = (scope: ContentTypeScope, writes: ItemWrite[], times: WriteTimes) =>
-    writer.upsert(scope, writes, times, new Map());
+  /** The writes of one request, received as `receipt` says. */
+  const upsert = (scope: ContentTypeScope, writes: ItemWrite[], receipt: Receipt) =>
+    writer.upsert(
+      scope,
+      writes.map((item) => ({ write: item, receipt })),
+      new Date(),
+      new Map(),
+    );
 
   const stored = (scope: { tenant: string; contentType: string }, identifier: string) =>
     database.db.items.findOne({ _id: `${scope.tenant}:${scope.contentType}:${identifier}` });
@@ -33,25 +40,16 @@ describe("FerretDB's item writer: inserts first, updates under the write lock", 
   it('when items are new, then they are inserted without reading or updating any item', async () => {
     const scope = database.freshScope();
     database.reset();
-    await upsert(scope, [write('A', 'Shoe'), write('B', 'Boot')], {
-      ...at(1),
-      now: new Date(),
-    });
+    await upsert(scope, [write('A', 'Shoe'), write('B', 'Boot')], at(1));
     expect(database.commands.filter((c) => c.endsWith(':items'))).toEqual(['insert:items']);
     expect(await stored(scope, 'B')).toMatchObject({ name: 'Boot', sequence: 1 });
   });
 
   it('when some items exist, then only those are read and updated, in one command each', async () => {
     const scope = database.freshScope();
-    await upsert(scope, [write('A', 'first', 'red')], {
-      ...at(1),
-      now: new Date(),
-    });
+    await upsert(scope, [write('A', 'first', 'red')], at(1));
     database.reset();
-    await upsert(scope, [write('A', 'second'), write('B', 'new')], {
-      ...at(2),
-      now: new Date(),
-    });
+    await upsert(scope, [write('A', 'second'), write('B', 'new')], at(2));
     expect(database.commands.filter((c) => c.endsWith(':items'))).toEqual([
       'insert:items',
       'find:items',
@@ -66,13 +64,37 @@ describe("FerretDB's item writer: inserts first, updates under the write lock", 
 
   it('when an item was written by a later request, then the older write leaves it as it is', async () => {
     const scope = database.freshScope();
-    await upsert(scope, [write('A', 'newer')], { ...at(5), now: new Date() });
-    await upsert(scope, [write('A', 'older'), write('B', 'older')], {
-      ...at(2),
-      now: new Date(),
-    });
+    await upsert(scope, [write('A', 'newer')], at(5));
+    await upsert(scope, [write('A', 'older'), write('B', 'older')], at(2));
     expect(await stored(scope, 'A')).toMatchObject({ name: 'newer', sequence: 5 });
     expect(await stored(scope, 'B')).toMatchObject({ name: 'older' });
+  });
+
+  it('when one call carries the writes of several requests, then each item is decided and stamped by its own write’s receipt', async () => {
+    const scope = database.freshScope();
+    await upsert(scope, [write('A', 'stored'), write('B', 'stored')], at(5));
+    const { changes } = await writer.upsert(
+      scope,
+      [
+        { write: write('A', 'older'), receipt: at(3) },
+        { write: write('B', 'newer'), receipt: at(7) },
+        { write: write('C', 'new'), receipt: at(4) },
+      ],
+      new Date(),
+      new Map(),
+    );
+    expect(await stored(scope, 'A')).toMatchObject({ name: 'stored', sequence: 5 });
+    expect(await stored(scope, 'B')).toMatchObject({
+      name: 'newer',
+      sequence: 7,
+      receivedAt: at(7).receivedAt,
+      version: 2,
+    });
+    expect(await stored(scope, 'C')).toMatchObject({ sequence: 4, receivedAt: at(4).receivedAt });
+    expect(changes.map((change) => `${change.identifier} v${change.version}`).sort()).toEqual([
+      'B v2',
+      'C v1',
+    ]);
   });
 
   it('when two requests write the same content type, then the second waits for the first', async () => {

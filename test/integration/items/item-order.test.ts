@@ -22,12 +22,8 @@ import { NO_WRITE_LOCK, redisWriteLock } from '../../../core/items/write-lock';
 import { createLogger } from '../../../core/logging/logger';
 import { ItemStore, type ItemWrite } from '../../../core/items/item-store';
 import { redisUrl, uniqueMongoUrl, uniquePrefix } from '../../support/test-env';
+import { at } from './writer-fixture';
 
-/** The receipt of the request accepted `n`th, at second `n` (unless another time is given). */
-const at = (n: number, second = n) => ({
-  sequence: n,
-  receivedAt: new Date(Date.UTC(2026, 10, 22, 12, 0, second)),
-});
 const write = (identifier: string, name: string): ItemWrite => ({
   identifier,
   set: { name, properties: { source: name } },

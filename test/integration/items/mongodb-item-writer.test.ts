@@ -1,4 +1,5 @@
-import type { ContentTypeScope, ItemWrite, WriteTimes } from '../../../core/items/item-write';
+import type { ContentTypeScope, ItemWrite } from '../../../core/items/item-write';
+import type { Receipt } from '../../../core/queue/receipt-sequence';
 import { Redis } from 'ioredis';
 import { redisWriteLock } from '../../../core/items/write-lock';
 import { createLogger } from '../../../core/logging/logger';
@@ -6,6 +7,7 @@ import { redisUrl, uniquePrefix } from '../../support/test-env';
 import { ItemStats } from '../../../core/items/item-stats';
 import { MongoDbItemWriter } from '../../../core/items/mongodb-item-writer';
 import { MONGODB_TRAITS } from '../../../core/mongo/engine';
+import type { ItemCollections } from '../../../core/items/item-collections';
 import { at, write, writerDatabase, type WriterDatabase } from './writer-fixture';
 
 describe("MongoDB's item writer: one read, then guarded upserts, under the write lock", () => {
@@ -24,8 +26,14 @@ describe("MongoDB's item writer: one read, then guarded upserts, under the write
     await database.close();
   });
 
-  const upsert = (scope: ContentTypeScope, writes: ItemWrite[], times: WriteTimes) =>
-    writer.upsert(scope, writes, times, new Map());
+  /** The writes of one request, received as `receipt` says. */
+  const upsert = (scope: ContentTypeScope, writes: ItemWrite[], receipt: Receipt) =>
+    writer.upsert(
+      scope,
+      writes.map((item) => ({ write: item, receipt })),
+      new Date(),
+      new Map(),
+    );
 
   const stored = (scope: { tenant: string; contentType: string }, identifier: string) =>
     database.db.items.findOne({ _id: `${scope.tenant}:${scope.contentType}:${identifier}` });
@@ -33,10 +41,7 @@ describe("MongoDB's item writer: one read, then guarded upserts, under the write
   it('when items are new, then one read and one bulkWrite create them, and the stats are read after it', async () => {
     const scope = database.freshScope();
     database.reset();
-    const { stats } = await upsert(scope, [write('A-1', 'Shoe'), write('Boot-22', 'Boot')], {
-      ...at(1),
-      now: new Date(),
-    });
+    const { stats } = await upsert(scope, [write('A-1', 'Shoe'), write('Boot-22', 'Boot')], at(1));
     expect(database.commands.filter((c) => c.endsWith(':items'))).toEqual([
       'find:items',
       'insert:items',
@@ -50,21 +55,102 @@ describe("MongoDB's item writer: one read, then guarded upserts, under the write
 
   it('when an item was written by a later request, then the older write leaves it as it is', async () => {
     const scope = database.freshScope();
-    await upsert(scope, [write('A', 'newer')], { ...at(5), now: new Date() });
-    await upsert(scope, [write('A', 'older')], { ...at(2), now: new Date() });
+    await upsert(scope, [write('A', 'newer')], at(5));
+    await upsert(scope, [write('A', 'older')], at(2));
     expect(await stored(scope, 'A')).toMatchObject({ name: 'newer', sequence: 5 });
   });
 
   it('when an item is written again, then mapped fields change and the others stay', async () => {
     const scope = database.freshScope();
-    await upsert(scope, [write('A', 'first', 'red')], {
-      ...at(1),
-      now: new Date(),
-    });
-    await upsert(scope, [write('A', 'second')], { ...at(2), now: new Date() });
+    await upsert(scope, [write('A', 'first', 'red')], at(1));
+    await upsert(scope, [write('A', 'second')], at(2));
     expect(await stored(scope, 'A')).toMatchObject({
       name: 'second',
       properties: { color: 'red' },
     });
   });
+
+  it('when one call carries the writes of several requests, then each item is decided and stamped by its own write’s receipt', async () => {
+    const scope = database.freshScope();
+    await upsert(scope, [write('A', 'stored'), write('B', 'stored')], at(5));
+    const { changes } = await writer.upsert(
+      scope,
+      [
+        { write: write('A', 'older'), receipt: at(3) },
+        { write: write('B', 'newer'), receipt: at(7) },
+        { write: write('C', 'new'), receipt: at(4) },
+      ],
+      new Date(),
+      new Map(),
+    );
+    expect(await stored(scope, 'A')).toMatchObject({ name: 'stored', sequence: 5 });
+    expect(await stored(scope, 'B')).toMatchObject({
+      name: 'newer',
+      sequence: 7,
+      receivedAt: at(7).receivedAt,
+      version: 2,
+    });
+    expect(await stored(scope, 'C')).toMatchObject({ sequence: 4, receivedAt: at(4).receivedAt });
+    expect(changes.map((change) => `${change.identifier} v${change.version}`).sort()).toEqual([
+      'B v2',
+      'C v1',
+    ]);
+  });
+
+  it('when a request received between two writes of one call writes after the read, then the guard keeps it from the older write only', async () => {
+    const scope = database.freshScope();
+    await upsert(scope, [write('A', 'stored'), write('B', 'stored')], at(1));
+    // Another writer whose lock lease ran out: its writes (received 5th) land between this
+    // writer's read and its bulkWrite.
+    const items = writeBetweenReadAndWrite(database.db.items, () =>
+      upsert(scope, [write('A', 'between'), write('B', 'between')], at(5)).then(() => undefined),
+    );
+    const racing = new MongoDbItemWriter({ items }, MONGODB_TRAITS, new ItemStats(database.db), {
+      around: (_tenant, _contentType, work) => work(),
+    });
+    await racing.upsert(
+      scope,
+      [
+        { write: write('B', 'newest'), receipt: at(8) },
+        { write: write('A', 'older'), receipt: at(3) },
+      ],
+      new Date(),
+      new Map(),
+    );
+    expect(await stored(scope, 'A')).toMatchObject({ name: 'between', sequence: 5 });
+    expect(await stored(scope, 'B')).toMatchObject({ name: 'newest', sequence: 8 });
+  });
 });
+
+/**
+ * The items collection, with `between` run once, after the first read has answered: a write of
+ * another process lands between a writer's read and its writes.
+ */
+function writeBetweenReadAndWrite(
+  items: ItemCollections['items'],
+  between: () => Promise<void>,
+): ItemCollections['items'] {
+  let pending: (() => Promise<void>) | null = between;
+  return new Proxy(items, {
+    get(target, key) {
+      if (key === 'find') {
+        return (...args: Parameters<typeof target.find>) => {
+          const cursor = target.find(...args);
+          return {
+            toArray: async () => {
+              const found = await cursor.toArray();
+              const write = pending;
+              pending = null;
+              if (write) await write();
+              return found;
+            },
+          };
+        };
+      }
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === 'function'
+        ? (value as (...a: unknown[]) => unknown).bind(target)
+        : value;
+    },
+  });
+}

@@ -10,10 +10,16 @@ import { connectMongo } from '../../../core/mongo/connection';
 import { collections, collectionsOf } from '../../../core/store/collections';
 import { uniqueMongoUrl } from '../../support/test-env';
 
+/**
+ * Receive times are of this run, not of a fixed day: a DELETE drops its content type's tombstones
+ * 48 hours past their receive time, and a test must not outlive its own.
+ */
+const RUN_MINUTE = Math.floor(Date.now() / 60_000) * 60_000;
+
 /** The receipt of the request accepted `n`th, at second `n` (unless another time is given). */
 export const at = (n: number, second = n) => ({
   sequence: n,
-  receivedAt: new Date(Date.UTC(2026, 10, 22, 12, 0, second)),
+  receivedAt: new Date(RUN_MINUTE + second * 1_000),
 });
 
 export const write = (identifier: string, name: string, color?: string): ItemWrite => ({
