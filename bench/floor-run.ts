@@ -52,3 +52,37 @@ export async function runFloorSingle(
     p99Ms: percentile(latencies, 99),
   };
 }
+
+export interface FloorInFlightRun {
+  writes: number;
+  writesPerSecond: number;
+  p50Ms: number;
+  p95Ms: number;
+  p99Ms: number;
+  /** The floor process's own CPU per write, from reading the body to SETTLE_MS after the last. */
+  cpuMsPerWrite: number;
+}
+
+/**
+ * `count` new items written with `insertOne`, `inFlight` commands at once (each starting when one
+ * is acknowledged), warm: what the same number of clients sending single items could get from
+ * the engine with nothing in between.
+ */
+export async function runFloorInFlight(
+  context: BenchContext,
+  count: number,
+  inFlight: number,
+): Promise<FloorInFlightRun> {
+  const body = JSON.stringify(makeItems(runId(), count));
+  const extra = ['--single', '--mode', 'insert', '--in-flight', String(inFlight)];
+  const report = await floor(context, body, extra);
+  const latencies = report.latenciesMs ?? [];
+  return {
+    writes: report.items,
+    writesPerSecond: (report.items / report.wallMs) * 1_000,
+    p50Ms: percentile(latencies, 50),
+    p95Ms: percentile(latencies, 95),
+    p99Ms: percentile(latencies, 99),
+    cpuMsPerWrite: report.cpuMs / Math.max(1, report.items),
+  };
+}

@@ -16,9 +16,12 @@
  *
  * Spawned by the benchmark, one process per measurement; prints one JSON line:
  *   node --import tsx bench/floor.ts --mongo URL --body FILE --tenant T --content-type C
- *     [--mode auto|insert|upsert] [--single]
+ *     [--mode auto|insert|upsert] [--single [--in-flight N]]
  * `--single` writes the items one command each and reports each command's latency instead, after
- * a few unmeasured commands of the same kind into the scratch collection.
+ * a few unmeasured commands of the same kind into the scratch collection. With `--in-flight N`,
+ * N commands are in flight at once (each starts when one is acknowledged), as N clients sending
+ * single items would have them; its warm-up writes the whole body WARM_ROUNDS times at that
+ * concurrency, which also opens the N pooled connections the measured writes then use.
  */
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
@@ -106,27 +109,41 @@ async function writeFile(
   return body.length;
 }
 
+async function writeOne(
+  collection: Items,
+  mode: FloorMode,
+  item: SenderItem,
+  tenant: string,
+  contentType: string,
+): Promise<void> {
+  const receivedAt = new Date();
+  if (mode === 'insert') {
+    await collection.insertOne(newItemDocument(tenant, contentType, item, receivedAt, receivedAt));
+  } else {
+    const { filter, update } = upsertOperation(tenant, contentType, item, receivedAt, receivedAt);
+    await collection.updateOne(filter, update, { upsert: true });
+  }
+}
+
+/** Each item in a command of its own, `inFlight` commands at once; each command's latency. */
 async function writeEach(
   collection: Items,
   mode: FloorMode,
   body: SenderItem[],
   tenant: string,
   contentType: string,
+  inFlight = 1,
 ): Promise<number[]> {
-  const latencies: number[] = [];
-  for (const item of body) {
-    const started = performance.now();
-    const receivedAt = new Date();
-    if (mode === 'insert') {
-      await collection.insertOne(
-        newItemDocument(tenant, contentType, item, receivedAt, receivedAt),
-      );
-    } else {
-      const { filter, update } = upsertOperation(tenant, contentType, item, receivedAt, receivedAt);
-      await collection.updateOne(filter, update, { upsert: true });
+  const latencies: number[] = new Array<number>(body.length);
+  let next = 0;
+  const lane = async () => {
+    for (let i = next++; i < body.length; i = next++) {
+      const started = performance.now();
+      await writeOne(collection, mode, body[i] as SenderItem, tenant, contentType);
+      latencies[i] = performance.now() - started;
     }
-    latencies.push(performance.now() - started);
-  }
+  };
+  await Promise.all(Array.from({ length: Math.min(inFlight, body.length) }, lane));
   return latencies;
 }
 
@@ -146,18 +163,26 @@ async function warmUpBatch(
   }
 }
 
-/** A few single commands like the measured ones, unmeasured, into the scratch collection. */
+/**
+ * Single commands like the measured ones, unmeasured, into the scratch collection: a few one at a
+ * time; with several in flight the whole body WARM_ROUNDS times at that concurrency, so that the
+ * pool's connections are open and the concurrent path is as warm as the batch write's.
+ */
 async function warmUpSingles(
   scratch: Items,
   mode: FloorMode,
   file: string,
   tenant: string,
   contentType: string,
+  inFlight: number,
 ): Promise<void> {
-  const body = readBody(file).slice(0, WARMUP_COMMANDS);
+  const all = readBody(file);
+  const body = inFlight > 1 ? all : all.slice(0, WARMUP_COMMANDS);
   if (body.length === 0) return;
-  await writeEach(scratch, mode, body, tenant, contentType);
-  await scratch.drop();
+  for (let round = 1; round <= (inFlight > 1 ? WARM_ROUNDS : 1); round++) {
+    await writeEach(scratch, mode, body, tenant, contentType, inFlight);
+    await scratch.drop();
+  }
 }
 
 async function main(): Promise<void> {
@@ -169,12 +194,15 @@ async function main(): Promise<void> {
       'content-type': { type: 'string' },
       mode: { type: 'string', default: 'auto' },
       single: { type: 'boolean', default: false },
+      'in-flight': { type: 'string', default: '1' },
     },
   });
   const { mongo: url, body: file, tenant, 'content-type': contentType } = values;
   if (!url || !file || !tenant || !contentType) {
     throw new Error('usage: floor.ts --mongo URL --body FILE --tenant T --content-type C');
   }
+  const inFlight = Number(values['in-flight']);
+  if (!Number.isInteger(inFlight) || inFlight < 1) throw new Error('--in-flight: an integer ≥ 1');
   const client = await mongo.MongoClient.connect(url, { appName: 'bench-floor' });
   try {
     const db = client.db();
@@ -182,7 +210,7 @@ async function main(): Promise<void> {
     const items = db.collection<ItemDocument>('items');
     const scratch = db.collection<ItemDocument>(SCRATCH_COLLECTION);
     await db.command({ ping: 1 });
-    if (values.single) await warmUpSingles(scratch, mode, file, tenant, contentType);
+    if (values.single) await warmUpSingles(scratch, mode, file, tenant, contentType, inFlight);
     else await warmUpBatch(scratch, mode, file, tenant, contentType);
 
     const cpu = process.cpuUsage();
@@ -191,7 +219,7 @@ async function main(): Promise<void> {
     let latenciesMs: number[] | undefined;
     if (values.single) {
       const body = readBody(file);
-      latenciesMs = await writeEach(items, mode, body, tenant, contentType);
+      latenciesMs = await writeEach(items, mode, body, tenant, contentType, inFlight);
       count = body.length;
     } else {
       count = await writeFile(items, mode, file, tenant, contentType);

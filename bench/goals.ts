@@ -5,13 +5,13 @@
  */
 import { cpus } from 'node:os';
 import type { Measured, Results } from './scenarios';
-import { median } from './stats';
+import { pairedMedian } from './stats';
 
 export type GoalStatus = 'met' | 'missed' | 'not measured';
 
 /** Workloads the profiling pass can run, one per kind of missed goal. */
 export type Workload =
-  'single-c1' | 'batch-1k' | 'batch-10k' | 'batch-50k' | 'scaling-2w' | 'export';
+  'single-c1' | 'single-c32' | 'batch-1k' | 'batch-10k' | 'batch-50k' | 'scaling-2w' | 'export';
 
 export interface GoalResult {
   id: string;
@@ -66,19 +66,14 @@ function bottleneck(run: {
 
 /**
  * Product against floor, run by run: each product run is paired with the floor run measured right
- * after it, and the median of the pairs' ratios is the figure. The machine's speed drifts over a
- * minute (a shared host), and a pair sees the same machine, where the two medians need not.
+ * after it, and the median of the pairs' ratios is the figure (stats.ts says why).
  */
 function pairedRatio<P, F>(
   batch: { product: Measured<P>; floor: Measured<F> },
   product: (run: P) => number,
   floor: (run: F) => number,
 ): number {
-  const ratios = batch.product.runs.flatMap((run, i) => {
-    const paired = batch.floor.runs[i];
-    return paired === undefined ? [] : [product(run) / floor(paired)];
-  });
-  return median(ratios);
+  return pairedMedian(batch.product.runs, batch.floor.runs, (p, f) => product(p) / floor(f));
 }
 
 export function judgeGoals(results: Results): GoalResult[] {
@@ -119,6 +114,35 @@ export function judgeGoals(results: Results): GoalResult[] {
         // engine.
         const gap = latency.c1.median.p50Ms - latency.floorSingleUpsert.median.p50Ms;
         return { figure: `+${ms(gap)}`, met: gap <= 5 };
+      },
+    ),
+    judge(
+      'single-c32-rate',
+      "single items at c=32: req/s ≥ 0.5× the floor's 32 insertOne in flight",
+      'single-c32',
+      () => {
+        const latency = results.latency;
+        if (!latency) return undefined;
+        const ratio = pairedRatio(
+          { product: latency.c32, floor: latency.floorC32 },
+          (run) => run.requestsPerSecond,
+          (run) => run.writesPerSecond,
+        );
+        const ours = Math.round(latency.c32.median.requestsPerSecond);
+        const floor = Math.round(latency.floorC32.median.writesPerSecond);
+        return { figure: `${x(ratio)} (${ours} against ${floor}/s)`, met: ratio >= 0.5 };
+      },
+    ),
+    judge(
+      'single-c32-cpu',
+      'single items at c=32: CPU of API + workers ≤ 2 ms a request',
+      'single-c32',
+      () => {
+        const latency = results.latency;
+        if (!latency) return undefined;
+        const perRequest = latency.c32.median.ownCpuMsPerRequest;
+        // Two decimals: the goal is near the figure's size.
+        return { figure: `${perRequest.toFixed(2)} ms`, met: perRequest <= 2 };
       },
     ),
     judge('growth', '50,000 items cost ≤ 5.5× the time and CPU of 10,000', 'batch-50k', () => {

@@ -1,7 +1,8 @@
 /**
  * Single-item POST latency at a given concurrency, with autocannon: `requests` requests, each a
  * new item (a fresh identifier per request), `concurrency` connections each with one request in
- * flight. Every response's time is kept, so that p50, p95 and p99 are exact over the run.
+ * flight. Every response's time is kept, so that p50, p95 and p99 are exact over the run. The
+ * requests go to the stack's API, or to another API beside it (a variant with other settings).
  */
 import autocannon from 'autocannon';
 import { processGroups, type BenchContext } from './context';
@@ -21,20 +22,29 @@ export interface LatencyRun {
   databaseCpuMsPerRequest: number;
 }
 
+/** The API process the requests go to. */
+export interface ApiEndpoint {
+  baseUrl: string;
+  pid: number;
+}
+
 export async function runLatency(
   context: BenchContext,
   concurrency: number,
   requests: number,
+  api: ApiEndpoint = { baseUrl: context.target.baseUrl, pid: context.stack.api.pid },
 ): Promise<LatencyRun> {
   const prefix = runId();
   let next = 0;
   const latencies: number[] = [];
   const failures: string[] = [];
-  const meter = await CpuMeter.start(processGroups(context));
+  // Only the API addressed counts as ours: another one beside it does no work of these requests
+  // but read the queue's events, which it would not be there to read in a deployment of one.
+  const meter = await CpuMeter.start({ ...processGroups(context), api: [api.pid] });
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       {
-        url: funnelUrl(context.target),
+        url: funnelUrl({ ...context.target, baseUrl: api.baseUrl }),
         connections: concurrency,
         amount: requests,
         timeout: 60,

@@ -22,6 +22,7 @@ import type { GoalResult, Workload } from './goals';
 import { runLatency } from './latency';
 import { RESULTS_DIR } from './paths';
 import { runScaling } from './scaling';
+import { BURST_CONCURRENCY } from './scenarios';
 import { Stack } from './stack';
 import { resetStore } from './store-reset';
 import { prepareTarget } from './tenant';
@@ -41,6 +42,7 @@ export interface ProfileReport {
 
 const DESCRIPTIONS: Record<Workload, string> = {
   'single-c1': 'single-item requests, one at a time',
+  'single-c32': `single-item requests, ${BURST_CONCURRENCY} at a time`,
   'batch-1k': '1,000-item batches',
   'batch-10k': '10,000-item batches',
   'batch-50k': 'a 50,000-item batch',
@@ -71,11 +73,14 @@ async function runWorkload(context: BenchContext, workload: Workload): Promise<W
       windows.push([start, monotonicMicros()]);
     }
   };
-  const { latencyRequests, scalingRequests } = context.options;
+  const { latencyRequests, burstRequests, scalingRequests } = context.options;
   switch (workload) {
     case 'single-c1':
       await repeatTimed(3, () => runLatency(context, 1, latencyRequests));
       return { windows, work: { count: 3 * latencyRequests, unit: 'requests' } };
+    case 'single-c32':
+      await repeatTimed(3, () => runLatency(context, BURST_CONCURRENCY, burstRequests));
+      return { windows, work: { count: 3 * burstRequests, unit: 'requests' } };
     case 'batch-1k':
       await repeatTimed(5, () => runBatch(context, 1_000));
       return { windows, work: { count: 5, unit: 'batches' } };

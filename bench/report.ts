@@ -13,7 +13,19 @@ import { RESULTS_DIR } from './paths';
 import type { ProfileReport } from './profiling';
 import type { Revision } from './revision';
 import { BACKLOG, NOISY_ITEMS } from './noisy-neighbour';
-import { COST_WORKERS, type Results } from './scenarios';
+import {
+  BURST_CONCURRENCY,
+  COST_WORKERS,
+  GROUPING_OFF,
+  type Measured,
+  type Results,
+} from './scenarios';
+import { pairedMedian } from './stats';
+
+/** How the API variant without grouping was started, for the rows' names. */
+const aloneEnv = Object.entries(GROUPING_OFF)
+  .map(([name, value]) => `${name}=${value}`)
+  .join(' ');
 
 type Row = [scenario: string, figure: string, value: string, goal: string, result: string];
 
@@ -21,6 +33,13 @@ const n = (value: number, digits = 0) =>
   value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 const ms = (value: number) => `${n(value, value < 100 ? 1 : 0)} ms`;
 const mb = (value: number) => `${n(value)} MB`;
+
+const signedMs = (value: number) => `${value < 0 ? '−' : '+'}${ms(Math.abs(value))}`;
+
+/** Grouped against alone, each pair measured in the same round (stats.ts says why). */
+function paired<T>(grouped: Measured<T>, alone: Measured<T>, combine: (g: T, a: T) => number) {
+  return pairedMedian(grouped.runs, alone.runs, combine);
+}
 
 function goalCells(goals: GoalResult[], id: string): [string, string] {
   const goal = goals.find((entry) => entry.id === id);
@@ -35,35 +54,7 @@ function rows(results: Results, goals: GoalResult[], floorMode: string): Row[] {
   const { latency, batch, naive, growth, scaling, chunked, storeSize } = results;
   // What a request costs is measured with COST_WORKERS workers (scenarios.ts says why).
   const oneWorker = ` (${COST_WORKERS} worker${COST_WORKERS === 1 ? '' : 's'})`;
-  if (latency) {
-    const line = (run: typeof latency.c1.median) =>
-      `${ms(run.p50Ms)} / ${ms(run.p95Ms)} / ${ms(run.p99Ms)}; ${n(run.requestsPerSecond)} req/s; ` +
-      `CPU/req ${ms(run.ownCpuMsPerRequest)} ours, ${ms(run.databaseCpuMsPerRequest)} database`;
-    out.push([
-      '1 single item, c=1',
-      'p50 / p95 / p99',
-      line(latency.c1.median),
-      ...goalCells(goals, 'single-p50'),
-    ]);
-    out.push(['1 single item, c=32', 'p50 / p95 / p99', line(latency.c32.median), '', '']);
-    const single = (run: typeof latency.floorSingle.median) =>
-      `${ms(run.p50Ms)} / ${ms(run.p95Ms)} / ${ms(run.p99Ms)}`;
-    const call = latency.floorSingle.median.mode === 'insert' ? 'insertOne' : 'updateOne upsert';
-    out.push([
-      `3 floor single write (${call})`,
-      'p50 / p95 / p99',
-      single(latency.floorSingle.median),
-      'for reference',
-      '',
-    ]);
-    out.push([
-      '3 floor single _id upsert',
-      'p50 / p95 / p99',
-      single(latency.floorSingleUpsert.median),
-      'reference for goal 1',
-      '',
-    ]);
-  }
+  if (latency) out.push(...singleItemRows(latency, goals));
   if (batch) {
     for (const size of ['1000', '10000'] as const) {
       const { product, floor } = batch[size];
@@ -216,6 +207,77 @@ function rows(results: Results, goals: GoalResult[], floorMode: string): Row[] {
     out.push([`${scenario} FAILED`, '', message.slice(0, 160), '', '']);
   }
   return out;
+}
+
+/**
+ * Scenario 1 beside its references: c=1 and c=32 to the stack's API and to the one without
+ * grouping (each pair from the same round), the floor's single writes and its 32 in flight.
+ */
+function singleItemRows(latency: NonNullable<Results['latency']>, goals: GoalResult[]): Row[] {
+  const line = (run: typeof latency.c1.median) =>
+    `${ms(run.p50Ms)} / ${ms(run.p95Ms)} / ${ms(run.p99Ms)}; ${n(run.requestsPerSecond)} req/s; ` +
+    `CPU/req ${ms(run.ownCpuMsPerRequest)} ours, ${ms(run.databaseCpuMsPerRequest)} database`;
+  const single = (run: { p50Ms: number; p95Ms: number; p99Ms: number }) =>
+    `${ms(run.p50Ms)} / ${ms(run.p95Ms)} / ${ms(run.p99Ms)}`;
+  const call = latency.floorSingle.median.mode === 'insert' ? 'insertOne' : 'updateOne upsert';
+  const c1Gap = paired(latency.c1, latency.c1Alone, (g, a) => g.p50Ms - a.p50Ms);
+  const c32Gain = paired(
+    latency.c32,
+    latency.c32Alone,
+    (g, a) => g.requestsPerSecond / a.requestsPerSecond,
+  );
+  const burst = `c=${BURST_CONCURRENCY}`;
+  const f = latency.floorC32.median;
+  return [
+    [
+      '1 single item, c=1',
+      'p50 / p95 / p99',
+      line(latency.c1.median),
+      ...goalCells(goals, 'single-p50'),
+    ],
+    [
+      `1 single item, c=1, alone (${aloneEnv})`,
+      'p50 / p95 / p99',
+      `${line(latency.c1Alone.median)}; p50 grouped − alone ${signedMs(c1Gap)}`,
+      'for reference',
+      '',
+    ],
+    [
+      `3 floor single write (${call})`,
+      'p50 / p95 / p99',
+      single(latency.floorSingle.median),
+      'for reference',
+      '',
+    ],
+    [
+      '3 floor single _id upsert',
+      'p50 / p95 / p99',
+      single(latency.floorSingleUpsert.median),
+      'reference for goal 1',
+      '',
+    ],
+    [
+      `1 single item, ${burst}`,
+      'p50 / p95 / p99',
+      line(latency.c32.median),
+      ...goalCells(goals, 'single-c32-cpu'),
+    ],
+    [
+      `1 single item, ${burst}, alone (${aloneEnv})`,
+      'p50 / p95 / p99',
+      `${line(latency.c32Alone.median)}; req/s grouped ÷ alone ${n(c32Gain, 2)}×`,
+      'for reference',
+      '',
+    ],
+    [
+      `3 floor single writes, ${BURST_CONCURRENCY} in flight (insertOne)`,
+      'p50 / p95 / p99',
+      `${single(f)}; ${n(f.writesPerSecond)} writes/s; CPU/write ${n(f.cpuMsPerWrite, 2)} ms`,
+      `reference for ${burst} req/s`,
+      '',
+    ],
+    [`1÷3 ${burst} vs floor`, 'req/s ratio', '', ...goalCells(goals, 'single-c32-rate')],
+  ];
 }
 
 /** Scenario 9: wall time, CPU and the database's share, then what the second worker bought. */

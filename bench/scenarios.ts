@@ -10,7 +10,13 @@ import { runExport, type ExportRun } from './export-run';
 import type { BenchContext } from './context';
 import type { ScenarioName } from './options';
 import type { FloorReport } from './floor';
-import { runFloorBatch, runFloorSingle, type FloorSingleRun } from './floor-run';
+import {
+  runFloorBatch,
+  runFloorInFlight,
+  runFloorSingle,
+  type FloorInFlightRun,
+  type FloorSingleRun,
+} from './floor-run';
 import { runFullSync, type SyncRun } from './full-sync';
 import { runLatency, type LatencyRun } from './latency';
 import { runNaive, type NaiveRun } from './naive-run';
@@ -34,6 +40,11 @@ export interface Results {
   latency?: {
     c1: Measured<LatencyRun>;
     c32: Measured<LatencyRun>;
+    /** The same requests to an API beside it that takes every request alone (GROUPING_OFF). */
+    c1Alone: Measured<LatencyRun>;
+    c32Alone: Measured<LatencyRun>;
+    /** `insertOne`s, BURST_CONCURRENCY in flight; run i measured right after `c32` run i. */
+    floorC32: Measured<FloorInFlightRun>;
     /** The floor's single write as the product does it on this engine (insert on FerretDB). */
     floorSingle: Measured<FloorSingleRun>;
     /** A single `_id` upsert: what the single-item goal compares with. */
@@ -118,13 +129,65 @@ async function productAndFloor(context: BenchContext, size: number, runs: number
   }
 }
 
+/** Connections of the concurrent single-item runs, and commands in flight of their floor. */
+export const BURST_CONCURRENCY = 32;
+
+/**
+ * The API variant that processes every request alone, however many arrive together: what
+ * single items cost without grouping, measured beside the default in the same run.
+ */
+export const GROUPING_OFF: Record<string, string> = { GROUP_MAX_REQUESTS: '1' };
+
+/**
+ * Single items at c=1 and c=32, each to the stack's API and to a second API with GROUPING_OFF
+ * (same workers, queue and database), and the floor's BURST_CONCURRENCY `insertOne`s in flight
+ * right after each c=32 run of the stack's API: every round has all five, on an emptied store
+ * each, so that the pairs compared see the same machine.
+ */
+async function singleItemRounds(context: BenchContext) {
+  const { options } = context;
+  const n = options.latencyRequests;
+  const burst = options.burstRequests;
+  const alone = await context.stack.startApiVariant('api alone', GROUPING_OFF);
+  const aloneApi = { baseUrl: alone.baseUrl, pid: alone.pid };
+  const runs = {
+    c1: [] as LatencyRun[],
+    c1Alone: [] as LatencyRun[],
+    c32: [] as LatencyRun[],
+    floorC32: [] as FloorInFlightRun[],
+    c32Alone: [] as LatencyRun[],
+  };
+  try {
+    await repeat(context, 'single items, c=1 and c=32, grouped and alone', options, async () => {
+      runs.c1.push(await runLatency(context, 1, n));
+      await resetStore(context.mongo);
+      runs.c1Alone.push(await runLatency(context, 1, n, aloneApi));
+      await resetStore(context.mongo);
+      runs.c32.push(await runLatency(context, BURST_CONCURRENCY, burst));
+      await resetStore(context.mongo);
+      runs.floorC32.push(await runFloorInFlight(context, burst, BURST_CONCURRENCY));
+      await resetStore(context.mongo);
+      runs.c32Alone.push(await runLatency(context, BURST_CONCURRENCY, burst, aloneApi));
+    });
+  } finally {
+    await context.stack.stopApiVariant(alone);
+  }
+  // The warm-up rounds are the first ones.
+  const kept = <T extends { [K in keyof T]: number }>(all: T[]) =>
+    measured(all.slice(options.warmup));
+  return {
+    c1: kept(runs.c1),
+    c1Alone: kept(runs.c1Alone),
+    c32: kept(runs.c32),
+    floorC32: kept(runs.floorC32),
+    c32Alone: kept(runs.c32Alone),
+  };
+}
+
 async function latency(context: BenchContext): Promise<Results['latency']> {
   const { options } = context;
   const n = options.latencyRequests;
-  const c1 = await repeat(context, 'single item, c=1', options, () => runLatency(context, 1, n));
-  const c32 = await repeat(context, 'single item, c=32', options, () =>
-    runLatency(context, 32, options.burstRequests),
-  );
+  const singles = await singleItemRounds(context);
   const floorSingle = await repeat(context, 'floor single write', options, () =>
     runFloorSingle(context, n, 'auto'),
   );
@@ -137,8 +200,7 @@ async function latency(context: BenchContext): Promise<Results['latency']> {
     runs,
   });
   return {
-    c1: measured(c1),
-    c32: measured(c32),
+    ...singles,
     floorSingle: withMode(floorSingle),
     floorSingleUpsert: withMode(floorSingleUpsert),
   };

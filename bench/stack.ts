@@ -35,6 +35,8 @@ export class Stack {
   private started = 0;
   /** Variables the running workers got beyond the stack's own (CHUNK_SIZE in scenario 9). */
   private workerEnv: Record<string, string> = {};
+  /** APIs started beside the stack's own with other variables (startApiVariant). */
+  private readonly variantApis: LaunchedProcess[] = [];
   /** RSS in MiB of each process once ready, before any request: what the process weighs idle. */
   readonly startRssMb: { api: number; workers: number[] } = { api: 0, workers: [] };
 
@@ -143,12 +145,35 @@ export class Stack {
     if (failed) throw failed.reason;
   }
 
+  /**
+   * A second API on a port of its own, with `apiEnv` beside the stack's environment, sharing the
+   * workers, queue and database: a variant measured beside the stack's API in the same run
+   * without restarting it. Stopped by `stopApiVariant`, or with the stack.
+   */
+  async startApiVariant(name: string, apiEnv: Record<string, string>): Promise<LaunchedProcess> {
+    const port = String(await freePort());
+    const env = { ...this.env, ...apiEnv, PORT: port };
+    const api = await Stack.startProcess('api', name, env, this.options);
+    this.variantApis.push(api);
+    return api;
+  }
+
+  async stopApiVariant(api: LaunchedProcess): Promise<void> {
+    const index = this.variantApis.indexOf(api);
+    if (index >= 0) this.variantApis.splice(index, 1);
+    await api.stop();
+  }
+
   /** The pids of the processes whose CPU counts as ours. */
   get pids(): { api: number; workers: number[] } {
     return { api: this.api.pid, workers: this.workers.map((worker) => worker.pid) };
   }
 
   async stop(): Promise<void> {
-    await Promise.all([...this.workers.splice(0).map((worker) => worker.stop()), this.api.stop()]);
+    await Promise.all([
+      ...this.workers.splice(0).map((worker) => worker.stop()),
+      ...this.variantApis.splice(0).map((api) => api.stop()),
+      this.api.stop(),
+    ]);
   }
 }

@@ -25,3 +25,16 @@ export function medianOf<T extends { [K in keyof T]: number }>(runs: readonly T[
   const keys = Object.keys(first) as (keyof T)[];
   return Object.fromEntries(keys.map((key) => [key, median(runs.map((run) => run[key]))])) as T;
 }
+
+/**
+ * The median, over pairs of runs measured one right after the other (run i of `a` with run i of
+ * `b`), of `combine`: a ratio or a difference that sees the same machine in each pair, where the
+ * two medians need not (a shared host's speed drifts over a minute).
+ */
+export function pairedMedian<A, B>(
+  a: readonly A[],
+  b: readonly B[],
+  combine: (a: A, b: B) => number,
+): number {
+  return median(a.flatMap((run, i) => (i < b.length ? [combine(run, b[i] as B)] : [])));
+}
