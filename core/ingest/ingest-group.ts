@@ -10,6 +10,7 @@
  * (references to it, lazy identifiers): then each member's writes are made before the next member
  * is checked.
  */
+import { withLogContext } from '../logging/log-context';
 import { historyRecord } from './history-record-builder';
 import { checkGroupMember } from './job-trust';
 import { keepAnswer, logRequestDone, requestStats } from './finish-request';
@@ -117,6 +118,9 @@ async function finishGroup(
     context.payloads.remove(...members.map((member) => member.payloadKey)),
     ...outcomes.map(({ member, result }) => keepAnswer(member, context, result)),
   ]);
-  for (const { member, result } of outcomes) logRequestDone(context, member, result);
+  // Under each member's own request id: what operators search the logs by.
+  for (const { member, result } of outcomes) {
+    withLogContext({ requestId: member.requestId }, () => logRequestDone(context, member, result));
+  }
   return { answers };
 }

@@ -36,6 +36,11 @@ describe('single-item POSTs sent together to one funnel', () => {
       expect(record.httpStatus).toBe(response.status);
       expect(record.payload).toEqual(bodies[i]);
       expect(record.successIds).toEqual(i % 5 === 4 ? [] : [skus[i]]);
+      // Its log line under its own request id, grouped or not.
+      const done = pipeline.worker.lines.filter(
+        (line) => line.msg === 'funnel request done' && line.requestId === requestIdOf(response),
+      );
+      expect(done).toHaveLength(1);
     }
     const stored = await pipeline.items(contentType);
     expect(stored.map((item) => item.identifier).sort()).toEqual(
