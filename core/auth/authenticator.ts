@@ -62,6 +62,8 @@ const CACHE_LIMIT = 10_000;
 
 export class Authenticator {
   private readonly cache = new Map<string, CachedAccess>();
+  /** Loads under way: the requests that arrive meanwhile wait for the same one. */
+  private readonly loading = new Map<string, Promise<CachedAccess>>();
   private readonly touched = new Map<string, number>();
   private readonly freshnessMs: number;
   private readonly touchEveryMs: number;
@@ -128,9 +130,23 @@ export class Authenticator {
     return null;
   }
 
-  private async load(tokenId: string, userId: string): Promise<CachedAccess> {
+  /**
+   * The token and its user, as fresh as `freshnessMs`. When the cached copy expires under load,
+   * the requests in flight share one load instead of each reading the database.
+   */
+  private load(tokenId: string, userId: string): Promise<CachedAccess> {
     const cached = this.cache.get(tokenId);
-    if (cached && this.now() - cached.loadedAt < this.freshnessMs) return cached;
+    if (cached && this.now() - cached.loadedAt < this.freshnessMs) return Promise.resolve(cached);
+    const key = `${tokenId}\n${userId}`;
+    let loading = this.loading.get(key);
+    if (!loading) {
+      loading = this.loadFresh(tokenId, userId).finally(() => this.loading.delete(key));
+      this.loading.set(key, loading);
+    }
+    return loading;
+  }
+
+  private async loadFresh(tokenId: string, userId: string): Promise<CachedAccess> {
     const [token, user] = await Promise.all([
       this.options.tokens.findAnyTenant(tokenId),
       this.options.users.findAnyTenant(userId),

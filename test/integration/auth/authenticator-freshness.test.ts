@@ -74,4 +74,34 @@ describe('how soon a change to a token or its user holds', () => {
       message: "The token's user is deactivated",
     });
   });
+
+  it('when many requests find the cached token stale at once, then they share one read of it', async () => {
+    class CountingTokens extends TokensRepository {
+      reads = 0;
+      override findAnyTenant(id: string) {
+        this.reads += 1;
+        return super.findAnyTenant(id);
+      }
+    }
+    const counting = new CountingTokens(collections(mongo));
+    const shared = new Authenticator({
+      tokens: counting,
+      users,
+      secret: TEST_JWT_SECRET,
+      logger: createLogger('test', 'silent'),
+      now: () => clock,
+    });
+    const issued = await bootstrapTenant(collections(mongo), TEST_JWT_SECRET, {
+      tenant: tenant(),
+      email: 'owner@acme.test',
+    });
+    const header = `Bearer ${issued.token}`;
+    await shared.authenticate(header);
+    clock += 501;
+    const answers = await Promise.all(
+      Array.from({ length: 32 }, () => shared.authenticate(header)),
+    );
+    expect(answers.every((answer) => 'tenant' in answer)).toBe(true);
+    expect(counting.reads).toBe(2);
+  });
 });
