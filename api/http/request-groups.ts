@@ -51,6 +51,8 @@ export interface RequestGroupOptions {
   maxRequests: number;
   /** How long a request waits for its answer in all (WAIT_TIMEOUT_MS). */
   waitMs: number;
+  /** Told of every job sent for groupable requests, with how many it carries (1: alone). */
+  onSend?: (size: number) => void;
 }
 
 export class RequestGroups {
@@ -98,6 +100,7 @@ export class RequestGroups {
     const members = funnel.waiting.splice(0, this.options.maxRequests);
     funnel.waitingBytes = funnel.waiting.reduce((sum, member) => sum + member.body.length, 0);
     if (members.length === 0) return;
+    this.options.onSend?.(members.length);
     funnel.inFlight += 1;
     void this.answer(members).finally(() => {
       funnel.inFlight -= 1;

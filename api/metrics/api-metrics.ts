@@ -27,6 +27,7 @@ export class ApiMetrics {
   private readonly items: Counter<'funnel' | 'outcome'>;
   private readonly queueWait: Histogram<'funnel'>;
   private readonly processing: Histogram<'funnel'>;
+  private readonly groupSizes: Histogram;
   private readonly labels: FunnelLabels;
 
   constructor(queue: FunnelQueue, options: { maxFunnels: number }) {
@@ -59,6 +60,12 @@ export class ApiMetrics {
       buckets: SECONDS_BUCKETS,
       registers,
     });
+    this.groupSizes = new Histogram({
+      name: 'funnel_sync_request_group_size',
+      help: 'Funnel requests per job sent to the queue: 1 alone, more in a group',
+      buckets: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000],
+      registers,
+    });
     new Gauge({
       name: 'funnel_sync_queue_jobs',
       help: 'Jobs on the funnel queue by state',
@@ -84,6 +91,11 @@ export class ApiMetrics {
     const funnel =
       of.found && name !== undefined ? this.labels.ofExisting(name) : this.labels.ofUnchecked(name);
     this.requests.inc({ funnel, method, status: String(status) });
+  }
+
+  /** A job sent for `size` small POSTs of one funnel (docs/request-groups.md). */
+  groupSent(size: number): void {
+    this.groupSizes.observe(size);
   }
 
   /** `name` is tenant/endpoint of a funnel that was found. */

@@ -61,6 +61,7 @@ export function funnelsRoutes(context: ApiContext): Router {
   const groups = new RequestGroups(submitter, {
     maxRequests: config.GROUP_MAX_REQUESTS,
     waitMs: config.WAIT_TIMEOUT_MS,
+    onSend: (size) => context.metrics.groupSent(size),
   });
   const history = new HistoryRepository(context.db);
   const syncs = syncServices(context.db, queue.redis, config.QUEUE_PREFIX);

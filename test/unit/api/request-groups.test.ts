@@ -144,6 +144,20 @@ describe('RequestGroups', () => {
     expect(submitter.jobs.at(-1)?.requestIds).toEqual([sent.requestId]);
   });
 
+  it('when jobs are sent, then each is told with how many requests it carries', async () => {
+    const sizes: number[] = [];
+    groups = new RequestGroups(submitter, {
+      maxRequests: 3,
+      waitMs: 30_000,
+      onSend: (n) => sizes.push(n),
+    });
+    void groups.submit(submission(), BODY);
+    ['s1', 's2'].forEach((id) => void groups.submit(submission({ requestId: id }), BODY));
+    submitter.jobs[0]?.finish();
+    await settle();
+    expect(sizes).toEqual([1, 2]);
+  });
+
   it('when groups hold one request, then every request goes alone at once', () => {
     groups = new RequestGroups(submitter, { maxRequests: 1, waitMs: 30_000 });
     for (let i = 0; i < IN_FLIGHT_PER_FUNNEL + 2; i += 1) void groups.submit(submission(), BODY);

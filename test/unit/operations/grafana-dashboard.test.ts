@@ -131,6 +131,7 @@ describe('the Grafana dashboard', () => {
       'funnel_sync_queue_wait_seconds_bucket',
       'funnel_sync_processing_seconds_bucket',
       'funnel_sync_queue_jobs',
+      'funnel_sync_request_group_size_count',
       'funnel_sync_workers',
       'funnel_sync_worker_jobs_total',
       'funnel_sync_worker_job_seconds_bucket',
