@@ -43,4 +43,40 @@ describe('jobs whose data was changed after the API queued them', () => {
     expect(await p.api.context.db.items.countDocuments({ contentType })).toBe(0);
     expect(await queue.payloads.get(bodyOfA)).not.toBeNull();
   });
+
+  it("when a group job's member names a body of another request, then the group fails and nothing is written or recorded", async () => {
+    const { url, contentType } = await p.scenario();
+    const { queue } = p.api.context;
+    const bodyOfA = queue.payloads.keyFor({ tenant: 'acme', endpointUrl: url }, 'request-of-a2');
+    await queue.payloads.put(bodyOfA, Buffer.from('{"sku":"SECRET-2","title":"of A"}'));
+    const member = (requestId: string, payloadKey: string) => ({
+      requestId,
+      tenant: 'acme',
+      endpointUrl: url,
+      method: 'POST' as const,
+      receivedAt: new Date().toISOString(),
+      tokenId: null,
+      dryRun: false,
+      payloadKey,
+    });
+    const ownKey = queue.payloads.keyFor({ tenant: 'acme', endpointUrl: url }, 'forged-group-m0');
+    await queue.payloads.put(ownKey, Buffer.from('{"sku":"OWN-1","title":"own"}'));
+
+    const run = queue.run(
+      'ingest-group',
+      {
+        requestId: 'forged-group',
+        tenant: 'acme',
+        endpointUrl: url,
+        members: [member('forged-m0', ownKey), member('forged-m1', bodyOfA)],
+      },
+      { timeoutMs: 20_000, jobId: 'forged-group' },
+    );
+
+    await expect(run).rejects.toThrow(/names a body of another request/);
+    const job = await queue.bullQueue.getJob('forged-group');
+    expect(job?.attemptsMade).toBe(1);
+    expect(await p.api.context.db.history.countDocuments({ requestId: /^forged-m/ })).toBe(0);
+    expect(await p.api.context.db.items.countDocuments({ contentType })).toBe(0);
+  });
 });
