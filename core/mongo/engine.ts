@@ -13,6 +13,7 @@
  *   statement's cursor to the end of the command), and each update scans, while `insertMany`
  *   writes thousands a second: items and history records are inserted first, and only those
  *   that exist already are read and updated.
+ * - two concurrent updates of one document may undo each other (core/mongo/document-turns.ts).
  * MongoDB serves every lookup from an index and takes a request's writes in one bulkWrite.
  */
 import type { Connection } from 'mongoose';
@@ -23,6 +24,11 @@ export interface EngineTraits {
   indexedFilters: boolean;
   /** Most statements one update command may carry. */
   maxUpdateStatements: number;
+  /**
+   * Whether concurrent updates of one document each take effect (document-turns.ts): not on
+   * FerretDB v1, where one may undo the other.
+   */
+  atomicDocumentUpdates: boolean;
 }
 
 export interface EngineInfo extends EngineTraits {
@@ -30,8 +36,16 @@ export interface EngineInfo extends EngineTraits {
   version: string;
 }
 
-export const MONGODB_TRAITS: EngineTraits = { indexedFilters: true, maxUpdateStatements: 100_000 };
-export const FERRETDB_TRAITS: EngineTraits = { indexedFilters: false, maxUpdateStatements: 90 };
+export const MONGODB_TRAITS: EngineTraits = {
+  indexedFilters: true,
+  maxUpdateStatements: 100_000,
+  atomicDocumentUpdates: true,
+};
+export const FERRETDB_TRAITS: EngineTraits = {
+  indexedFilters: false,
+  maxUpdateStatements: 90,
+  atomicDocumentUpdates: false,
+};
 
 export async function detectEngine(connection: Connection): Promise<EngineInfo> {
   const info = await databaseOf(connection).admin().command({ buildInfo: 1 });
