@@ -9,6 +9,7 @@ import { collections, type Collections } from '../core/store/collections';
 import type { Logger } from '../core/logging/logger';
 import type { FunnelQueue } from '../core/queue/funnel-queue';
 import type { EngineTraits } from '../core/mongo/engine';
+import { documentTurnsFor, type DocumentTurns } from '../core/mongo/document-turns';
 import { createExportServices, type ExportServices } from './export-services';
 import { ApiMetrics } from './metrics/api-metrics';
 import { ContentTypesRepository } from '../core/settings/content-types.repository';
@@ -31,6 +32,8 @@ export interface ApiContext {
   auth: Authenticator;
   metrics: ApiMetrics;
   exports: ExportServices;
+  /** Writers of a shared document take turns where the engine needs it. */
+  turns: DocumentTurns;
 }
 
 export function createApiContext(
@@ -62,6 +65,7 @@ export function createApiContext(
     auth,
     metrics,
     exports: exportServices,
+    turns: documentTurnsFor(engine, queue.redis, config.QUEUE_PREFIX, logger),
   };
 }
 

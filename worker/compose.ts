@@ -18,6 +18,7 @@ import { NO_CHANGE_LISTENER, type ChangeListener } from '../core/changes/change-
 import { ChangeFeed } from '../core/changes/change-feed';
 import type { Logger } from '../core/logging/logger';
 import { connectMongo } from '../core/mongo/connection';
+import { documentTurnsFor } from '../core/mongo/document-turns';
 import { detectEngine, type EngineInfo } from '../core/mongo/engine';
 import { IdempotencyRecords } from '../core/queue/idempotency-records';
 import { backoffStrategy, DEFAULT_JOB_OPTIONS } from '../core/queue/job-options';
@@ -99,6 +100,7 @@ export async function composeWorker(
   queue.on('error', (error) => logger.warn({ err: error }, 'queue connection error'));
 
   const writeLock = redisWriteLock(redis, config.QUEUE_PREFIX, logger);
+  const turns = documentTurnsFor(engine, redis, config.QUEUE_PREFIX, logger);
   const changeStore = new ChangeLogStore(db, engine);
   // The export worker starts after the jobs' services; until then its periodic sweep catches up.
   let exportListener: ChangeListener = NO_CHANGE_LISTENER;
@@ -116,7 +118,7 @@ export async function composeWorker(
     historyTtlDays: config.HISTORY_TTL_DAYS,
     chunkSize,
     chunkPlans: new ChunkPlans(redis, config.QUEUE_PREFIX),
-    syncs: syncServices(db, redis, config.QUEUE_PREFIX),
+    syncs: syncServices(db, redis, config.QUEUE_PREFIX, turns),
   };
   const fairShare = new FairShare({
     leases: new LargeJobLeases(

@@ -3,6 +3,7 @@
  * request does to its sync (the ingest use case's SyncRequests).
  */
 import type { Redis } from 'ioredis';
+import type { DocumentTurns } from '../mongo/document-turns';
 import { recordIdOf } from '../ingest/history-record-builder';
 import type { IngestContext } from '../ingest/ingest-context';
 import type { SyncRequests, TaggedRequest } from '../ingest/sync-requests';
@@ -19,10 +20,11 @@ export class SyncServices implements SyncRequests {
     db: SyncCollections & Pick<ItemCollections, 'items'>,
     redis: Redis,
     prefix: string,
+    turns: DocumentTurns,
     /** The items, read for a commit's candidates. */
     readonly items: Pick<ItemCollections, 'items'> = db,
   ) {
-    this.records = new SyncsRepository(db);
+    this.records = new SyncsRepository(db, turns);
     this.gate = new SyncGate(redis, prefix);
   }
 
@@ -43,8 +45,9 @@ export function syncServices(
   db: SyncCollections & Pick<ItemCollections, 'items'>,
   redis: Redis,
   prefix: string,
+  turns: DocumentTurns,
 ): SyncServices {
-  return new SyncServices(db, redis, prefix);
+  return new SyncServices(db, redis, prefix, turns);
 }
 
 /** A job's context with the full syncs' services, as a commit needs them. */

@@ -4,6 +4,7 @@
  * deterministic `_id`s, so that a retried request stores them once, and a commit reads them all in
  * one query whatever their number.
  */
+import { NO_TURNS, type DocumentTurns } from '../mongo/document-turns';
 import { documentId } from '../keys/keys';
 import { ONE_BATCH } from '../mongo/find-by-ids';
 import { duplicateKeyIndexes } from '../mongo/duplicate-key';
@@ -14,7 +15,11 @@ import type { SyncCommit, SyncDocument } from './sync';
 export const NAMES_PER_DOCUMENT = 10_000;
 
 export class SyncsRepository {
-  constructor(private readonly db: SyncCollections) {}
+  /** `turns`: a sync's counters are moved by many workers at once (core/mongo/document-turns.ts). */
+  constructor(
+    private readonly db: SyncCollections,
+    private readonly turns: DocumentTurns = NO_TURNS,
+  ) {}
 
   static idOf(tenant: string, syncId: string): string {
     return documentId(tenant, syncId);
@@ -56,9 +61,9 @@ export class SyncsRepository {
       // Stored by an earlier attempt of the same request (the rest now): counted then.
       if (collided.includes(0)) return;
     }
-    await this.db.syncs.updateOne(
-      { _id: SyncsRepository.idOf(sync.tenant, sync.syncId) },
-      { $inc: { requests: 1, named: identifiers.length } },
+    const _id = SyncsRepository.idOf(sync.tenant, sync.syncId);
+    await this.turns.around(_id, () =>
+      this.db.syncs.updateOne({ _id }, { $inc: { requests: 1, named: identifiers.length } }),
     );
   }
 
@@ -80,17 +85,20 @@ export class SyncsRepository {
     state: SyncDocument['state'],
     commit: SyncCommit | null,
   ): Promise<void> {
-    await this.db.syncs.updateOne(
-      { _id: SyncsRepository.idOf(tenant, syncId) },
-      { $set: { state, commit } },
+    const _id = SyncsRepository.idOf(tenant, syncId);
+    await this.turns.around(_id, () =>
+      this.db.syncs.updateOne({ _id }, { $set: { state, commit } }),
     );
   }
 
   /** The commit's progress: how many it deletes, and how many so far. */
   async progress(tenant: string, syncId: string, toDelete: number, deleted: number) {
-    await this.db.syncs.updateOne(
-      { _id: SyncsRepository.idOf(tenant, syncId) },
-      { $set: { 'commit.toDelete': toDelete, 'commit.deleted': deleted } },
+    const _id = SyncsRepository.idOf(tenant, syncId);
+    await this.turns.around(_id, () =>
+      this.db.syncs.updateOne(
+        { _id },
+        { $set: { 'commit.toDelete': toDelete, 'commit.deleted': deleted } },
+      ),
     );
   }
 

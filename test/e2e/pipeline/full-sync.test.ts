@@ -220,6 +220,19 @@ describe('full syncs', () => {
     });
   });
 
+  it("when many of a sync's requests are processed at once, then its counts hold every one of them", async () => {
+    const { url } = await seeded(['C-0']);
+    const sync = await start(url);
+    const sent = await Promise.all(
+      Array.from({ length: 24 }, (_, i) => tagged(url, sync.syncId, items([`C-${i}a`, `C-${i}b`]))),
+    );
+    expect(sent.map((response) => response.status)).toEqual(sent.map(() => 200));
+    expect((await getSync(url, sync.syncId)).body).toMatchObject({
+      requests: 24,
+      namedIdentifiers: 48,
+    });
+  });
+
   describe('requests of the sync still queued or running', () => {
     it('when a request of the sync is queued, then a commit (and its dry run) is 409 and deletes nothing; once it is done, the commit goes through', async () => {
       const { url, contentType } = await seeded(['H-1', 'H-2']);
@@ -263,7 +276,7 @@ describe('full syncs', () => {
       const sent = await tagged(url, sync.syncId, items(['S-1']));
       const recordId = sent.headers.get('x-request-id')!;
       const { queue, db, config } = p.api.context;
-      const gate = syncServices(db, queue.redis, config.QUEUE_PREFIX).gate;
+      const gate = syncServices(db, queue.redis, config.QUEUE_PREFIX, p.api.context.turns).gate;
       // As a worker leaves it that stored the record and stopped before marking the request done.
       expect(await gate.admit('acme', sync.syncId, recordId)).toBe('open');
       expect(await gate.pending('acme', sync.syncId)).toEqual([recordId]);

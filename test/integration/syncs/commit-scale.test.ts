@@ -3,6 +3,7 @@
  * sync over 20,000 items issues the same commands as one over 10,000, but for one more read batch
  * per 10,000 items; none per item. Both delete the same 100 items.
  */
+import { NO_TURNS } from '../../../core/mongo/document-turns';
 import { Redis } from 'ioredis';
 import { mongo as driver, type Connection } from 'mongoose';
 import { HistoryRepository } from '../../../core/history/history.repository';
@@ -74,7 +75,7 @@ describe('MongoDB commands of a sync commit', () => {
   /** The commands of committing a sync over `size` items that named all but DELETED of them. */
   async function commandsFor(size: number): Promise<string[]> {
     const db = collectionsOf(client.db());
-    const syncs = syncServices(db, redis, uniquePrefix('synccommit'));
+    const syncs = syncServices(db, redis, uniquePrefix('synccommit'), NO_TURNS);
     const key = `products-${size}`;
     const items = new ItemStore(db, engine);
     const writes: ItemWrite[] = Array.from({ length: size }, (_, i) => ({
