@@ -51,7 +51,8 @@ export function createApiContext(
   const contentTypes = new ContentTypesRepository(db, announce);
   const funnels = new FunnelsRepository(db, announce);
   const metrics = new ApiMetrics(queue, { maxFunnels: config.METRICS_MAX_FUNNELS });
-  const exportServices = createExportServices(config, db, queue, engine);
+  const turns = documentTurnsFor(engine, queue.redis, config.QUEUE_PREFIX, logger);
+  const exportServices = createExportServices(config, db, queue, engine, turns);
   return {
     config,
     logger,
@@ -65,7 +66,7 @@ export function createApiContext(
     auth,
     metrics,
     exports: exportServices,
-    turns: documentTurnsFor(engine, queue.redis, config.QUEUE_PREFIX, logger),
+    turns,
   };
 }
 

@@ -7,6 +7,7 @@ import { ChangeLogStore } from '../core/changes/change-log-store';
 import type { ChangeLogReader } from '../core/changes/change-log';
 import { ChangeFeed } from '../core/changes/change-feed';
 import type { EngineTraits } from '../core/mongo/engine';
+import type { DocumentTurns } from '../core/mongo/document-turns';
 import { DeliveriesRepository } from '../core/export/deliveries.repository';
 import { createDeliveryClient, type DeliveryClient } from '../core/export/delivery-client';
 import { ExportQueue } from '../core/export/export-queue';
@@ -41,6 +42,7 @@ export function createExportServices(
   db: Collections,
   queue: FunnelQueue,
   engine: EngineTraits,
+  turns: DocumentTurns,
 ): ExportServices {
   const targets: ExportTargets = {
     allowed: config.EXPORT_ALLOWED_NETWORKS,
@@ -54,7 +56,7 @@ export function createExportServices(
     resolve: (host) => targets.resolve(host),
   });
   return {
-    exports: new ExportsRepository(db),
+    exports: new ExportsRepository(db, turns),
     deliveries: new DeliveriesRepository(db),
     queue: new ExportQueue(queue.redis, config.QUEUE_PREFIX),
     changeLog: new ChangeFeed(new ChangeLogStore(db, engine), db, engine),

@@ -164,6 +164,7 @@ export async function composeWorker(
     redis,
     logger,
     workerId,
+    turns,
     metrics: new ExportMetrics(metrics.registry, new ExportLag(db, changeFeed)),
   });
   exportListener = exportWorker.changeListener;

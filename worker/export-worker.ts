@@ -23,6 +23,7 @@ import { ExportSender } from '../core/export/export-sender';
 import { ExportSweep } from '../core/export/export-sweep';
 import type { ItemCollections } from '../core/items/item-collections';
 import type { Logger } from '../core/logging/logger';
+import type { DocumentTurns } from '../core/mongo/document-turns';
 import { redisOptions } from '../core/queue/redis-connection';
 import type { ExportMetrics } from './metrics/export-metrics';
 
@@ -49,6 +50,8 @@ export interface ExportWorkerParts {
   redis: Redis;
   logger: Logger;
   workerId: string;
+  /** Writers of an export document take turns where the engine needs it. */
+  turns: DocumentTurns;
   metrics: ExportMetrics;
 }
 
@@ -76,12 +79,17 @@ export async function startExportWorker(
     allowed: config.EXPORT_ALLOWED_NETWORKS,
     timeoutMs: config.EXPORT_DELIVERY_TIMEOUT_MS,
   });
-  const dispatcher = new ExportDispatcher(db, parts.changeLog);
-  const sender = new ExportSender(db, client, {
-    retryDelaysMs: config.EXPORT_RETRY_DELAYS_MS,
-    disableAfterMs: config.EXPORT_DISABLE_AFTER_MS,
-    observe: (attempt, delivery) => parts.metrics.attempted(attempt, delivery),
-  });
+  const dispatcher = new ExportDispatcher(db, parts.changeLog, parts.turns);
+  const sender = new ExportSender(
+    db,
+    client,
+    {
+      retryDelaysMs: config.EXPORT_RETRY_DELAYS_MS,
+      disableAfterMs: config.EXPORT_DISABLE_AFTER_MS,
+      observe: (attempt, delivery) => parts.metrics.attempted(attempt, delivery),
+    },
+    parts.turns,
+  );
   const sweep = new ExportSweep(db, parts.changeLog, queue);
 
   async function dispatch(job: Job, token?: string): Promise<string> {

@@ -17,6 +17,8 @@ import type { ExportCollections } from './export-collections';
 import type { ItemCollections } from '../items/item-collections';
 import type { ExportDocument, Forming, ResyncState } from './export-record';
 import { planDeliveries } from './delivery-plan';
+import { ExportDocumentWrites } from './export-document-writes';
+import { NO_TURNS, type DocumentTurns } from '../mongo/document-turns';
 import type { DeliveryOrigin } from './delivery-record';
 
 /**
@@ -50,13 +52,16 @@ const floorKey = (contentType: string, identifier: string) => `${contentType}:${
 
 export class ExportDispatcher {
   private readonly items: ItemsRepository;
+  private readonly writes: ExportDocumentWrites;
 
   constructor(
     private readonly db: ExportCollections & ItemCollections,
     private readonly changeLog: ChangeLogReader,
+    turns: DocumentTurns = NO_TURNS,
     private readonly now: () => Date = () => new Date(),
   ) {
     this.items = new ItemsRepository(db);
+    this.writes = new ExportDocumentWrites(db.exports, turns);
   }
 
   async run(exportDocId: string, formed: LanesFormed = async () => {}): Promise<DispatchOutcome> {
@@ -103,7 +108,7 @@ export class ExportDispatcher {
     }
     if (exp.resync?.state === 'running') return this.resyncStep(exp, exp.resync, sink);
     if (exp.resync?.floorsUntil && exp.resync.floorsUntil < this.now()) {
-      await this.db.exports.updateOne(
+      await this.writes.updateOne(
         { _id: exp._id },
         { $set: { 'resync.floors': {}, 'resync.floorsUntil': null } },
       );
@@ -120,7 +125,7 @@ export class ExportDispatcher {
     const contentType = exp.contentTypes[resync.contentTypeIndex];
     if (contentType === undefined) {
       const now = this.now();
-      const done = await this.db.exports.findOneAndUpdate(
+      const done = await this.writes.findOneAndUpdate(
         { _id: exp._id, cursor: exp.cursor, forming: null },
         {
           $set: {
@@ -129,7 +134,6 @@ export class ExportDispatcher {
             'resync.floorsUntil': new Date(now.getTime() + FLOORS_AFTER_MS),
           },
         },
-        { returnDocument: 'after' },
       );
       return done ?? 'lost';
     }
@@ -207,18 +211,13 @@ export class ExportDispatcher {
     plan.formedAfter.forEach((formed, lane) => {
       if (formed !== forming.formedBefore[lane]) set[`lanes.${lane}.formed`] = formed;
     });
-    const claimed = await this.db.exports.findOneAndUpdate(
+    const claimed = await this.writes.findOneAndUpdate(
       { _id: exp._id, cursor: exp.cursor, forming: null, state: 'active' },
       { $set: set },
-      { returnDocument: 'after' },
     );
     if (!claimed) return 'lost';
     await this.write(plan.deliveries);
-    const done = await this.db.exports.findOneAndUpdate(
-      { _id: exp._id },
-      { $set: { forming: null } },
-      { returnDocument: 'after' },
-    );
+    const done = await this.writes.findOneAndUpdate({ _id: exp._id }, { $set: { forming: null } });
     await this.tell(plan.deliveries, sink);
     return done ?? 'lost';
   }
@@ -255,7 +254,7 @@ export class ExportDispatcher {
     }
     const plan = this.plan(exp, forming, changes);
     await this.write(plan.deliveries);
-    await this.db.exports.updateOne({ _id: exp._id }, { $set: { forming: null } });
+    await this.writes.updateOne({ _id: exp._id }, { $set: { forming: null } });
     await this.tell(plan.deliveries, sink);
   }
 

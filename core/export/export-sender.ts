@@ -8,6 +8,8 @@
 import type { DeliveryAttempt } from './delivery-attempt';
 import type { DeliveryClient } from './delivery-client';
 import { deliveryIdOf, KEPT_ATTEMPTS, type DeliveryDocument } from './delivery-record';
+import { ExportDocumentWrites } from './export-document-writes';
+import { NO_TURNS, type DocumentTurns } from '../mongo/document-turns';
 import type { ExportCollections } from './export-collections';
 import { signingSecrets, type ExportDocument } from './export-record';
 import { retryDelayMs } from './retry-schedule';
@@ -29,12 +31,16 @@ export type SendStep = { kind: 'sent' } | { kind: 'idle' } | { kind: 'wait'; unt
 export class ExportSender {
   private readonly now: () => Date;
 
+  private readonly writes: ExportDocumentWrites;
+
   constructor(
     private readonly db: ExportCollections,
     private readonly client: DeliveryClient,
     private readonly options: SenderOptions,
+    turns: DocumentTurns = NO_TURNS,
   ) {
     this.now = options.now ?? (() => new Date());
+    this.writes = new ExportDocumentWrites(db.exports, turns);
   }
 
   /** Sends the lane's next delivery once. */
@@ -120,7 +126,7 @@ export class ExportSender {
     }
     const failingSince = exp.failingSince ?? now;
     if (!exp.failingSince) {
-      await this.db.exports.updateOne(
+      await this.writes.updateOne(
         { _id: exp._id, failingSince: null },
         { $set: { failingSince: now } },
       );
@@ -134,14 +140,14 @@ export class ExportSender {
 
   /** The lane's delivery n is done: n+1 is next. Any success ends a run of failures. */
   private async advance(exp: ExportDocument, lane: number, n: number): Promise<void> {
-    await this.db.exports.updateOne(
+    await this.writes.updateOne(
       { _id: exp._id, [`lanes.${lane}.sent`]: n - 1 },
       { $set: { [`lanes.${lane}.sent`]: n, failingSince: null } },
     );
   }
 
   private async disable(exp: ExportDocument, reason: string): Promise<void> {
-    await this.db.exports.updateOne(
+    await this.writes.updateOne(
       { _id: exp._id },
       { $set: { state: 'disabled', disabledReason: reason, updatedAt: this.now() } },
     );

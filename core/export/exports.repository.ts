@@ -4,7 +4,9 @@
  * lanes) is the dispatch's and send's: settings changes leave it alone.
  */
 import { randomUUID } from 'node:crypto';
+import { NO_TURNS, type DocumentTurns } from '../mongo/document-turns';
 import type { ExportCollections } from './export-collections';
+import { ExportDocumentWrites } from './export-document-writes';
 import {
   emptyLanes,
   exportDocumentId,
@@ -18,7 +20,14 @@ import type { WebhookSecret } from './webhook-secret';
 export const ROTATION_WINDOW_MS = 24 * 3600 * 1000;
 
 export class ExportsRepository {
-  constructor(private readonly db: ExportCollections) {}
+  private readonly writes: ExportDocumentWrites;
+
+  constructor(
+    private readonly db: ExportCollections,
+    turns: DocumentTurns = NO_TURNS,
+  ) {
+    this.writes = new ExportDocumentWrites(db.exports, turns);
+  }
 
   async create(
     tenant: string,
@@ -71,10 +80,9 @@ export class ExportsRepository {
     if (active === true) Object.assign(set, { state: 'active', disabledReason: null });
     if (active === true) set.failingSince = null;
     if (active === false) Object.assign(set, { state: 'paused', disabledReason: null });
-    const updated = await this.db.exports.findOneAndUpdate(
+    const updated = await this.writes.findOneAndUpdate(
       { _id: exportDocumentId(tenant, id) },
       { $set: set },
-      { returnDocument: 'after' },
     );
     // Re-enabled: what waited for its next retry goes now.
     if (updated && active === true) {
@@ -101,32 +109,29 @@ export class ExportsRepository {
     secret: WebhookSecret,
     now = new Date(),
   ): Promise<ExportDocument | null> {
-    const exp = await this.find(tenant, id);
-    if (!exp) return null;
     const until = new Date(now.getTime() + ROTATION_WINDOW_MS);
-    const kept = exp.secrets
-      .filter((old) => old.expiresAt === null || old.expiresAt > now)
-      .map((old) => ({ ...old, expiresAt: old.expiresAt ?? until }));
-    return this.db.exports.findOneAndUpdate(
-      { _id: exp._id },
-      { $set: { secrets: [{ secret, createdAt: now, expiresAt: null }, ...kept], updatedAt: now } },
-      { returnDocument: 'after' },
-    );
+    // Read and written back in one turn: a concurrent rotation does not undo this one.
+    return this.writes.readThenUpdate(exportDocumentId(tenant, id), (exp) => {
+      const kept = exp.secrets
+        .filter((old) => old.expiresAt === null || old.expiresAt > now)
+        .map((old) => ({ ...old, expiresAt: old.expiresAt ?? until }));
+      const secrets = [{ secret, createdAt: now, expiresAt: null }, ...kept];
+      return { $set: { secrets, updatedAt: now } };
+    });
   }
 
   /** Asks the export's next dispatch to send the changes after `from` up to `to` again. */
   async requestReplay(tenant: string, id: string, from: number, to: number) {
-    return this.db.exports.findOneAndUpdate(
+    return this.writes.findOneAndUpdate(
       { _id: exportDocumentId(tenant, id) },
       { $set: { replay: { next: from, to, requestedAt: new Date() }, updatedAt: new Date() } },
-      { returnDocument: 'after' },
     );
   }
 
   /** Asks the export's next dispatch to send every current item of its content types again. */
   async requestResync(tenant: string, id: string, itemsTotal: number) {
     const now = new Date();
-    return this.db.exports.findOneAndUpdate(
+    return this.writes.findOneAndUpdate(
       { _id: exportDocumentId(tenant, id) },
       {
         $set: {
@@ -144,7 +149,6 @@ export class ExportsRepository {
           updatedAt: now,
         },
       },
-      { returnDocument: 'after' },
     );
   }
 }
