@@ -8,8 +8,20 @@ export interface TenantDocument {
   createdAt: Date;
 }
 
+/**
+ * When a token was last used, beside the token rather than in it: written as the token is used,
+ * it must never race with a change of the token itself (a revocation), which on FerretDB v1 a
+ * concurrent update of the same document could undo (docs/storage.md#ferretdb-v1).
+ */
+export interface TokenUseDocument {
+  /** The token's id. */
+  _id: string;
+  lastUsedAt: Date;
+}
+
 export interface AuthCollections {
   tenants: mongo.Collection<TenantDocument>;
   users: mongo.Collection<UserDocument>;
   tokens: mongo.Collection<TokenDocument>;
+  tokenUses: mongo.Collection<TokenUseDocument>;
 }

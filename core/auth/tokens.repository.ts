@@ -2,10 +2,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Ability } from './access';
 import type { TokenDocument } from './token-record';
+import { isDuplicateKey } from '../mongo/duplicate-key';
 import type { AuthCollections } from './auth-collections';
 
 export class TokensRepository {
-  constructor(private readonly db: Pick<AuthCollections, 'tokens'>) {}
+  constructor(private readonly db: Pick<AuthCollections, 'tokens' | 'tokenUses'>) {}
 
   async create(
     tenant: string,
@@ -28,28 +29,56 @@ export class TokensRepository {
 
   async find(tenant: string, id: string): Promise<TokenDocument | null> {
     const token = await this.findAnyTenant(id);
-    return token && token.tenant === tenant ? token : null;
+    if (!token || token.tenant !== tenant) return null;
+    const [withUse] = await this.withUses([token]);
+    return withUse ?? null;
   }
 
-  /** For authentication, which learns the tenant from the token itself. */
+  /** For authentication, which learns the tenant from the token itself (without its last use). */
   async findAnyTenant(id: string): Promise<TokenDocument | null> {
     return this.db.tokens.findOne({ _id: id });
   }
 
   async list(tenant: string): Promise<TokenDocument[]> {
-    return this.db.tokens.find({ tenant }).sort({ createdAt: 1, _id: 1 }).toArray();
+    return this.withUses(
+      await this.db.tokens.find({ tenant }).sort({ createdAt: 1, _id: 1 }).toArray(),
+    );
   }
 
   /** Marks the token revoked; false when it does not exist in the tenant. */
   async revoke(tenant: string, id: string): Promise<boolean> {
-    const token = await this.find(tenant, id);
-    if (!token) return false;
+    const token = await this.findAnyTenant(id);
+    if (!token || token.tenant !== tenant) return false;
     if (!token.revokedAt)
       await this.db.tokens.updateOne({ _id: id }, { $set: { revokedAt: new Date() } });
     return true;
   }
 
+  /** Records the token's use (in `token_uses`: never an update of the token itself). */
   async touch(id: string, at: Date): Promise<void> {
-    await this.db.tokens.updateOne({ _id: id }, { $set: { lastUsedAt: at } });
+    try {
+      await this.db.tokenUses.updateOne(
+        { _id: id },
+        { $set: { lastUsedAt: at } },
+        { upsert: true },
+      );
+    } catch (error) {
+      // Two first uses at once: the other one recorded it.
+      if (!isDuplicateKey(error)) throw error;
+    }
+  }
+
+  /** The tokens with their last use, where it was recorded. */
+  private async withUses(tokens: TokenDocument[]): Promise<TokenDocument[]> {
+    if (tokens.length === 0) return tokens;
+    const ids = tokens.map((token) => token._id);
+    const uses = await this.db.tokenUses
+      .find(ids.length === 1 ? { _id: ids[0] } : { _id: { $in: ids } })
+      .toArray();
+    const lastUse = new Map(uses.map((use) => [use._id, use.lastUsedAt]));
+    return tokens.map((token) => ({
+      ...token,
+      lastUsedAt: lastUse.get(token._id) ?? token.lastUsedAt,
+    }));
   }
 }

@@ -31,6 +31,7 @@ export function collectionsOf(db: mongo.Db): Collections {
     tenants: db.collection('tenants'),
     users: db.collection('users'),
     tokens: db.collection('tokens'),
+    tokenUses: db.collection('token_uses'),
     contentTypes: db.collection('content_types'),
     funnels: db.collection('funnels'),
     items: db.collection('items'),
