@@ -6,7 +6,8 @@
  * the lock costs little there.
  */
 import type { Redis } from 'ioredis';
-import { Mutex, TimeoutError } from 'redis-semaphore';
+import { TimeoutError } from 'redis-semaphore';
+import { withLeasedMutex } from '../queue/leased-mutex';
 import { causeChain } from '../errors/cause-chain';
 import type { Logger } from '../logging/logger';
 
@@ -18,37 +19,22 @@ export interface WriteLock {
 /** MongoDB: upserts carry their own guard. */
 export const NO_WRITE_LOCK: WriteLock = { around: (_tenant, _contentType, write) => write() };
 
-/**
- * A short lease, renewed by its holder well before it runs out: the lock of a worker killed
- * while holding it blocks its content type for one lease at most.
- */
-const LEASE_MS = 2_000;
-const RENEW_EVERY_MS = 500;
 /** A request waits this long for another's writes before its job fails and is retried. */
 const ACQUIRE_TIMEOUT_MS = 120_000;
 
 export function redisWriteLock(redis: Redis, prefix: string, logger: Logger): WriteLock {
   return {
-    async around(tenant, contentType, write) {
+    around(tenant, contentType, write) {
       const key = `${prefix}:write-lock:${JSON.stringify([tenant, contentType])}`;
-      const mutex = new Mutex(redis, key, {
-        lockTimeout: LEASE_MS,
-        refreshInterval: RENEW_EVERY_MS,
-        acquireTimeout: ACQUIRE_TIMEOUT_MS,
-        retryInterval: 5,
-        onLockLost: (error) => logger.error({ err: error, contentType }, 'write lock lost'),
-      });
-      await mutex.acquire();
-      try {
-        return await write();
-      } finally {
-        // Not awaited: the request goes on to its history record meanwhile. Commands on one
-        // connection run in order, so this process's next acquire comes after the release;
-        // one that fails leaves the lock to expire after one lease.
-        mutex.release().catch((error: unknown) => {
-          logger.warn({ err: error, contentType }, 'write lock not released; it expires by itself');
-        });
-      }
+      // The release is not waited for: the request goes on to its history record meanwhile.
+      const options = {
+        acquireTimeoutMs: ACQUIRE_TIMEOUT_MS,
+        retryIntervalMs: 5,
+        name: 'write lock',
+        awaitRelease: false,
+        logged: { contentType },
+      };
+      return withLeasedMutex(redis, key, logger, options, write);
     },
   };
 }

@@ -7,7 +7,7 @@
  * there no turns are taken and nothing waits.
  */
 import type { Redis } from 'ioredis';
-import { Mutex } from 'redis-semaphore';
+import { withLeasedMutex } from '../queue/leased-mutex';
 import type { Logger } from '../logging/logger';
 import type { EngineTraits } from './engine';
 
@@ -19,29 +19,19 @@ export interface DocumentTurns {
 /** Atomic single-document updates: nothing to wait for. */
 export const NO_TURNS: DocumentTurns = { around: (_key, write) => write() };
 
-/** A short lease, renewed by its holder: a dead holder blocks the document for one lease at most. */
-const LEASE_MS = 2_000;
-const RENEW_EVERY_MS = 500;
 const ACQUIRE_TIMEOUT_MS = 30_000;
 
 export function redisDocumentTurns(redis: Redis, prefix: string, logger: Logger): DocumentTurns {
   return {
-    async around(key, write) {
-      const mutex = new Mutex(redis, `${prefix}:document-turns:${key}`, {
-        lockTimeout: LEASE_MS,
-        refreshInterval: RENEW_EVERY_MS,
-        acquireTimeout: ACQUIRE_TIMEOUT_MS,
-        retryInterval: 2,
-        onLockLost: (error) => logger.error({ err: error, key }, 'document turn lost'),
-      });
-      await mutex.acquire();
-      try {
-        return await write();
-      } finally {
-        await mutex.release().catch((error: unknown) => {
-          logger.warn({ err: error, key }, 'document turn not released; it expires by itself');
-        });
-      }
+    around(key, write) {
+      const options = {
+        acquireTimeoutMs: ACQUIRE_TIMEOUT_MS,
+        retryIntervalMs: 2,
+        name: 'document turn',
+        awaitRelease: true,
+        logged: { document: key },
+      };
+      return withLeasedMutex(redis, `${prefix}:document-turns:${key}`, logger, options, write);
     },
   };
 }
