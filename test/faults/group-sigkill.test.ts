@@ -70,14 +70,14 @@ describe('a worker killed with SIGKILL while it writes a group of requests', () 
     );
     expect(records.every((record) => record.status === 'success')).toBe(true);
 
-    // The items as the last request received sent them; at most one version per request (a
-    // request that ran after a later one changes nothing), the group's run again adding none.
+    // The items as the last request received sent them, and at most one version per request: a
+    // write made again with the content it left adds none. (Versions may differ between items:
+    // the killed write had reached some of them when later requests wrote them all.)
     const last = records.reduce((a, b) => ((a.sequence ?? 0) > (b.sequence ?? 0) ? a : b));
     const lastSent = bodies[Number(last.requestId.replace('group-', ''))] ?? [];
     await expectStoredExactlyOnce(deployment, contentType, lastSent);
-    const versions = new Set((await deployment.storedItems(contentType)).map((i) => i.version));
-    expect(versions.size).toBe(1);
-    expect([...versions][0]).toBeLessThanOrEqual(REQUESTS);
+    const versions = (await deployment.storedItems(contentType)).map((item) => item.version ?? 0);
+    expect(Math.max(...versions)).toBeLessThanOrEqual(REQUESTS);
     expect(deployment.serverErrors()).toEqual([]);
   });
 });
