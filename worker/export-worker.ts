@@ -18,7 +18,7 @@ import {
   type DispatchJob,
 } from '../core/export/export-jobs';
 import { ExportQueue } from '../core/export/export-queue';
-import { exportDocumentId } from '../core/export/export-record';
+import { exportDocumentId, type ExportDocument } from '../core/export/export-record';
 import { ExportSender } from '../core/export/export-sender';
 import { ExportSweep } from '../core/export/export-sweep';
 import type { ItemCollections } from '../core/items/item-collections';
@@ -100,10 +100,12 @@ export async function startExportWorker(
     const data = sendJobSchema.parse(job.data);
     const id = exportDocumentId(data.tenant, data.exportId);
     const started = Date.now();
+    let known: ExportDocument | null = null;
     for (let i = 0; i < SEND_BUDGET && Date.now() - started < SEND_TIME_BUDGET_MS; i += 1) {
-      const step = await sender.step(id, data.lane);
+      const step = await sender.step(id, data.lane, known);
       if (step.kind === 'idle') return 'idle';
       if (step.kind === 'wait') return again(job, token, step.until.getTime());
+      known = step.exp;
     }
     return again(job, token, Date.now());
   }

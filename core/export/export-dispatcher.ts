@@ -23,7 +23,7 @@ import type { DeliveryOrigin } from './delivery-record';
  * Changes read from the log per step (the lanes' sends are woken after each), and steps per run
  * before the job yields its slot.
  */
-const READ_LIMIT = 2_000;
+const READ_LIMIT = 10_000;
 const MAX_STEPS = 10;
 /** Items read per resync step. */
 const RESYNC_PAGE = 200;

@@ -3,7 +3,7 @@
  * 2xx, either in a delivery waiting in a lane or still in the log after the cursor.
  */
 import type { ChangeLogReader } from '../changes/change-log';
-import { deliveryIdOf } from './delivery-record';
+import { changesOf, deliveryIdOf } from './delivery-record';
 import type { ExportCollections } from './export-collections';
 
 export class ExportLag {
@@ -23,7 +23,7 @@ export class ExportLag {
         const next = await this.db.exportDeliveries.findOne({
           _id: deliveryIdOf(exp.id, lane, counters.sent + 1),
         });
-        const at = next?.changes[0]?.at;
+        const at = next ? changesOf(next)[0]?.at : undefined;
         if (at) oldest = Math.min(oldest ?? Infinity, Date.parse(at));
       }
       const [unformed] = await this.changeLog.readAfter(exp.tenant, exp.cursor, 1);

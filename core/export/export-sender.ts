@@ -7,7 +7,13 @@
  */
 import type { DeliveryAttempt } from './delivery-attempt';
 import type { DeliveryClient } from './delivery-client';
-import { deliveryIdOf, KEPT_ATTEMPTS, type DeliveryDocument } from './delivery-record';
+import {
+  changesJsonOf,
+  deliveryIdOf,
+  KEPT_ATTEMPTS,
+  packChanges,
+  type DeliveryDocument,
+} from './delivery-record';
 import type { ExportCollections } from './export-collections';
 import { signingSecrets, type ExportDocument } from './export-record';
 import { retryDelayMs } from './retry-schedule';
@@ -23,8 +29,12 @@ export interface SenderOptions {
   observe?: (attempt: DeliveryAttempt, delivery: DeliveryDocument) => void;
 }
 
-/** What a send step came to: sent one (go on), nothing to send, or wait until a time. */
-export type SendStep = { kind: 'sent' } | { kind: 'idle' } | { kind: 'wait'; until: Date };
+/**
+ * What a send step came to: sent one (go on; `exp` is the export after it, for the next step, when
+ * this step moved the lane on), nothing to send, or wait until a time.
+ */
+export type SendStep =
+  { kind: 'sent'; exp: ExportDocument | null } | { kind: 'idle' } | { kind: 'wait'; until: Date };
 
 export class ExportSender {
   private readonly now: () => Date;
@@ -37,9 +47,12 @@ export class ExportSender {
     this.now = options.now ?? (() => new Date());
   }
 
-  /** Sends the lane's next delivery once. */
-  async step(exportDocId: string, lane: number): Promise<SendStep> {
-    const exp = await this.db.exports.findOne({ _id: exportDocId });
+  /**
+   * Sends the lane's next delivery once. `known`: the export as the previous step left it, which
+   * saves reading it again.
+   */
+  async step(exportDocId: string, lane: number, known?: ExportDocument | null): Promise<SendStep> {
+    const exp = known ?? (await this.db.exports.findOne({ _id: exportDocId }));
     if (!exp || exp.state !== 'active') return { kind: 'idle' };
     const counters = exp.lanes[lane];
     if (!counters || counters.sent >= counters.formed) return { kind: 'idle' };
@@ -53,8 +66,7 @@ export class ExportSender {
         : { kind: 'idle' };
     }
     if (delivery.status === 'succeeded') {
-      await this.advance(exp, lane, n);
-      return { kind: 'sent' };
+      return { kind: 'sent', exp: await this.advance(exp, lane, n) };
     }
     if (delivery.nextAttemptAt && delivery.nextAttemptAt > this.now()) {
       return { kind: 'wait', until: delivery.nextAttemptAt };
@@ -62,7 +74,7 @@ export class ExportSender {
     const attempt = await this.client.deliver({
       url: exp.url,
       webhookId: delivery._id,
-      payload: { type: 'items.changed', exportId: exp.id, changes: delivery.changes },
+      json: deliveryBody(exp.id, changesJsonOf(delivery)),
       secrets: signingSecrets(exp, this.now()),
     });
     this.options.observe?.(attempt, delivery);
@@ -81,16 +93,16 @@ export class ExportSender {
       {
         $set: {
           status: 'succeeded',
-          changes: [],
+          packedChanges: packChanges([]),
           succeededAt: this.now(),
           nextAttemptAt: null,
           attempts: [...delivery.attempts, attempt].slice(-KEPT_ATTEMPTS),
           attemptCount: delivery.attemptCount + 1,
         },
+        $unset: { changes: '' },
       },
     );
-    await this.advance(exp, delivery.lane, delivery.n);
-    return { kind: 'sent' };
+    return { kind: 'sent', exp: await this.advance(exp, delivery.lane, delivery.n) };
   }
 
   private async failed(
@@ -132,11 +144,16 @@ export class ExportSender {
     return { kind: 'wait', until };
   }
 
-  /** The lane's delivery n is done: n+1 is next. Any success ends a run of failures. */
-  private async advance(exp: ExportDocument, lane: number, n: number): Promise<void> {
-    await this.db.exports.updateOne(
-      { _id: exp._id, [`lanes.${lane}.sent`]: n - 1 },
-      { $set: { [`lanes.${lane}.sent`]: n, failingSince: null } },
+  /**
+   * The lane's delivery n is done: n+1 is next. Any success ends a run of failures. Answers the
+   * export after it. The count only grows (`$max`): a send that finds it moved on already leaves
+   * it, and the filter is the `_id` alone, which FerretDB v1 finds without decoding documents.
+   */
+  private advance(exp: ExportDocument, lane: number, n: number): Promise<ExportDocument | null> {
+    return this.db.exports.findOneAndUpdate(
+      { _id: exp._id },
+      { $max: { [`lanes.${lane}.sent`]: n }, $set: { failingSince: null } },
+      { returnDocument: 'after' },
     );
   }
 
@@ -146,4 +163,9 @@ export class ExportSender {
       { $set: { state: 'disabled', disabledReason: reason, updatedAt: this.now() } },
     );
   }
+}
+
+/** The body of a delivery, `{type, exportId, changes}`, around its changes' JSON text as stored. */
+function deliveryBody(exportId: string, changesJson: string): string {
+  return `{"type":"items.changed","exportId":${JSON.stringify(exportId)},"changes":${changesJson}}`;
 }
