@@ -18,8 +18,8 @@ import {
   type DispatchJob,
 } from '../core/export/export-jobs';
 import { ExportQueue } from '../core/export/export-queue';
-import { exportDocumentId, type ExportDocument } from '../core/export/export-record';
-import { ExportSender } from '../core/export/export-sender';
+import { exportDocumentId } from '../core/export/export-record';
+import { ExportSender, newLaneProgress, type SendStep } from '../core/export/export-sender';
 import { ExportSweep } from '../core/export/export-sweep';
 import type { ItemCollections } from '../core/items/item-collections';
 import type { Logger } from '../core/logging/logger';
@@ -100,14 +100,15 @@ export async function startExportWorker(
     const data = sendJobSchema.parse(job.data);
     const id = exportDocumentId(data.tenant, data.exportId);
     const started = Date.now();
-    let known: ExportDocument | null = null;
+    const progress = newLaneProgress();
+    let step: SendStep = { kind: 'sent' };
     for (let i = 0; i < SEND_BUDGET && Date.now() - started < SEND_TIME_BUDGET_MS; i += 1) {
-      const step = await sender.step(id, data.lane, known);
-      if (step.kind === 'idle') return 'idle';
-      if (step.kind === 'wait') return again(job, token, step.until.getTime());
-      known = step.exp;
+      step = await sender.step(id, data.lane, progress);
+      if (step.kind !== 'sent') break;
     }
-    return again(job, token, Date.now());
+    await sender.count(id, data.lane, progress);
+    if (step.kind === 'idle') return 'idle';
+    return again(job, token, step.kind === 'wait' ? step.until.getTime() : Date.now());
   }
 
   const worker = new Worker(

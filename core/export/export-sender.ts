@@ -20,6 +20,12 @@ import { retryDelayMs } from './retry-schedule';
 
 /** How long a send waits for deliveries a dispatch is writing. */
 const FORMING_WAIT_MS = 200;
+/**
+ * A send job writes its lane's count after this many deliveries or this long, and when it stops:
+ * the delivery's own `succeeded` is what counts, the lane's count only says where to look first.
+ */
+const COUNT_EVERY = 10;
+const COUNT_EVERY_MS = 1_000;
 
 export interface SenderOptions {
   retryDelaysMs: readonly number[];
@@ -29,12 +35,20 @@ export interface SenderOptions {
   observe?: (attempt: DeliveryAttempt, delivery: DeliveryDocument) => void;
 }
 
+/** What a send step came to: sent one (go on), nothing to send, or wait until a time. */
+export type SendStep = { kind: 'sent' } | { kind: 'idle' } | { kind: 'wait'; until: Date };
+
 /**
- * What a send step came to: sent one (go on; `exp` is the export after it, for the next step, when
- * this step moved the lane on), nothing to send, or wait until a time.
+ * How far one send job got in its lane: deliveries up to `sent` were answered with a 2xx (and
+ * recorded so on each delivery); the lane's count holds `counted` of them.
  */
-export type SendStep =
-  { kind: 'sent'; exp: ExportDocument | null } | { kind: 'idle' } | { kind: 'wait'; until: Date };
+export interface LaneProgress {
+  sent: number;
+  counted: number;
+  countedAt: number;
+}
+
+export const newLaneProgress = (): LaneProgress => ({ sent: 0, counted: 0, countedAt: Date.now() });
 
 export class ExportSender {
   private readonly now: () => Date;
@@ -48,15 +62,20 @@ export class ExportSender {
   }
 
   /**
-   * Sends the lane's next delivery once. `known`: the export as the previous step left it, which
-   * saves reading it again.
+   * Sends the lane's next delivery once. `progress`: the send job's, across its steps; tell
+   * `count` when the job stops.
    */
-  async step(exportDocId: string, lane: number, known?: ExportDocument | null): Promise<SendStep> {
-    const exp = known ?? (await this.db.exports.findOne({ _id: exportDocId }));
+  async step(
+    exportDocId: string,
+    lane: number,
+    progress: LaneProgress = newLaneProgress(),
+  ): Promise<SendStep> {
+    const exp = await this.db.exports.findOne({ _id: exportDocId });
     if (!exp || exp.state !== 'active') return { kind: 'idle' };
     const counters = exp.lanes[lane];
-    if (!counters || counters.sent >= counters.formed) return { kind: 'idle' };
-    const n = counters.sent + 1;
+    const sent = Math.max(counters?.sent ?? 0, progress.sent);
+    if (!counters || sent >= counters.formed) return { kind: 'idle' };
+    const n = sent + 1;
     const delivery = await this.db.exportDeliveries.findOne({ _id: deliveryIdOf(exp.id, lane, n) });
     // Still being written by a dispatch: look again shortly (a dispatch that died leaves the
     // record too; the next dispatch, at the latest the sweep's, finishes it).
@@ -66,7 +85,8 @@ export class ExportSender {
         : { kind: 'idle' };
     }
     if (delivery.status === 'succeeded') {
-      return { kind: 'sent', exp: await this.advance(exp, lane, n) };
+      progress.sent = n;
+      return { kind: 'sent' };
     }
     if (delivery.nextAttemptAt && delivery.nextAttemptAt > this.now()) {
       return { kind: 'wait', until: delivery.nextAttemptAt };
@@ -78,16 +98,28 @@ export class ExportSender {
       secrets: signingSecrets(exp, this.now()),
     });
     this.options.observe?.(attempt, delivery);
-    return attempt.ok
-      ? this.succeeded(exp, delivery, attempt)
-      : this.failed(exp, delivery, attempt);
+    if (!attempt.ok) {
+      // The count first: a success counted later would end this run of failures.
+      await this.count(exp._id, lane, progress);
+      return this.failed(exp, delivery, attempt);
+    }
+    await this.succeeded(delivery, attempt);
+    progress.sent = n;
+    const due = Date.now() - progress.countedAt >= COUNT_EVERY_MS;
+    if (due || progress.sent - progress.counted >= COUNT_EVERY) {
+      await this.count(exp._id, lane, progress);
+    }
+    return { kind: 'sent' };
   }
 
-  private async succeeded(
-    exp: ExportDocument,
-    delivery: DeliveryDocument,
-    attempt: DeliveryAttempt,
-  ): Promise<SendStep> {
+  /** Writes the lane's count up to what the job sent. */
+  async count(exportDocId: string, lane: number, progress: LaneProgress): Promise<void> {
+    if (progress.sent > progress.counted) await this.advance(exportDocId, lane, progress.sent);
+    progress.counted = progress.sent;
+    progress.countedAt = Date.now();
+  }
+
+  private async succeeded(delivery: DeliveryDocument, attempt: DeliveryAttempt): Promise<void> {
     await this.db.exportDeliveries.updateOne(
       { _id: delivery._id },
       {
@@ -102,7 +134,6 @@ export class ExportSender {
         $unset: { changes: '' },
       },
     );
-    return { kind: 'sent', exp: await this.advance(exp, delivery.lane, delivery.n) };
   }
 
   private async failed(
@@ -145,15 +176,14 @@ export class ExportSender {
   }
 
   /**
-   * The lane's delivery n is done: n+1 is next. Any success ends a run of failures. Answers the
-   * export after it. The count only grows (`$max`): a send that finds it moved on already leaves
-   * it, and the filter is the `_id` alone, which FerretDB v1 finds without decoding documents.
+   * The lane's deliveries up to n are done: n+1 is next. Any success ends a run of failures. The
+   * count only grows (`$max`): a send that finds it moved on already leaves it, and the filter is
+   * the `_id` alone, which FerretDB v1 finds without decoding documents.
    */
-  private advance(exp: ExportDocument, lane: number, n: number): Promise<ExportDocument | null> {
-    return this.db.exports.findOneAndUpdate(
-      { _id: exp._id },
+  private async advance(exportDocId: string, lane: number, n: number): Promise<void> {
+    await this.db.exports.updateOne(
+      { _id: exportDocId },
       { $max: { [`lanes.${lane}.sent`]: n }, $set: { failingSince: null } },
-      { returnDocument: 'after' },
     );
   }
 
