@@ -163,6 +163,7 @@ export async function composeWorker(
     logger,
     workerId,
     metrics: new ExportMetrics(metrics.registry, new ExportLag(db, changeFeed)),
+    ingestFirst: !engine.indexedFilters,
   });
   exportListener = exportWorker.changeListener;
 

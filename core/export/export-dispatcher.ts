@@ -59,7 +59,12 @@ export class ExportDispatcher {
     this.items = new ItemsRepository(db);
   }
 
-  async run(exportDocId: string, formed: LanesFormed = async () => {}): Promise<DispatchOutcome> {
+  /** `stepAside`: asked before each step; true ends the run with work left. */
+  async run(
+    exportDocId: string,
+    formed: LanesFormed = async () => {},
+    stepAside: () => Promise<boolean> = () => Promise.resolve(false),
+  ): Promise<DispatchOutcome> {
     const lanes = new Set<number>();
     const sink: Sink = { lanes, formed };
     let exp = await this.db.exports.findOne({ _id: exportDocId });
@@ -70,6 +75,7 @@ export class ExportDispatcher {
       if (!exp) return { lanes, more: false };
     }
     for (let step = 0; step < MAX_STEPS; step += 1) {
+      if (await stepAside()) return { lanes, more: true };
       const next = await this.step(exp, sink);
       if (next === 'idle') return { lanes, more: false };
       if (next === 'lost') return { lanes, more: false };
