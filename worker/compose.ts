@@ -166,6 +166,7 @@ export async function composeWorker(
     workerId,
     turns,
     metrics: new ExportMetrics(metrics.registry, new ExportLag(db, changeFeed)),
+    ingestFirst: !engine.indexedFilters,
   });
   exportListener = exportWorker.changeListener;
 

@@ -19,8 +19,14 @@ import {
 } from '../core/export/export-jobs';
 import { ExportQueue } from '../core/export/export-queue';
 import { exportDocumentId } from '../core/export/export-record';
-import { ExportSender } from '../core/export/export-sender';
+import { ExportSender, newLaneProgress, type SendStep } from '../core/export/export-sender';
 import { ExportSweep } from '../core/export/export-sweep';
+import {
+  DISPATCH_RECHECK_MS,
+  DISPATCH_WAIT_MS,
+  IngestActivity,
+  SEND_PAUSE_MS,
+} from '../core/export/ingest-first';
 import type { ItemCollections } from '../core/items/item-collections';
 import type { Logger } from '../core/logging/logger';
 import type { DocumentTurns } from '../core/mongo/document-turns';
@@ -53,6 +59,8 @@ export interface ExportWorkerParts {
   /** Writers of an export document take turns where the engine needs it. */
   turns: DocumentTurns;
   metrics: ExportMetrics;
+  /** Step aside while funnel jobs run (core/export/ingest-first.ts): where writes take turns. */
+  ingestFirst?: boolean;
 }
 
 export interface ExportWorker {
@@ -62,6 +70,8 @@ export interface ExportWorker {
   changeListener: ExportChangeListener;
   close(): Promise<void>;
 }
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Moves the running job back to the queue until `at`, under the same job id. */
 async function again(job: Job, token: string | undefined, at: number): Promise<never> {
@@ -91,16 +101,32 @@ export async function startExportWorker(
     parts.turns,
   );
   const sweep = new ExportSweep(db, parts.changeLog, queue);
+  const ingest = parts.ingestFirst ? new IngestActivity(parts.redis, config.QUEUE_PREFIX) : null;
 
+  /** Per dispatch job, since when it has stepped aside for ingestion. */
+  const asideSince = new Map<string, number>();
   async function dispatch(job: Job, token?: string): Promise<string> {
     const data = dispatchJobSchema.parse(job.data);
+    const key = job.id ?? '';
+    let aside = false;
+    const stepAside = async () => {
+      if (!ingest || !(await ingest.busy())) return false;
+      const since = asideSince.get(key) ?? Date.now();
+      if (Date.now() - since >= DISPATCH_WAIT_MS) return false;
+      if (asideSince.size > 10_000) asideSince.clear();
+      asideSince.set(key, since);
+      aside = true;
+      return true;
+    };
     const outcome = await dispatcher.run(
       exportDocumentId(data.tenant, data.exportId),
       async (lanes) => {
         for (const lane of lanes) await queue.send({ ...data, lane });
       },
+      stepAside,
     );
-    if (outcome.more) return again(job, token, Date.now());
+    if (!aside) asideSince.delete(key);
+    if (outcome.more) return again(job, token, Date.now() + (aside ? DISPATCH_RECHECK_MS : 0));
     return 'done';
   }
 
@@ -108,12 +134,16 @@ export async function startExportWorker(
     const data = sendJobSchema.parse(job.data);
     const id = exportDocumentId(data.tenant, data.exportId);
     const started = Date.now();
+    const progress = newLaneProgress();
+    let step: SendStep = { kind: 'sent' };
     for (let i = 0; i < SEND_BUDGET && Date.now() - started < SEND_TIME_BUDGET_MS; i += 1) {
-      const step = await sender.step(id, data.lane);
-      if (step.kind === 'idle') return 'idle';
-      if (step.kind === 'wait') return again(job, token, step.until.getTime());
+      step = await sender.step(id, data.lane, progress);
+      if (step.kind !== 'sent') break;
+      if (ingest && (await ingest.busy())) await sleep(SEND_PAUSE_MS);
     }
-    return again(job, token, Date.now());
+    await sender.count(id, data.lane, progress);
+    if (step.kind === 'idle') return 'idle';
+    return again(job, token, step.kind === 'wait' ? step.until.getTime() : Date.now());
   }
 
   const worker = new Worker(

@@ -10,8 +10,10 @@
 import type { EngineTraits } from '../mongo/engine';
 import { isDuplicateKey } from '../mongo/duplicate-key';
 import type { ChangeCollections } from './change-collections';
+import { packJson } from '../mongo/packed-json';
 import {
   changeBatchIdOf,
+  entriesOf,
   type ChangeBatchDocument,
   type ChangeRecord,
   type NewChange,
@@ -20,7 +22,10 @@ import {
 /** Records per batch document: far under the 16 MB document limit for long identifiers. */
 const RECORDS_PER_BATCH = 5_000;
 
-type Batch = Pick<ChangeBatchDocument, 'contentType' | 'firstSeq' | 'lastSeq' | 'entries' | 'at'>;
+type Batch = Pick<
+  ChangeBatchDocument,
+  'contentType' | 'firstSeq' | 'lastSeq' | 'packedEntries' | 'entries' | 'at'
+>;
 
 export class ChangeLogStore {
   constructor(
@@ -46,7 +51,7 @@ export class ChangeLogStore {
     for (const batch of await this.batchesFrom(tenant, next, limit)) {
       // A read beside an insert may see a batch whose predecessor it missed: stop there.
       if (batch.firstSeq > next) break;
-      for (const [i, entry] of batch.entries.entries()) {
+      for (const [i, entry] of entriesOf(batch).entries()) {
         const seq = batch.firstSeq + i;
         if (seq < next) continue;
         records.push({ ...entry, tenant, contentType: batch.contentType, seq, at: batch.at });
@@ -117,7 +122,9 @@ export class ChangeLogStore {
         contentType: first.contentType,
         firstSeq,
         lastSeq: firstSeq + changes.length - 1,
-        entries: changes.map(({ event, identifier, version }) => ({ event, identifier, version })),
+        packedEntries: packJson(
+          changes.map(({ event, identifier, version }) => ({ event, identifier, version })),
+        ),
         at: first.at,
       };
       try {

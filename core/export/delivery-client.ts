@@ -27,7 +27,9 @@ export interface Delivery {
   url: string;
   /** Kept by the caller across retries of the same delivery, so receivers can de-duplicate. */
   webhookId: string;
-  payload: unknown;
+  /** The body: `payload` serialised, or `json`, text already serialised. */
+  payload?: unknown;
+  json?: string;
   /** Every secret that signs: the current one, and during a rotation the one it replaces. */
   secrets: readonly WebhookSecret[];
 }
@@ -61,7 +63,7 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
     };
     const url = parseTargetUrl(delivery.url);
     if (typeof url === 'string') return attempt({ error: url });
-    const body = JSON.stringify(delivery.payload) ?? 'null';
+    const body = delivery.json ?? JSON.stringify(delivery.payload) ?? 'null';
     const headers = {
       ...signDelivery(delivery.webhookId, body, delivery.secrets, startedAt),
       'content-type': 'application/json',

@@ -5,7 +5,7 @@
  */
 import type { ChangeView } from '../changes/change-record';
 import type { DeliveryDocument, DeliveryOrigin } from './delivery-record';
-import { changeSummary, deliveryIdOf } from './delivery-record';
+import { changeSummary, deliveryIdOf, packChanges } from './delivery-record';
 import { laneOf, LANE_COUNT } from './lanes';
 
 export interface PlanInput {
@@ -42,7 +42,7 @@ export function planDeliveries(input: PlanInput): Plan {
         lane,
         n,
         origin: input.origin,
-        changes: batch,
+        packedChanges: packChanges(batch),
         ...changeSummary(batch),
         status: 'pending',
         attempts: [],

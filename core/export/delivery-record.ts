@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import type { ChangeView } from '../changes/change-record';
+import { packJson, unpackJsonText } from '../mongo/packed-json';
 import type { DeliveryAttempt } from './delivery-attempt';
 
 export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
@@ -23,8 +24,14 @@ export interface DeliveryDocument {
   lane: number;
   n: number;
   origin: DeliveryOrigin;
-  /** What it carries; emptied once it succeeded (the log holds the changes), to keep it small. */
-  changes: ChangeView[];
+  /**
+   * What it carries: its changes, packed (core/mongo/packed-json.ts: on FerretDB v1 every read
+   * and update of a delivery parses the rows of the collection, and packed ones cost a fraction);
+   * an empty array once it succeeded (the log holds the changes), to keep it small.
+   */
+  packedChanges: string;
+  /** Deliveries formed before `packedChanges` existed carry their changes as documents. */
+  changes?: ChangeView[];
   changeCount: number;
   firstSeq: number | null;
   lastSeq: number | null;
@@ -68,6 +75,24 @@ export const deliveryViewSchema = z
   })
   .meta({ id: 'ExportDelivery' });
 export type DeliveryView = z.infer<typeof deliveryViewSchema>;
+
+/** Changes as a delivery stores them. */
+export function packChanges(changes: readonly ChangeView[]): string {
+  return packJson(changes);
+}
+
+type Carried = Pick<DeliveryDocument, 'packedChanges' | 'changes'>;
+
+/** The delivery's changes as the JSON text of an array, whichever way it stores them. */
+export function changesJsonOf(delivery: Carried): string {
+  if (delivery.packedChanges === undefined) return JSON.stringify(delivery.changes ?? []);
+  return unpackJsonText(delivery.packedChanges);
+}
+
+/** The delivery's changes (what it still carries: none once it succeeded). */
+export function changesOf(delivery: Carried): ChangeView[] {
+  return JSON.parse(changesJsonOf(delivery)) as ChangeView[];
+}
 
 /** The summary a delivery keeps of its changes after they are gone from it. */
 export function changeSummary(changes: readonly ChangeView[]) {

@@ -25,7 +25,7 @@ import type { DeliveryOrigin } from './delivery-record';
  * Changes read from the log per step (the lanes' sends are woken after each), and steps per run
  * before the job yields its slot.
  */
-const READ_LIMIT = 2_000;
+const READ_LIMIT = 10_000;
 const MAX_STEPS = 10;
 /** Items read per resync step. */
 const RESYNC_PAGE = 200;
@@ -64,7 +64,12 @@ export class ExportDispatcher {
     this.writes = new ExportDocumentWrites(db.exports, turns);
   }
 
-  async run(exportDocId: string, formed: LanesFormed = async () => {}): Promise<DispatchOutcome> {
+  /** `stepAside`: asked before each step; true ends the run with work left. */
+  async run(
+    exportDocId: string,
+    formed: LanesFormed = async () => {},
+    stepAside: () => Promise<boolean> = () => Promise.resolve(false),
+  ): Promise<DispatchOutcome> {
     const lanes = new Set<number>();
     const sink: Sink = { lanes, formed };
     let exp = await this.db.exports.findOne({ _id: exportDocId });
@@ -75,6 +80,7 @@ export class ExportDispatcher {
       if (!exp) return { lanes, more: false };
     }
     for (let step = 0; step < MAX_STEPS; step += 1) {
+      if (await stepAside()) return { lanes, more: true };
       const next = await this.step(exp, sink);
       if (next === 'idle') return { lanes, more: false };
       if (next === 'lost') return { lanes, more: false };

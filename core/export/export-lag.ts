@@ -3,8 +3,9 @@
  * 2xx, either in a delivery waiting in a lane or still in the log after the cursor.
  */
 import type { ChangeLogReader } from '../changes/change-log';
-import { deliveryIdOf } from './delivery-record';
+import { changesOf, deliveryIdOf } from './delivery-record';
 import type { ExportCollections } from './export-collections';
+import type { LaneCounters } from './export-record';
 
 export class ExportLag {
   constructor(
@@ -20,10 +21,7 @@ export class ExportLag {
       let oldest: number | undefined;
       for (const [lane, counters] of exp.lanes.entries()) {
         if (counters.formed <= counters.sent) continue;
-        const next = await this.db.exportDeliveries.findOne({
-          _id: deliveryIdOf(exp.id, lane, counters.sent + 1),
-        });
-        const at = next?.changes[0]?.at;
+        const at = await this.oldestWaiting(exp.id, lane, counters);
         if (at) oldest = Math.min(oldest ?? Infinity, Date.parse(at));
       }
       const [unformed] = await this.changeLog.readAfter(exp.tenant, exp.cursor, 1);
@@ -32,5 +30,22 @@ export class ExportLag {
       lags.set(`${exp.tenant}/${exp.id}`, seconds);
     }
     return lags;
+  }
+
+  /**
+   * When the first change of the lane's next delivery was written. A running send writes the
+   * lane's count every few deliveries: the ones it already sent are passed over.
+   */
+  private async oldestWaiting(
+    exportId: string,
+    lane: number,
+    counters: LaneCounters,
+  ): Promise<string | undefined> {
+    for (let n = counters.sent + 1; n <= counters.formed; n += 1) {
+      const next = await this.db.exportDeliveries.findOne({ _id: deliveryIdOf(exportId, lane, n) });
+      if (!next) return undefined;
+      if (next.status !== 'succeeded') return changesOf(next)[0]?.at;
+    }
+    return undefined;
   }
 }

@@ -7,7 +7,13 @@
  */
 import type { DeliveryAttempt } from './delivery-attempt';
 import type { DeliveryClient } from './delivery-client';
-import { deliveryIdOf, KEPT_ATTEMPTS, type DeliveryDocument } from './delivery-record';
+import {
+  changesJsonOf,
+  deliveryIdOf,
+  KEPT_ATTEMPTS,
+  packChanges,
+  type DeliveryDocument,
+} from './delivery-record';
 import { ExportDocumentWrites } from './export-document-writes';
 import { NO_TURNS, type DocumentTurns } from '../mongo/document-turns';
 import type { ExportCollections } from './export-collections';
@@ -16,6 +22,12 @@ import { retryDelayMs } from './retry-schedule';
 
 /** How long a send waits for deliveries a dispatch is writing. */
 const FORMING_WAIT_MS = 200;
+/**
+ * A send job writes its lane's count after this many deliveries or this long, and when it stops:
+ * the delivery's own `succeeded` is what counts, the lane's count only says where to look first.
+ */
+const COUNT_EVERY = 10;
+const COUNT_EVERY_MS = 1_000;
 
 export interface SenderOptions {
   retryDelaysMs: readonly number[];
@@ -27,6 +39,18 @@ export interface SenderOptions {
 
 /** What a send step came to: sent one (go on), nothing to send, or wait until a time. */
 export type SendStep = { kind: 'sent' } | { kind: 'idle' } | { kind: 'wait'; until: Date };
+
+/**
+ * How far one send job got in its lane: deliveries up to `sent` were answered with a 2xx (and
+ * recorded so on each delivery); the lane's count holds `counted` of them.
+ */
+export interface LaneProgress {
+  sent: number;
+  counted: number;
+  countedAt: number;
+}
+
+export const newLaneProgress = (): LaneProgress => ({ sent: 0, counted: 0, countedAt: Date.now() });
 
 export class ExportSender {
   private readonly now: () => Date;
@@ -43,13 +67,21 @@ export class ExportSender {
     this.writes = new ExportDocumentWrites(db.exports, turns);
   }
 
-  /** Sends the lane's next delivery once. */
-  async step(exportDocId: string, lane: number): Promise<SendStep> {
+  /**
+   * Sends the lane's next delivery once. `progress`: the send job's, across its steps; tell
+   * `count` when the job stops.
+   */
+  async step(
+    exportDocId: string,
+    lane: number,
+    progress: LaneProgress = newLaneProgress(),
+  ): Promise<SendStep> {
     const exp = await this.db.exports.findOne({ _id: exportDocId });
     if (!exp || exp.state !== 'active') return { kind: 'idle' };
     const counters = exp.lanes[lane];
-    if (!counters || counters.sent >= counters.formed) return { kind: 'idle' };
-    const n = counters.sent + 1;
+    const sent = Math.max(counters?.sent ?? 0, progress.sent);
+    if (!counters || sent >= counters.formed) return { kind: 'idle' };
+    const n = sent + 1;
     const delivery = await this.db.exportDeliveries.findOne({ _id: deliveryIdOf(exp.id, lane, n) });
     // Still being written by a dispatch: look again shortly (a dispatch that died leaves the
     // record too; the next dispatch, at the latest the sweep's, finishes it).
@@ -59,7 +91,7 @@ export class ExportSender {
         : { kind: 'idle' };
     }
     if (delivery.status === 'succeeded') {
-      await this.advance(exp, lane, n);
+      progress.sent = n;
       return { kind: 'sent' };
     }
     if (delivery.nextAttemptAt && delivery.nextAttemptAt > this.now()) {
@@ -68,35 +100,46 @@ export class ExportSender {
     const attempt = await this.client.deliver({
       url: exp.url,
       webhookId: delivery._id,
-      payload: { type: 'items.changed', exportId: exp.id, changes: delivery.changes },
+      json: deliveryBody(exp.id, changesJsonOf(delivery)),
       secrets: signingSecrets(exp, this.now()),
     });
     this.options.observe?.(attempt, delivery);
-    return attempt.ok
-      ? this.succeeded(exp, delivery, attempt)
-      : this.failed(exp, delivery, attempt);
+    if (!attempt.ok) {
+      // The count first: a success counted later would end this run of failures.
+      await this.count(exp._id, lane, progress);
+      return this.failed(exp, delivery, attempt);
+    }
+    await this.succeeded(delivery, attempt);
+    progress.sent = n;
+    const due = Date.now() - progress.countedAt >= COUNT_EVERY_MS;
+    if (due || progress.sent - progress.counted >= COUNT_EVERY) {
+      await this.count(exp._id, lane, progress);
+    }
+    return { kind: 'sent' };
   }
 
-  private async succeeded(
-    exp: ExportDocument,
-    delivery: DeliveryDocument,
-    attempt: DeliveryAttempt,
-  ): Promise<SendStep> {
+  /** Writes the lane's count up to what the job sent. */
+  async count(exportDocId: string, lane: number, progress: LaneProgress): Promise<void> {
+    if (progress.sent > progress.counted) await this.advance(exportDocId, lane, progress.sent);
+    progress.counted = progress.sent;
+    progress.countedAt = Date.now();
+  }
+
+  private async succeeded(delivery: DeliveryDocument, attempt: DeliveryAttempt): Promise<void> {
     await this.db.exportDeliveries.updateOne(
       { _id: delivery._id },
       {
         $set: {
           status: 'succeeded',
-          changes: [],
+          packedChanges: packChanges([]),
           succeededAt: this.now(),
           nextAttemptAt: null,
           attempts: [...delivery.attempts, attempt].slice(-KEPT_ATTEMPTS),
           attemptCount: delivery.attemptCount + 1,
         },
+        $unset: { changes: '' },
       },
     );
-    await this.advance(exp, delivery.lane, delivery.n);
-    return { kind: 'sent' };
   }
 
   private async failed(
@@ -138,11 +181,15 @@ export class ExportSender {
     return { kind: 'wait', until };
   }
 
-  /** The lane's delivery n is done: n+1 is next. Any success ends a run of failures. */
-  private async advance(exp: ExportDocument, lane: number, n: number): Promise<void> {
+  /**
+   * The lane's deliveries up to n are done: n+1 is next. Any success ends a run of failures. The
+   * count only grows (`$max`): a send that finds it moved on already leaves it, and the filter is
+   * the `_id` alone, which FerretDB v1 finds without decoding documents.
+   */
+  private async advance(exportDocId: string, lane: number, n: number): Promise<void> {
     await this.writes.updateOne(
-      { _id: exp._id, [`lanes.${lane}.sent`]: n - 1 },
-      { $set: { [`lanes.${lane}.sent`]: n, failingSince: null } },
+      { _id: exportDocId },
+      { $max: { [`lanes.${lane}.sent`]: n }, $set: { failingSince: null } },
     );
   }
 
@@ -152,4 +199,9 @@ export class ExportSender {
       { $set: { state: 'disabled', disabledReason: reason, updatedAt: this.now() } },
     );
   }
+}
+
+/** The body of a delivery, `{type, exportId, changes}`, around its changes' JSON text as stored. */
+function deliveryBody(exportId: string, changesJson: string): string {
+  return `{"type":"items.changed","exportId":${JSON.stringify(exportId)},"changes":${changesJson}}`;
 }

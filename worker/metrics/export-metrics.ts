@@ -76,7 +76,7 @@ export class ExportMetrics {
     const outcome = outcomeOf(attempt);
     this.attempts.inc({ outcome });
     this.latency.observe({ outcome }, attempt.durationMs / 1000);
-    if (attempt.ok) this.changes.inc(delivery.changes.length);
+    if (attempt.ok) this.changes.inc(delivery.changeCount);
   }
 
   private lags(lag: ExportLag): Promise<Map<string, number>> {

@@ -6,9 +6,10 @@
 import fc from 'fast-check';
 import type { Connection } from 'mongoose';
 import { ChangeLogStore } from '../../../core/changes/change-log-store';
-import type { NewChange } from '../../../core/changes/change-record';
+import type { ChangeBatchDocument, NewChange } from '../../../core/changes/change-record';
 import { connectMongo } from '../../../core/mongo/connection';
 import { FERRETDB_TRAITS, MONGODB_TRAITS } from '../../../core/mongo/engine';
+import { packJson } from '../../../core/mongo/packed-json';
 import { collections } from '../../../core/store/collections';
 import { ensureIndexes } from '../../../core/store/indexes';
 import { createLogger } from '../../../core/logging/logger';
@@ -76,10 +77,29 @@ describe.each([
       contentType: 'products',
       firstSeq: 4,
       lastSeq: 4,
-      entries: [{ event: 'updated', identifier: 'late', version: 1 }],
+      packedEntries: packJson([{ event: 'updated', identifier: 'late', version: 1 }]),
       at: new Date(),
     });
     expect((await logs[1]!.readRecords(tenant, 0, 10)).map((c) => c.seq)).toEqual([1, 2]);
+  });
+
+  it('reads batches written before records were packed, as documents', async () => {
+    const tenant = freshTenant();
+    await collections(connections[0]!).changes.insertOne({
+      _id: `${tenant}:1`,
+      tenant,
+      contentType: 'products',
+      firstSeq: 1,
+      lastSeq: 1,
+      entries: [{ event: 'created', identifier: 'old', version: 1 }],
+      at: new Date(),
+    } as unknown as ChangeBatchDocument);
+    await logs[0]!.append(tenant, [change('new')]);
+    const read = await logs[1]!.readRecords(tenant, 0, 10);
+    expect(read.map((c) => [c.seq, c.identifier])).toEqual([
+      [1, 'old'],
+      [2, 'new'],
+    ]);
   });
 
   it('concurrent appends give 1..n once each, each in its own order; a follower misses none', async () => {

@@ -1,5 +1,6 @@
 import type { ChangeView } from '../../../core/changes/change-record';
 import { planDeliveries } from '../../../core/export/delivery-plan';
+import { changesOf } from '../../../core/export/delivery-record';
 import { laneOf, LANE_COUNT } from '../../../core/export/lanes';
 import { retryDelayMs } from '../../../core/export/retry-schedule';
 
@@ -27,7 +28,7 @@ describe('forming deliveries', () => {
 
   it('when changes are planned, then each item stays in its one lane, in seq order', () => {
     for (const delivery of plan.deliveries) {
-      for (const change of delivery.changes) {
+      for (const change of changesOf(delivery)) {
         expect(laneOf(change.contentType, change.identifier)).toBe(delivery.lane);
       }
     }
@@ -35,10 +36,10 @@ describe('forming deliveries', () => {
       const seqs = plan.deliveries
         .filter((d) => d.lane === lane)
         .sort((a, b) => a.n - b.n)
-        .flatMap((d) => d.changes.map((c) => c.seq));
+        .flatMap((d) => changesOf(d).map((c) => c.seq));
       expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
     }
-    expect(plan.deliveries.flatMap((d) => d.changes)).toHaveLength(40);
+    expect(plan.deliveries.flatMap((d) => changesOf(d))).toHaveLength(40);
   });
 
   it('when a lane had deliveries, then numbering goes on from its last, batches at most batchSize', () => {
@@ -48,7 +49,7 @@ describe('forming deliveries', () => {
       expect(numbers).toEqual(numbers.map((_, i) => before + i + 1));
       expect(plan.formedAfter[lane]).toBe(before + numbers.length);
     }
-    expect(Math.max(...plan.deliveries.map((d) => d.changes.length))).toBeLessThanOrEqual(4);
+    expect(Math.max(...plan.deliveries.map((d) => changesOf(d).length))).toBeLessThanOrEqual(4);
     expect(new Set(plan.deliveries.map((d) => d._id)).size).toBe(plan.deliveries.length);
   });
 
