@@ -74,7 +74,7 @@ export function requestStats(
 }
 
 /** The answer for repeats of the request's Idempotency-Key; a 5xx frees the key instead. */
-export async function keepAnswer(
+async function keepAnswer(
   data: ParsedJobData<'ingest'>,
   context: IngestContext,
   answer: Pick<JobResult<'ingest'>, 'httpStatus' | 'envelope'>,

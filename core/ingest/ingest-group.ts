@@ -13,7 +13,7 @@
 import { withLogContext } from '../logging/log-context';
 import { historyRecord } from './history-record-builder';
 import { checkGroupMember } from './job-trust';
-import { keepAnswer, logRequestDone, requestStats } from './finish-request';
+import { logRequestDone, requestStats } from './finish-request';
 import type { IngestContext } from './ingest-context';
 import { NO_PAYLOAD } from './ingest-request';
 import { prepareRequest } from './prepare-request';
@@ -92,7 +92,7 @@ export async function ingestGroup(
   return finishGroup(members, context, results, { bodies, startedAt });
 }
 
-/** finishRequest for every member: records in one insert, then the rest at once. */
+/** finishRequest for every member: records in one insert, then their bodies let go at once. */
 async function finishGroup(
   members: readonly Member[],
   context: IngestContext,
@@ -114,10 +114,8 @@ async function finishGroup(
     envelope: result.envelope,
     stats: requestStats(member, result, finishing.startedAt),
   }));
-  await Promise.all([
-    context.payloads.remove(...members.map((member) => member.payloadKey)),
-    ...outcomes.map(({ member, result }) => keepAnswer(member, context, result)),
-  ]);
+  // No member has an Idempotency-Key answer to keep: such requests always go alone.
+  await context.payloads.remove(...members.map((member) => member.payloadKey));
   // Under each member's own request id: what operators search the logs by.
   for (const { member, result } of outcomes) {
     withLogContext({ requestId: member.requestId }, () => logRequestDone(context, member, result));

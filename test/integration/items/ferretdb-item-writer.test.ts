@@ -7,7 +7,13 @@ import { redisWriteLock } from '../../../core/items/write-lock';
 import { createLogger } from '../../../core/logging/logger';
 import { FERRETDB_TRAITS } from '../../../core/mongo/engine';
 import { redisUrl, uniquePrefix } from '../../support/test-env';
-import { at, write, writerDatabase, type WriterDatabase } from './writer-fixture';
+import {
+  at,
+  expectEachWriteByItsReceipt,
+  write,
+  writerDatabase,
+  type WriterDatabase,
+} from './writer-fixture';
 
 describe("FerretDB's item writer: inserts first, updates under the write lock", () => {
   let database: WriterDatabase;
@@ -70,32 +76,8 @@ describe("FerretDB's item writer: inserts first, updates under the write lock", 
     expect(await stored(scope, 'B')).toMatchObject({ name: 'older' });
   });
 
-  it('when one call carries the writes of several requests, then each item is decided and stamped by its own write’s receipt', async () => {
-    const scope = database.freshScope();
-    await upsert(scope, [write('A', 'stored'), write('B', 'stored')], at(5));
-    const { changes } = await writer.upsert(
-      scope,
-      [
-        { write: write('A', 'older'), receipt: at(3) },
-        { write: write('B', 'newer'), receipt: at(7) },
-        { write: write('C', 'new'), receipt: at(4) },
-      ],
-      new Date(),
-      new Map(),
-    );
-    expect(await stored(scope, 'A')).toMatchObject({ name: 'stored', sequence: 5 });
-    expect(await stored(scope, 'B')).toMatchObject({
-      name: 'newer',
-      sequence: 7,
-      receivedAt: at(7).receivedAt,
-      version: 2,
-    });
-    expect(await stored(scope, 'C')).toMatchObject({ sequence: 4, receivedAt: at(4).receivedAt });
-    expect(changes.map((change) => `${change.identifier} v${change.version}`).sort()).toEqual([
-      'B v2',
-      'C v1',
-    ]);
-  });
+  it('when one call carries the writes of several requests, then each item is decided and stamped by its own write’s receipt', () =>
+    expectEachWriteByItsReceipt(writer, database));
 
   it('when two requests write the same content type, then the second waits for the first', async () => {
     const scope = database.freshScope();

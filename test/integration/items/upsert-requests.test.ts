@@ -188,12 +188,18 @@ describe('ItemStore.upsertRequests: several requests written at once', () => {
       expect(sink.take(GROUP_TENANT).changes).toEqual(['created B v1', 'created C v1']);
     });
 
-    it('when the group is written, then it takes one lock, one intent, one record and one tombstone read', async () => {
+    /** A content type a DELETE wrote to (so that tombstones are read), with nothing counted yet. */
+    async function deletedOnce(): Promise<string> {
       const ct = fresh();
       await runSteps(store, GROUP_TENANT, ct, [{ delete: ['X'], receipt: at(1) }]);
       sink.take(GROUP_TENANT);
       database.reset();
       locksTaken = 0;
+      return ct;
+    }
+
+    it('when the group is written, then it takes one lock, one intent, one record and one tombstone read', async () => {
+      const ct = await deletedOnce();
       await store.upsertRequests(GROUP_TENANT, ct, [
         { writes: [write('A', 'Shoe'), write('B', 'Boot')], receipt: at(2) },
         { writes: [write('C', 'Sock')], receipt: at(3) },
@@ -211,11 +217,7 @@ describe('ItemStore.upsertRequests: several requests written at once', () => {
     });
 
     it('when an item is in three requests of the group, then the items go to the engine in three rounds', async () => {
-      const ct = fresh();
-      await runSteps(store, GROUP_TENANT, ct, [{ delete: ['X'], receipt: at(1) }]);
-      sink.take(GROUP_TENANT);
-      database.reset();
-      locksTaken = 0;
+      const ct = await deletedOnce();
       await store.upsertRequests(GROUP_TENANT, ct, [
         { writes: [write('A', 'one'), write('B', 'Boot')], receipt: at(2) },
         { writes: [write('A', 'two'), write('C', 'Sock')], receipt: at(3) },

@@ -6,6 +6,7 @@
 import { mongo as driver, type Connection } from 'mongoose';
 import type { ItemCollections } from '../../../core/items/item-collections';
 import type { ItemWrite } from '../../../core/items/item-write';
+import type { ItemWriter } from '../../../core/items/item-writer';
 import { connectMongo } from '../../../core/mongo/connection';
 import { collections, collectionsOf } from '../../../core/store/collections';
 import { uniqueMongoUrl } from '../../support/test-env';
@@ -68,4 +69,46 @@ export async function writerDatabase(label: string): Promise<WriterDatabase> {
       await mongo.close();
     },
   };
+}
+
+/**
+ * What both writers must do with one call carrying the writes of several requests: decide and
+ * stamp each item by its own write's receipt.
+ */
+export async function expectEachWriteByItsReceipt(
+  writer: ItemWriter,
+  database: WriterDatabase,
+): Promise<void> {
+  const scope = database.freshScope();
+  const stored = (identifier: string) =>
+    database.db.items.findOne({ _id: `${scope.tenant}:${scope.contentType}:${identifier}` });
+  const before = [write('A', 'stored'), write('B', 'stored')];
+  await writer.upsert(
+    scope,
+    before.map((item) => ({ write: item, receipt: at(5) })),
+    new Date(),
+    new Map(),
+  );
+  const { changes } = await writer.upsert(
+    scope,
+    [
+      { write: write('A', 'older'), receipt: at(3) },
+      { write: write('B', 'newer'), receipt: at(7) },
+      { write: write('C', 'new'), receipt: at(4) },
+    ],
+    new Date(),
+    new Map(),
+  );
+  expect(await stored('A')).toMatchObject({ name: 'stored', sequence: 5 });
+  expect(await stored('B')).toMatchObject({
+    name: 'newer',
+    sequence: 7,
+    receivedAt: at(7).receivedAt,
+    version: 2,
+  });
+  expect(await stored('C')).toMatchObject({ sequence: 4, receivedAt: at(4).receivedAt });
+  expect(changes.map((change) => `${change.identifier} v${change.version}`).sort()).toEqual([
+    'B v2',
+    'C v1',
+  ]);
 }
