@@ -6,6 +6,7 @@ import type { ApiConfig } from '../core/config/config';
 import { ChangeLogStore } from '../core/changes/change-log-store';
 import type { ChangeLogReader } from '../core/changes/change-log';
 import { ChangeFeed } from '../core/changes/change-feed';
+import { recentItemStatesFor } from '../core/changes/recent-item-states';
 import type { EngineTraits } from '../core/mongo/engine';
 import type { DocumentTurns } from '../core/mongo/document-turns';
 import { DeliveriesRepository } from '../core/export/deliveries.repository';
@@ -37,7 +38,10 @@ export interface ExportServices {
 export function createExportServices(
   config: Pick<
     ApiConfig,
-    'EXPORT_ALLOWED_NETWORKS' | 'EXPORT_DELIVERY_TIMEOUT_MS' | 'QUEUE_PREFIX'
+    | 'EXPORT_ALLOWED_NETWORKS'
+    | 'EXPORT_DELIVERY_TIMEOUT_MS'
+    | 'QUEUE_PREFIX'
+    | 'RECENT_ITEM_STATES_MS'
   >,
   db: Collections,
   queue: FunnelQueue,
@@ -59,7 +63,12 @@ export function createExportServices(
     exports: new ExportsRepository(db, turns),
     deliveries: new DeliveriesRepository(db),
     queue: new ExportQueue(queue.redis, config.QUEUE_PREFIX),
-    changeLog: new ChangeFeed(new ChangeLogStore(db, engine), db, engine),
+    changeLog: new ChangeFeed(
+      new ChangeLogStore(db, engine),
+      db,
+      engine,
+      recentItemStatesFor(engine, queue.redis, config.QUEUE_PREFIX, config.RECENT_ITEM_STATES_MS),
+    ),
     targets,
     client,
   };

@@ -16,6 +16,7 @@ import { ChangeLogSink } from '../core/changes/change-log-sink';
 import { ChangeLogStore } from '../core/changes/change-log-store';
 import { NO_CHANGE_LISTENER, type ChangeListener } from '../core/changes/change-listener';
 import { ChangeFeed } from '../core/changes/change-feed';
+import { recentItemStatesFor } from '../core/changes/recent-item-states';
 import type { Logger } from '../core/logging/logger';
 import { connectMongo } from '../core/mongo/connection';
 import { documentTurnsFor } from '../core/mongo/document-turns';
@@ -58,6 +59,7 @@ export type ComposeWorkerConfig = ExportWorkerConfig &
     | 'LARGE_REQUEST_BYTES'
     | 'LARGE_JOBS_PER_TENANT'
     | 'WORKER_METRICS_PORT'
+    | 'RECENT_ITEM_STATES_MS'
   >;
 
 export interface ComposedWorker {
@@ -102,11 +104,19 @@ export async function composeWorker(
   const writeLock = redisWriteLock(redis, config.QUEUE_PREFIX, logger);
   const turns = documentTurnsFor(engine, redis, config.QUEUE_PREFIX, logger);
   const changeStore = new ChangeLogStore(db, engine);
+  const recentItems = recentItemStatesFor(
+    engine,
+    redis,
+    config.QUEUE_PREFIX,
+    config.RECENT_ITEM_STATES_MS,
+  );
   // The export worker starts after the jobs' services; until then its periodic sweep catches up.
   let exportListener: ChangeListener = NO_CHANGE_LISTENER;
-  const changeLog = new ChangeLogSink(changeStore, {
-    changed: (tenant, head) => exportListener.changed(tenant, head),
-  });
+  const changeLog = new ChangeLogSink(
+    changeStore,
+    { changed: (tenant, head) => exportListener.changed(tenant, head) },
+    recentItems,
+  );
   const services: IngestServices = {
     logger,
     workerId,
@@ -157,7 +167,7 @@ export async function composeWorker(
   worker.on('error', (error) => logger.warn({ err: error }, 'worker connection error'));
   takesJobs = () => worker.isRunning();
   await worker.waitUntilReady();
-  const changeFeed = new ChangeFeed(changeStore, db, engine);
+  const changeFeed = new ChangeFeed(changeStore, db, engine, recentItems);
   const exportWorker = await startExportWorker(config, {
     db,
     changeLog: changeFeed,

@@ -14,6 +14,7 @@ import { findByIds, ONE_BATCH } from '../mongo/find-by-ids';
 import type { ChangeLogReader } from './change-log';
 import type { ChangeLogStore } from './change-log-store';
 import type { ChangeDocument, ChangeRecord } from './change-record';
+import type { RecentItemStates, RecentState } from './recent-item-states';
 
 const ITEM_FIELDS = [
   'identifier',
@@ -37,18 +38,24 @@ const POINT_READS_UP_TO = 8;
 const POINT_READS_AT_ONCE = 4;
 const PROJECTION = Object.fromEntries(ITEM_FIELDS.map((field) => [field, 1]));
 
-interface CurrentState {
-  items: Map<string, CurrentItem>;
-  deletedVersions: Map<string, number>;
+/** An item as it is now; `version` is absent on items written before versions were counted. */
+interface ItemState {
+  version?: number;
+  item: RecentState['item'];
 }
+
+/** The items as they are now, by item `_id`. */
+type CurrentState = Map<string, ItemState>;
 
 export class ChangeFeed implements ChangeLogReader {
   private readonly tombstones: ItemTombstones;
 
+  /** `recent`: states the writers keep in Redis, read first (where lookups scan). */
   constructor(
     private readonly log: ChangeLogStore,
     private readonly db: Pick<ItemCollections, 'items' | 'itemTombstones'>,
     private readonly engine: EngineTraits,
+    private readonly recent?: RecentItemStates,
   ) {
     this.tombstones = new ItemTombstones(db, engine);
   }
@@ -68,24 +75,64 @@ export class ChangeFeed implements ChangeLogReader {
 
   /** The items the records name as they are now, one lookup per content type. */
   private async currentState(tenant: string, records: ChangeRecord[]): Promise<CurrentState> {
-    const idsByType = new Map<string, string[]>();
+    const byType = new Map<string, ChangeRecord[]>();
     for (const record of records) {
-      const ids = idsByType.get(record.contentType) ?? [];
-      ids.push(keyOf(record));
-      idsByType.set(record.contentType, ids);
+      const ofType = byType.get(record.contentType) ?? [];
+      ofType.push(record);
+      byType.set(record.contentType, ofType);
     }
-    const state: CurrentState = { items: new Map(), deletedVersions: new Map() };
-    for (const [contentType, ids] of idsByType) {
+    const state: CurrentState = new Map();
+    for (const [contentType, ofType] of byType) {
       const scope = { tenant, contentType };
-      const found = await this.itemsOf(scope, ids);
-      for (const item of found) state.items.set(item._id, item);
-      const gone = ids.filter((id) => !state.items.has(id));
-      if (gone.length === 0) continue;
-      for (const [id, version] of await this.tombstones.versions(scope, gone)) {
-        state.deletedVersions.set(id, version);
+      let unread = ofType;
+      let readAt = 0;
+      if (this.recent) {
+        const recalled = await this.recent.recall(
+          scope,
+          ofType.map((record) => record.identifier),
+        );
+        readAt = recalled.readAt;
+        // Only at the record's version or later: an older state would go back in time.
+        unread = ofType.filter((record) => {
+          const recent = recalled.states.get(record.identifier);
+          if (!recent || recent.version < record.version) return true;
+          state.set(keyOf(record), recent);
+          return false;
+        });
       }
+      if (unread.length === 0) continue;
+      const known: (RecentState & { identifier: string })[] = [];
+      for (const [identifier, stored] of await this.storedStates(scope, unread)) {
+        state.set(itemId(scope, identifier), stored);
+        const { version, item } = stored;
+        if (version !== undefined) known.push({ identifier, version, item });
+      }
+      await this.recent?.storeBack(scope, readAt, known);
     }
     return state;
+  }
+
+  /** The records' items as stored, by identifier; those gone, at their tombstone's version. */
+  private async storedStates(
+    scope: { tenant: string; contentType: string },
+    records: ChangeRecord[],
+  ): Promise<Map<string, ItemState>> {
+    const states = new Map<string, ItemState>();
+    const identifierOf = new Map(records.map((record) => [keyOf(record), record.identifier]));
+    for (const item of await this.itemsOf(scope, [...identifierOf.keys()])) {
+      states.set(item.identifier, { version: item.version, item: itemView(item) });
+    }
+    const gone = [...identifierOf].filter(([, identifier]) => !states.has(identifier));
+    if (gone.length === 0) return states;
+    const versions = await this.tombstones.versions(
+      scope,
+      gone.map(([id]) => id),
+    );
+    for (const [id, identifier] of gone) {
+      const version = versions.get(id);
+      if (version !== undefined) states.set(identifier, { version, item: null });
+    }
+    return states;
   }
 
   private async itemsOf(
@@ -133,13 +180,13 @@ const keyOf = (record: ChangeRecord): string =>
 
 /** The record as the item stands now. */
 function asNow(record: ChangeRecord, state: CurrentState): ChangeDocument {
-  const item = state.items.get(keyOf(record));
-  if (!item) {
-    const version = Math.max(record.version, state.deletedVersions.get(keyOf(record)) ?? 0);
+  const now = state.get(keyOf(record));
+  if (!now?.item) {
+    const version = Math.max(record.version, now?.version ?? 0);
     return { ...record, event: 'deleted', version, item: null };
   }
-  const version = item.version ?? record.version;
-  return { ...record, event: eventNow(record, version), version, item: itemView(item) };
+  const version = now.version ?? record.version;
+  return { ...record, event: eventNow(record, version), version, item: now.item };
 }
 
 /** What the change is now, for an item that exists at `version`. */

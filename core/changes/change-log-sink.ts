@@ -1,16 +1,19 @@
 /**
- * Where the item store's changes go: into the tenant's change log, numbered; then whoever follows
- * the log is told, without waiting for it.
+ * Where the item store's changes go: the items' states into the recent states (where they are
+ * kept), then the changes into the tenant's change log, numbered; then whoever follows the log is
+ * told, without waiting for it.
  */
 import type { ItemChange, ItemChangeSink } from '../items/item-change';
 import type { ChangeListener } from './change-listener';
 import type { ChangeLogStore } from './change-log-store';
 import type { NewChange } from './change-record';
+import type { RecentItemStates } from './recent-item-states';
 
 export class ChangeLogSink implements ItemChangeSink {
   constructor(
     private readonly log: ChangeLogStore,
     private readonly listener: ChangeListener,
+    private readonly recent?: RecentItemStates,
   ) {}
 
   async record(
@@ -18,6 +21,8 @@ export class ChangeLogSink implements ItemChangeSink {
     changes: ItemChange[],
   ): Promise<void> {
     if (changes.length === 0) return;
+    // First: a reader that finds a change in the log then finds its state too.
+    await this.recent?.remember(scope, changes);
     const at = new Date();
     const written = await this.log.append(
       scope.tenant,

@@ -174,6 +174,11 @@ export const VARIABLES = {
     expects:
       'milliseconds from 1000 to 3600000 (how often exports with work waiting are looked at)',
   },
+  RECENT_ITEM_STATES_MS: {
+    schema: integer(0, 600_000).default(20_000),
+    expects:
+      'milliseconds from 0 to 600000 (how long written items stay in Redis for the change feed; 0: not at all)',
+  },
 } satisfies Record<string, Variable>;
 
 type VariableName = keyof typeof VARIABLES;
@@ -200,6 +205,7 @@ const ROLE_VARIABLES = {
     'METRICS_MAX_FUNNELS',
     'EXPORT_ALLOWED_NETWORKS',
     'EXPORT_DELIVERY_TIMEOUT_MS',
+    'RECENT_ITEM_STATES_MS',
   ],
   worker: [
     'REDIS_URL',
@@ -220,6 +226,7 @@ const ROLE_VARIABLES = {
     'EXPORT_DISABLE_AFTER_MS',
     'EXPORT_CONCURRENCY',
     'EXPORT_SWEEP_MS',
+    'RECENT_ITEM_STATES_MS',
   ],
   cli: ['MONGO_URL', 'JWT_SECRET', 'LOG_LEVEL'],
 } as const satisfies Record<string, readonly VariableName[]>;

@@ -2,11 +2,18 @@
  * What a write or delete changed, item by item, and the port it is told to: the change log
  * (core/changes) implements it, so items need not know who follows their changes.
  */
+import type { ItemView } from './item';
+
 export interface ItemChange {
   event: 'created' | 'updated' | 'deleted';
   identifier: string;
   /** The item's count of changes, this one included. */
   version: number;
+  /**
+   * The item as this change left it, null when deleted; absent where the writer does not know
+   * it (changes recovered after a writer died).
+   */
+  item?: ItemView | null;
 }
 
 export interface ItemChangeSink {

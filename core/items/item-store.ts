@@ -274,6 +274,7 @@ export class ItemStore {
           event: 'deleted',
           identifier: item.identifier,
           version: versions.get(item._id) ?? 1,
+          item: null,
         }));
         return { value: new Set(stored.map((item) => item.identifier)), changes };
       });

@@ -7,7 +7,7 @@
  *   overwrite it) and the writing funnel move on, no new version and no change;
  * - otherwise: updated, at the next version.
  */
-import type { ItemDocument } from './item';
+import { itemView, type ItemDocument } from './item';
 import type { ItemChange } from './item-change';
 import { contentAfter, sameContent } from './item-content';
 import {
@@ -29,6 +29,7 @@ export const PLANNED_FIELDS = [
   'properties',
   'sequence',
   'version',
+  'createdAt',
 ] as const;
 export type StoredItem = Pick<ItemDocument, '_id' | (typeof PLANNED_FIELDS)[number]>;
 
@@ -46,7 +47,8 @@ export function creationPlan(
 ): Extract<WritePlan, { kind: 'create' }> {
   const version = deletedAtVersion + 1;
   const document = { ...newItemDocument(scope, received, now), version };
-  return { kind: 'create', document, change: changeOf('created', received.write, version) };
+  const change = { ...changeOf('created', received.write, version), item: itemView(document) };
+  return { kind: 'create', document, change };
 }
 
 /** Decided by the write's own receipt: the writes of one call may come from several requests. */
@@ -70,7 +72,13 @@ export function planWrite(
   }
   const version = (stored.version ?? 0) + 1;
   const operation = itemUpsert(scope, received, now, version);
-  return { kind: 'update', operation, change: changeOf('updated', write, version) };
+  const item = itemView({
+    ...after,
+    identifier: write.identifier,
+    createdAt: stored.createdAt,
+    updatedAt: now,
+  });
+  return { kind: 'update', operation, change: { ...changeOf('updated', write, version), item } };
 }
 
 function changeOf(event: 'created' | 'updated', write: ItemWrite, version: number): ItemChange {

@@ -1,7 +1,9 @@
 /**
  * What readers of the change log get (docs/changes.md#what-readers-get): every record with its item
  * as it is now; of one item's records in one read only the last; a record whose item changed again
- * since carries the newer state, so no reader gets an older version after a newer one.
+ * since carries the newer state, so no reader gets an older version after a newer one. Alike
+ * whether the items are read from the store alone or from the recent item states first, including
+ * states that expire while the reader follows.
  */
 import { Redis } from 'ioredis';
 import type { Connection } from 'mongoose';
@@ -9,6 +11,7 @@ import { ChangeFeed } from '../../../core/changes/change-feed';
 import { NO_CHANGE_LISTENER } from '../../../core/changes/change-listener';
 import { ChangeLogSink } from '../../../core/changes/change-log-sink';
 import { ChangeLogStore } from '../../../core/changes/change-log-store';
+import { RecentItemStates } from '../../../core/changes/recent-item-states';
 import type { ChangeDocument } from '../../../core/changes/change-record';
 import { ItemStore } from '../../../core/items/item-store';
 import { redisWriteLock } from '../../../core/items/write-lock';
@@ -20,7 +23,13 @@ import { ensureIndexes } from '../../../core/store/indexes';
 import { redisUrl, uniqueMongoUrl, uniquePrefix } from '../../support/test-env';
 import { at, write } from '../items/writer-fixture';
 
-describe('ChangeFeed: the change log as readers get it', () => {
+const READERS = [
+  ['from the store alone', 0],
+  ['from the recent item states first', 60_000],
+  ['from recent item states that expire within 30 ms', 30],
+] as const;
+
+describe.each(READERS)('ChangeFeed: the change log as readers get it, %s', (_, recentMs) => {
   let mongo: Connection;
   let redis: Redis;
   let store: ItemStore;
@@ -37,8 +46,10 @@ describe('ChangeFeed: the change log as readers get it', () => {
     const engine = await detectEngine(mongo);
     const lock = redisWriteLock(redis, uniquePrefix('changefeed'), createLogger('t', 'silent'));
     log = new ChangeLogStore(db, engine);
-    store = new ItemStore(db, engine, lock, new ChangeLogSink(log, NO_CHANGE_LISTENER));
-    feed = new ChangeFeed(log, db, engine);
+    const recent =
+      recentMs > 0 ? new RecentItemStates(redis, uniquePrefix('recent'), recentMs) : undefined;
+    store = new ItemStore(db, engine, lock, new ChangeLogSink(log, NO_CHANGE_LISTENER, recent));
+    feed = new ChangeFeed(log, db, engine, recent);
   });
   afterAll(async () => {
     redis.disconnect();
