@@ -6,6 +6,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
+import type { NewChange } from '../core/changes/change-record';
+import { changeView } from '../core/changes/change-record';
+import { itemView, type ItemDocument } from '../core/items/item';
 
 export interface BenchReceiver {
   url: string;
@@ -84,4 +87,46 @@ export async function rawPostRate(
   const seconds = (performance.now() - started) / 1000;
   agent.destroy();
   return (options.posts * options.batch) / seconds;
+}
+
+/** A change of a new item, as the reference's bodies hold. */
+function changeOf(identifier: string): NewChange {
+  return {
+    event: 'created',
+    contentType: 'bench-products',
+    identifier,
+    version: 1,
+    at: new Date(),
+  };
+}
+
+/** The item a change of `changeOf` leaves. */
+function itemOf(change: NewChange): ItemDocument {
+  const { contentType, identifier, at } = change;
+  return {
+    _id: `:${contentType}:${identifier}`,
+    tenant: '',
+    contentType,
+    identifier,
+    identifierLower: identifier.toLowerCase(),
+    name: `Product ${identifier}`,
+    image: null,
+    parent: null,
+    properties: { price: 1, color: 'red', sizes: ['S', 'M'] },
+    createdAt: at,
+    updatedAt: at,
+    version: 1,
+  };
+}
+
+/** The reference's body: a delivery of `batch` changes, as the export would send it. */
+export function referenceBody(batch: number): string {
+  return JSON.stringify({
+    type: 'items.changed',
+    exportId: 'reference',
+    changes: Array.from({ length: batch }, (_, i) => {
+      const change = changeOf(`R-${i}`);
+      return changeView({ ...change, tenant: '', seq: i + 1, item: itemView(itemOf(change)) });
+    }),
+  });
 }
