@@ -17,7 +17,7 @@ import { ChangeLogStore } from '../core/changes/change-log-store';
 import { NO_CHANGE_LISTENER, type ChangeListener } from '../core/changes/change-listener';
 import { ChangeFeed } from '../core/changes/change-feed';
 import type { Logger } from '../core/logging/logger';
-import { connectMongo } from '../core/mongo/connection';
+import { connectMongo, databaseOf } from '../core/mongo/connection';
 import { documentTurnsFor } from '../core/mongo/document-turns';
 import { detectEngine, type EngineInfo } from '../core/mongo/engine';
 import { IdempotencyRecords } from '../core/queue/idempotency-records';
@@ -35,6 +35,7 @@ import { applySchedules, FINISH_CHANGES_SCHEDULE, PURGE_SCHEDULE } from './sched
 import { syncServices } from '../core/syncs/sync-services';
 import { FairShare } from './fair-share';
 import { ExportLag } from '../core/export/export-lag';
+import { ensureDeliveryLogTtl } from '../core/export/delivery-log-retention';
 import { startExportWorker, type ExportWorker, type ExportWorkerConfig } from './export-worker';
 import { createDispatcher } from './job-dispatcher';
 import { ExportMetrics } from './metrics/export-metrics';
@@ -90,6 +91,11 @@ export async function composeWorker(
     { schedule: PURGE_SCHEDULE, enabled: !ttlIndex },
     { schedule: FINISH_CHANGES_SCHEDULE, enabled: true },
   ]);
+  const deliveryLogTtl = await ensureDeliveryLogTtl(
+    databaseOf(mongo),
+    config.EXPORT_DELIVERY_LOG_DAYS,
+    logger,
+  );
   const chunkSize = chunkSizeFor(config.CHUNK_SIZE, engine);
   // For the jobs that jobs add: a large request's chunk jobs, a late history record.
   const queue = new Queue(FUNNEL_QUEUE, {
@@ -167,6 +173,7 @@ export async function composeWorker(
     turns,
     metrics: new ExportMetrics(metrics.registry, new ExportLag(db, changeFeed)),
     ingestFirst: !engine.indexedFilters,
+    deliveryLogTtl,
   });
   exportListener = exportWorker.changeListener;
 

@@ -174,6 +174,11 @@ export const VARIABLES = {
     expects:
       'milliseconds from 1000 to 3600000 (how often exports with work waiting are looked at)',
   },
+  // Only deliveries that succeeded expire (docs/export.md#the-delivery-log).
+  EXPORT_DELIVERY_LOG_DAYS: {
+    schema: integer(1, 3_650).default(7),
+    expects: 'days from 1 to 3650 (how long a delivery that succeeded stays in the log)',
+  },
 } satisfies Record<string, Variable>;
 
 type VariableName = keyof typeof VARIABLES;
@@ -220,6 +225,7 @@ const ROLE_VARIABLES = {
     'EXPORT_DISABLE_AFTER_MS',
     'EXPORT_CONCURRENCY',
     'EXPORT_SWEEP_MS',
+    'EXPORT_DELIVERY_LOG_DAYS',
   ],
   cli: ['MONGO_URL', 'JWT_SECRET', 'LOG_LEVEL'],
 } as const satisfies Record<string, readonly VariableName[]>;
