@@ -18,7 +18,7 @@ import { NO_CHANGE_LISTENER, type ChangeListener } from '../core/changes/change-
 import { ChangeFeed } from '../core/changes/change-feed';
 import { recentItemStatesFor } from '../core/changes/recent-item-states';
 import type { Logger } from '../core/logging/logger';
-import { connectMongo } from '../core/mongo/connection';
+import { connectMongo, databaseOf } from '../core/mongo/connection';
 import { documentTurnsFor } from '../core/mongo/document-turns';
 import { detectEngine, type EngineInfo } from '../core/mongo/engine';
 import { IdempotencyRecords } from '../core/queue/idempotency-records';
@@ -36,6 +36,7 @@ import { applySchedules, FINISH_CHANGES_SCHEDULE, PURGE_SCHEDULE } from './sched
 import { syncServices } from '../core/syncs/sync-services';
 import { FairShare } from './fair-share';
 import { ExportLag } from '../core/export/export-lag';
+import { ensureDeliveryLogTtl } from '../core/export/delivery-log-retention';
 import { startExportWorker, type ExportWorker, type ExportWorkerConfig } from './export-worker';
 import { createDispatcher } from './job-dispatcher';
 import { ExportMetrics } from './metrics/export-metrics';
@@ -92,6 +93,11 @@ export async function composeWorker(
     { schedule: PURGE_SCHEDULE, enabled: !ttlIndex },
     { schedule: FINISH_CHANGES_SCHEDULE, enabled: true },
   ]);
+  const deliveryLogTtl = await ensureDeliveryLogTtl(
+    databaseOf(mongo),
+    config.EXPORT_DELIVERY_LOG_DAYS,
+    logger,
+  );
   const chunkSize = chunkSizeFor(config.CHUNK_SIZE, engine);
   // For the jobs that jobs add: a large request's chunk jobs, a late history record.
   const queue = new Queue(FUNNEL_QUEUE, {
@@ -177,6 +183,7 @@ export async function composeWorker(
     turns,
     metrics: new ExportMetrics(metrics.registry, new ExportLag(db, changeFeed)),
     ingestFirst: !engine.indexedFilters,
+    deliveryLogTtl,
   });
   exportListener = exportWorker.changeListener;
 

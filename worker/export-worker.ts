@@ -1,13 +1,14 @@
 /**
  * The export's own BullMQ Worker on the `exports` queue, with its own concurrency: a slow
  * receiver takes export slots only, never those of ingestion. Runs dispatch, send and sweep jobs
- * (docs/export.md#deliveries).
+ * (docs/export.md#deliveries), and the delivery log's purge where no TTL index does its work.
  */
 import { DelayedError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { ChangeLogReader } from '../core/changes/change-log';
 import type { WorkerConfig } from '../core/config/config';
 import { createDeliveryClient } from '../core/export/delivery-client';
+import { DeliveryLogRetention } from '../core/export/delivery-log-retention';
 import type { ExportCollections } from '../core/export/export-collections';
 import { ExportChangeListener } from '../core/export/export-change-listener';
 import { ExportDispatcher } from '../core/export/export-dispatcher';
@@ -48,6 +49,7 @@ export type ExportWorkerConfig = Pick<
   | 'EXPORT_DISABLE_AFTER_MS'
   | 'EXPORT_CONCURRENCY'
   | 'EXPORT_SWEEP_MS'
+  | 'EXPORT_DELIVERY_LOG_DAYS'
 >;
 
 export interface ExportWorkerParts {
@@ -61,6 +63,8 @@ export interface ExportWorkerParts {
   metrics: ExportMetrics;
   /** Step aside while funnel jobs run (core/export/ingest-first.ts): where writes take turns. */
   ingestFirst?: boolean;
+  /** A TTL index expires the delivery log (core/export/delivery-log-retention.ts): no purge. */
+  deliveryLogTtl: boolean;
 }
 
 export interface ExportWorker {
@@ -101,6 +105,7 @@ export async function startExportWorker(
     parts.turns,
   );
   const sweep = new ExportSweep(db, parts.changeLog, queue);
+  const retention = new DeliveryLogRetention(db, config.EXPORT_DELIVERY_LOG_DAYS);
   const ingest = parts.ingestFirst ? new IngestActivity(parts.redis, config.QUEUE_PREFIX) : null;
 
   /** Per dispatch job, since when it has stepped aside for ingestion. */
@@ -152,6 +157,7 @@ export async function startExportWorker(
       if (job.name === 'dispatch') return dispatch(job, token);
       if (job.name === 'send') return send(job, token);
       if (job.name === 'sweep') return sweep.run();
+      if (job.name === 'purge-deliveries') return purgeDeliveries();
       throw new Error(`Unknown export job "${job.name}"`);
     },
     {
@@ -188,7 +194,14 @@ export async function startExportWorker(
     }
   }
 
+  async function purgeDeliveries(): Promise<number> {
+    const deleted = await retention.purge(new Date());
+    logger.info({ deleted }, 'expired export deliveries purged');
+    return deleted;
+  }
+
   await sweep.schedule(config.EXPORT_SWEEP_MS);
+  await retention.schedule(queue, !parts.deliveryLogTtl);
   await worker.waitUntilReady();
   return {
     worker,

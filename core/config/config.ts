@@ -179,6 +179,11 @@ export const VARIABLES = {
     expects:
       'milliseconds from 0 to 600000 (how long written items stay in Redis for the change feed; 0: not at all)',
   },
+  // Only deliveries that succeeded expire (docs/export.md#the-delivery-log).
+  EXPORT_DELIVERY_LOG_DAYS: {
+    schema: integer(1, 3_650).default(7),
+    expects: 'days from 1 to 3650 (how long a delivery that succeeded stays in the log)',
+  },
 } satisfies Record<string, Variable>;
 
 type VariableName = keyof typeof VARIABLES;
@@ -227,6 +232,7 @@ const ROLE_VARIABLES = {
     'EXPORT_CONCURRENCY',
     'EXPORT_SWEEP_MS',
     'RECENT_ITEM_STATES_MS',
+    'EXPORT_DELIVERY_LOG_DAYS',
   ],
   cli: ['MONGO_URL', 'JWT_SECRET', 'LOG_LEVEL'],
 } as const satisfies Record<string, readonly VariableName[]>;

@@ -43,8 +43,8 @@ export class ExportLag {
   ): Promise<string | undefined> {
     for (let n = counters.sent + 1; n <= counters.formed; n += 1) {
       const next = await this.db.exportDeliveries.findOne({ _id: deliveryIdOf(exportId, lane, n) });
-      if (!next) return undefined;
-      if (next.status !== 'succeeded') return changesOf(next)[0]?.at;
+      // Gone: removed by the retention after it succeeded, or not written yet by a dispatch.
+      if (next && next.status !== 'succeeded') return changesOf(next)[0]?.at;
     }
     return undefined;
   }

@@ -38,7 +38,7 @@ registerRoute({
   tags: ['Exports'],
   access: 'token ability "read", user permission "manage_settings"',
   description:
-    "The delivery log, newest first: each delivery with its changes' range and every attempt (time, status, duration, the first KiB of the answer, error). `pending`: not answered yet; `failed`: the last attempt failed and the next waits (`nextAttemptAt`); `succeeded`: answered with a 2xx.",
+    "The delivery log, newest first: each delivery with its changes' range and every attempt (time, status, duration, the first KiB of the answer, error). `pending`: not answered yet; `failed`: the last attempt failed and the next waits (`nextAttemptAt`); `succeeded`: answered with a 2xx. A delivery that succeeded is removed `EXPORT_DELIVERY_LOG_DAYS` (default 7) after its success; pending and failed ones stay until they succeed.",
   request: { params: z.object({ id: z.string() }), query: listQuerySchema },
   responses: {
     200: json(deliveryPageSchema, 'A page; pass `nextCursor` as `cursor` for the next'),

@@ -94,6 +94,18 @@ describe('configuration from the environment', () => {
     },
   );
 
+  it('when EXPORT_DELIVERY_LOG_DAYS is unset or a positive integer, then the worker keeps succeeded deliveries that many days', () => {
+    expect(loadConfig('worker', validApi).EXPORT_DELIVERY_LOG_DAYS).toBe(7);
+    expect(loadConfig('worker', { ...validApi, EXPORT_DELIVERY_LOG_DAYS: '30' })).toMatchObject({
+      EXPORT_DELIVERY_LOG_DAYS: 30,
+    });
+    for (const bad of ['0', '-1', '1.5', 'week']) {
+      expect(
+        problemsOf(() => loadConfig('worker', { ...validApi, EXPORT_DELIVERY_LOG_DAYS: bad })),
+      ).toEqual([expect.stringMatching(/^EXPORT_DELIVERY_LOG_DAYS must be days from 1 to 3650/)]);
+    }
+  });
+
   it('when the role is worker, then JWT_SECRET is not required', () => {
     const { JWT_SECRET: _unused, ...rest } = validApi;
     expect(() => loadConfig('worker', rest)).not.toThrow();
