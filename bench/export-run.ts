@@ -150,7 +150,11 @@ export async function runExport(context: BenchContext): Promise<ExportRun> {
     const paused: number[] = [];
     for (let round = 0; round < INGEST_ROUNDS; round += 1) {
       for (const state of [false, true]) {
+        const waiting = receiver.arrivals.size + 10_000;
         await setActive(state);
+        // What the paused request wrote goes first: the active request is measured beside an
+        // export that keeps up, not beside a backlog left by the pause.
+        if (state) await until(() => receiver.arrivals.size >= waiting, BACKLOG_BOUND_MS);
         const run = await runBatch(context, 10_000);
         (state ? active : paused).push(run.itemsPerSecond);
       }
