@@ -120,7 +120,10 @@ export async function composeWorker(
   let exportListener: ChangeListener = NO_CHANGE_LISTENER;
   const changeLog = new ChangeLogSink(
     changeStore,
-    { changed: (tenant, head) => exportListener.changed(tenant, head) },
+    {
+      changed: (tenant, head) => exportListener.changed(tenant, head),
+      follows: (tenant) => exportListener.follows(tenant),
+    },
     recentItems,
   );
   const services: IngestServices = {

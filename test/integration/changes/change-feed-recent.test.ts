@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { Redis } from 'ioredis';
 import type { Connection } from 'mongoose';
 import { ChangeFeed } from '../../../core/changes/change-feed';
-import { NO_CHANGE_LISTENER } from '../../../core/changes/change-listener';
+import { NO_CHANGE_LISTENER, type ChangeListener } from '../../../core/changes/change-listener';
 import { ChangeLogSink } from '../../../core/changes/change-log-sink';
 import { ChangeLogStore } from '../../../core/changes/change-log-store';
 import { RecentItemStates } from '../../../core/changes/recent-item-states';
@@ -22,6 +22,9 @@ import { collections, type Collections } from '../../../core/store/collections';
 import { ensureIndexes } from '../../../core/store/indexes';
 import { redisUrl, uniqueMongoUrl, uniquePrefix } from '../../support/test-env';
 import { at, write } from '../items/writer-fixture';
+
+/** An active export's listener: it follows every tenant. */
+const FOLLOWED: ChangeListener = { ...NO_CHANGE_LISTENER, follows: () => Promise.resolve(true) };
 
 describe('ChangeFeed with the recent item states', () => {
   let mongo: Connection;
@@ -45,8 +48,9 @@ describe('ChangeFeed with the recent item states', () => {
     const lock = redisWriteLock(redis, uniquePrefix('feedrecent'), createLogger('t', 'silent'));
     const log = new ChangeLogStore(db, engine);
     recent = new RecentItemStates(redis, uniquePrefix('recent'), 60_000);
-    store = new ItemStore(db, engine, lock, new ChangeLogSink(log, NO_CHANGE_LISTENER, recent));
-    storeOnly = new ItemStore(db, engine, lock, new ChangeLogSink(log, NO_CHANGE_LISTENER));
+    store = new ItemStore(db, engine, lock, new ChangeLogSink(log, FOLLOWED, recent));
+    // Nobody follows its tenants (no active export): it keeps no states.
+    storeOnly = new ItemStore(db, engine, lock, new ChangeLogSink(log, NO_CHANGE_LISTENER, recent));
     feed = new ChangeFeed(log, db, engine, recent);
     storeFeed = new ChangeFeed(log, db, engine);
   });
@@ -73,6 +77,13 @@ describe('ChangeFeed with the recent item states', () => {
     expect(changes.map((c) => [c.version, c.item?.name])).toEqual([[2, 'two']]);
     const kept = await recent.recall({ tenant, contentType: 'products' }, ['A']);
     expect(kept.states.get('A')).toMatchObject({ version: 2, item: { name: 'two' } });
+  });
+
+  it('when nobody follows the tenant’s changes, then the writers keep no states', async () => {
+    const tenant = fresh();
+    await storeOnly.upsert(tenant, 'products', [write('A', 'Shoe')], at(1));
+    expect((await recent.recall({ tenant, contentType: 'products' }, ['A'])).states.size).toBe(0);
+    expect(await feed.readAfter(tenant, 0, 10)).toMatchObject([{ item: { name: 'Shoe' } }]);
   });
 
   it('when the item was deleted, then the feed answers the deletion from the recent states', async () => {

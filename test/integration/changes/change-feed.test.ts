@@ -8,7 +8,7 @@
 import { Redis } from 'ioredis';
 import type { Connection } from 'mongoose';
 import { ChangeFeed } from '../../../core/changes/change-feed';
-import { NO_CHANGE_LISTENER } from '../../../core/changes/change-listener';
+import { NO_CHANGE_LISTENER, type ChangeListener } from '../../../core/changes/change-listener';
 import { ChangeLogSink } from '../../../core/changes/change-log-sink';
 import { ChangeLogStore } from '../../../core/changes/change-log-store';
 import { RecentItemStates } from '../../../core/changes/recent-item-states';
@@ -22,6 +22,9 @@ import { collections } from '../../../core/store/collections';
 import { ensureIndexes } from '../../../core/store/indexes';
 import { redisUrl, uniqueMongoUrl, uniquePrefix } from '../../support/test-env';
 import { at, write } from '../items/writer-fixture';
+
+/** An active export's listener: it follows every tenant. */
+const FOLLOWED: ChangeListener = { ...NO_CHANGE_LISTENER, follows: () => Promise.resolve(true) };
 
 const READERS = [
   ['from the store alone', 0],
@@ -48,7 +51,7 @@ describe.each(READERS)('ChangeFeed: the change log as readers get it, %s', (_, r
     log = new ChangeLogStore(db, engine);
     const recent =
       recentMs > 0 ? new RecentItemStates(redis, uniquePrefix('recent'), recentMs) : undefined;
-    store = new ItemStore(db, engine, lock, new ChangeLogSink(log, NO_CHANGE_LISTENER, recent));
+    store = new ItemStore(db, engine, lock, new ChangeLogSink(log, FOLLOWED, recent));
     feed = new ChangeFeed(log, db, engine, recent);
   });
   afterAll(async () => {
