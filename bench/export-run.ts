@@ -148,14 +148,17 @@ export async function runExport(context: BenchContext): Promise<ExportRun> {
     context.log('export: 10,000-item requests with the export active and paused, alternated');
     const active: number[] = [];
     const paused: number[] = [];
+    // Every item the requests write is new: one change each, all to arrive.
+    let changesWritten = receiver.arrivals.size;
     for (let round = 0; round < INGEST_ROUNDS; round += 1) {
       for (const state of [false, true]) {
-        const waiting = receiver.arrivals.size + 10_000;
         await setActive(state);
-        // What the paused request wrote goes first: the active request is measured beside an
-        // export that keeps up, not beside a backlog left by the pause.
-        if (state) await until(() => receiver.arrivals.size >= waiting, BACKLOG_BOUND_MS);
+        // What the requests before wrote goes first (the paused one's, and what the pause held
+        // back of the active one's): the active request is measured beside an export that keeps
+        // up, not beside a backlog left by the pause.
+        if (state) await until(() => receiver.arrivals.size >= changesWritten, BACKLOG_BOUND_MS);
         const run = await runBatch(context, 10_000);
+        changesWritten += 10_000;
         (state ? active : paused).push(run.itemsPerSecond);
       }
     }
