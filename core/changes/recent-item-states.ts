@@ -13,7 +13,7 @@
  *   expired by then, and it might be older than the database.
  */
 import type { Redis } from 'ioredis';
-import type { ItemView } from '../items/item';
+import { itemView, type ItemView } from '../items/item';
 import type { ItemChange } from '../items/item-change';
 import type { EngineTraits } from '../mongo/engine';
 
@@ -71,10 +71,8 @@ export class RecentItemStates {
 
   /** Stores the states the changes carry. Call before the changes are appended to the log. */
   remember(scope: Scope, changes: readonly ItemChange[]): Promise<void> {
-    const states = changes.flatMap((change) =>
-      change.item === undefined
-        ? []
-        : [{ identifier: change.identifier, version: change.version, item: change.item }],
+    const states = changes.flatMap(({ identifier, version, item }) =>
+      item === undefined ? [] : [{ identifier, version, item: item && itemView(item) }],
     );
     return this.keep(scope, 0, states);
   }

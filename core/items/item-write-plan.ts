@@ -7,7 +7,7 @@
  *   overwrite it) and the writing funnel move on, no new version and no change;
  * - otherwise: updated, at the next version.
  */
-import { itemView, type ItemDocument } from './item';
+import type { ItemDocument } from './item';
 import type { ItemChange } from './item-change';
 import { contentAfter, sameContent } from './item-content';
 import {
@@ -47,7 +47,7 @@ export function creationPlan(
 ): Extract<WritePlan, { kind: 'create' }> {
   const version = deletedAtVersion + 1;
   const document = { ...newItemDocument(scope, received, now), version };
-  const change = { ...changeOf('created', received.write, version), item: itemView(document) };
+  const change = { ...changeOf('created', received.write, version), item: document };
   return { kind: 'create', document, change };
 }
 
@@ -72,12 +72,12 @@ export function planWrite(
   }
   const version = (stored.version ?? 0) + 1;
   const operation = itemUpsert(scope, received, now, version);
-  const item = itemView({
+  const item = {
     ...after,
     identifier: write.identifier,
     createdAt: stored.createdAt,
     updatedAt: now,
-  });
+  };
   return { kind: 'update', operation, change: { ...changeOf('updated', write, version), item } };
 }
 

@@ -4,19 +4,22 @@
  * (docs/changes.md#recent-item-states).
  */
 import { Redis } from 'ioredis';
-import type { ItemView } from '../../../core/items/item';
+import { itemView, type ViewedItem } from '../../../core/items/item';
 import { RecentItemStates } from '../../../core/changes/recent-item-states';
 import { redisUrl, uniquePrefix } from '../../support/test-env';
 
-const view = (identifier: string, name: string): ItemView => ({
+/** An item's fields as a writer has them. */
+const item = (identifier: string, name: string): ViewedItem => ({
   identifier,
   name,
   image: null,
   parent: null,
   properties: { color: 'red', sizes: ['S', 'M'] },
-  createdAt: '2026-11-25T00:00:00.000Z',
-  updatedAt: '2026-11-25T00:00:01.000Z',
+  createdAt: new Date('2026-11-25T00:00:00.000Z'),
+  updatedAt: new Date('2026-11-25T00:00:01.000Z'),
 });
+/** The same as readers get it. */
+const view = (identifier: string, name: string) => itemView(item(identifier, name));
 
 describe('RecentItemStates', () => {
   let redis: Redis;
@@ -34,16 +37,16 @@ describe('RecentItemStates', () => {
     const recent = states();
     const s = scope();
     await recent.remember(s, [
-      { event: 'created', identifier: 'A', version: 1, item: view('A', 'one') },
-      { event: 'created', identifier: 'B', version: 1, item: view('B', 'bee') },
+      { event: 'created', identifier: 'A', version: 1, item: item('A', 'one') },
+      { event: 'created', identifier: 'B', version: 1, item: item('B', 'bee') },
     ]);
     await recent.remember(s, [
-      { event: 'updated', identifier: 'A', version: 3, item: view('A', 'three') },
+      { event: 'updated', identifier: 'A', version: 3, item: item('A', 'three') },
       { event: 'deleted', identifier: 'B', version: 2, item: null },
     ]);
     // A lower version comes too late: it does not replace the higher one.
     await recent.remember(s, [
-      { event: 'updated', identifier: 'A', version: 2, item: view('A', 'two') },
+      { event: 'updated', identifier: 'A', version: 2, item: item('A', 'two') },
     ]);
     const { states: found, readAt } = await recent.recall(s, ['A', 'B', 'C']);
     expect(found.get('A')).toEqual({ version: 3, item: view('A', 'three') });
@@ -64,7 +67,7 @@ describe('RecentItemStates', () => {
     const s = scope();
     const { readAt } = await recent.recall(s, ['A', 'B']);
     await recent.remember(s, [
-      { event: 'updated', identifier: 'A', version: 5, item: view('A', 'five') },
+      { event: 'updated', identifier: 'A', version: 5, item: item('A', 'five') },
     ]);
     await recent.storeBack(s, readAt, [
       { identifier: 'A', version: 4, item: view('A', 'four') },
@@ -88,7 +91,7 @@ describe('RecentItemStates', () => {
     const recent = states(100);
     const s = scope();
     await recent.remember(s, [
-      { event: 'created', identifier: 'A', version: 1, item: view('A', 'a') },
+      { event: 'created', identifier: 'A', version: 1, item: item('A', 'a') },
     ]);
     expect((await recent.recall(s, ['A'])).states.size).toBe(1);
     const deadline = Date.now() + 5_000;
