@@ -282,7 +282,10 @@ export class ExportDispatcher {
 
   private async loggedOf(deliveries: readonly { _id: string }[]): Promise<Set<string>> {
     const found = await this.db.exportDeliveryLog
-      .find({ _id: { $in: deliveries.map((delivery) => delivery._id) } }, { projection: { _id: 1 } })
+      .find(
+        { _id: { $in: deliveries.map((delivery) => delivery._id) } },
+        { projection: { _id: 1 } },
+      )
       .toArray();
     return new Set(found.map((delivery) => delivery._id));
   }

@@ -132,7 +132,8 @@ describe('the work queue and the delivery log', () => {
     await exportDeliveryLog.insertMany(all.filter(inLog));
     const newestFirst = [...all].sort(
       (a, b) =>
-        b.createdAt.getTime() - a.createdAt.getTime() || (a._id < b._id ? 1 : a._id > b._id ? -1 : 0),
+        b.createdAt.getTime() - a.createdAt.getTime() ||
+        (a._id < b._id ? 1 : a._id > b._id ? -1 : 0),
     );
 
     for (const status of [undefined, 'pending', 'failed', 'succeeded'] as const) {
