@@ -259,9 +259,35 @@ export class ExportDispatcher {
       changes = this.selected(exp, forming, read.map(changeView));
     }
     const plan = this.plan(exp, forming, changes);
-    await this.write(plan.deliveries);
+    await this.rewrite(plan.deliveries);
     await this.writes.updateOne({ _id: exp._id }, { $set: { forming: null } });
     await this.tell(plan.deliveries, sink);
+  }
+
+  /**
+   * Writes a left forming's deliveries again, but not those a send already sent and moved to the
+   * log: back in the work queue they would be sent twice. A send can move one between the read
+   * of the log and the insert; the log is read again after, and what reached it meanwhile is
+   * taken out again (if the send's move comes later still, its delete takes out the insert).
+   */
+  private async rewrite(deliveries: ReturnType<typeof planDeliveries>['deliveries']) {
+    if (deliveries.length === 0) return;
+    const logged = await this.loggedOf(deliveries);
+    await this.write(deliveries.filter((delivery) => !logged.has(delivery._id)));
+    const movedMeanwhile = [...(await this.loggedOf(deliveries))].filter((id) => !logged.has(id));
+    if (movedMeanwhile.length > 0) {
+      await this.db.exportDeliveries.deleteMany({ _id: { $in: movedMeanwhile } });
+    }
+  }
+
+  private async loggedOf(deliveries: readonly { _id: string }[]): Promise<Set<string>> {
+    const found = await this.db.exportDeliveryLog
+      .find(
+        { _id: { $in: deliveries.map((delivery) => delivery._id) } },
+        { projection: { _id: 1 } },
+      )
+      .toArray();
+    return new Set(found.map((delivery) => delivery._id));
   }
 
   private async tell(deliveries: readonly { lane: number }[], sink: Sink): Promise<void> {

@@ -43,7 +43,8 @@ export class ExportLag {
   ): Promise<string | undefined> {
     for (let n = counters.sent + 1; n <= counters.formed; n += 1) {
       const next = await this.db.exportDeliveries.findOne({ _id: deliveryIdOf(exportId, lane, n) });
-      // Gone: removed by the retention after it succeeded, or not written yet by a dispatch.
+      // Gone: it succeeded and moved to the delivery log, or not written yet by a dispatch.
+      // `succeeded`: one that succeeded before the log had its own collection.
       if (next && next.status !== 'succeeded') return changesOf(next)[0]?.at;
     }
     return undefined;

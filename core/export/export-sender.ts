@@ -16,6 +16,7 @@ import {
 } from './delivery-record';
 import { ExportDocumentWrites } from './export-document-writes';
 import { NO_TURNS, type DocumentTurns } from '../mongo/document-turns';
+import { isDuplicateKey } from '../mongo/duplicate-key';
 import type { ExportCollections } from './export-collections';
 import { signingSecrets, type ExportDocument } from './export-record';
 import { retryDelayMs } from './retry-schedule';
@@ -24,7 +25,8 @@ import { retryDelayMs } from './retry-schedule';
 const FORMING_WAIT_MS = 200;
 /**
  * A send job writes its lane's count after this many deliveries or this long, and when it stops:
- * the delivery's own `succeeded` is what counts, the lane's count only says where to look first.
+ * the delivery's own success (its move to the log) is what counts, the lane's count only says
+ * where to look first.
  */
 const COUNT_EVERY = 10;
 const COUNT_EVERY_MS = 1_000;
@@ -84,13 +86,15 @@ export class ExportSender {
     const n = sent + 1;
     const delivery = await this.db.exportDeliveries.findOne({ _id: deliveryIdOf(exp.id, lane, n) });
     // Still being written by a dispatch: look again shortly (a dispatch that died leaves the
-    // record too; the next dispatch, at the latest the sweep's, finishes it).
-    if (!delivery && exp.forming) {
+    // record too; the next dispatch, at the latest the sweep's, finishes it). Numbers the forming
+    // found taken were written before it began.
+    if (!delivery && exp.forming && n > (exp.forming.formedBefore[lane] ?? 0)) {
       return { kind: 'wait', until: new Date(Date.now() + FORMING_WAIT_MS) };
     }
-    // Gone with no forming: the delivery log's retention removed it, which it does only to
-    // deliveries that succeeded (core/export/delivery-log-retention.ts). A lane's count can be
-    // behind one (a send that died before writing it): pass over it as over any that succeeded.
+    // Gone and not being formed: it succeeded, and a send moved it to the delivery log (or, for
+    // one that succeeded before the log had its own collection, the retention removed it); only
+    // a delivery that succeeded leaves this collection. A lane's count can be behind it (a send
+    // that died before writing it): pass over it. A `succeeded` one here is of those older ones.
     if (!delivery || delivery.status === 'succeeded') {
       progress.sent = n;
       return { kind: 'sent' };
@@ -126,21 +130,28 @@ export class ExportSender {
     progress.countedAt = Date.now();
   }
 
+  /**
+   * Moves the delivery to the log: inserted there finished, then deleted from the work queue.
+   * In that order, a send that dies between leaves it in both; the next one sends it again (at
+   * least once), finds the log's copy already there and deletes the work one.
+   */
   private async succeeded(delivery: DeliveryDocument, attempt: DeliveryAttempt): Promise<void> {
-    await this.db.exportDeliveries.updateOne(
-      { _id: delivery._id },
-      {
-        $set: {
-          status: 'succeeded',
-          packedChanges: packChanges([]),
-          succeededAt: this.now(),
-          nextAttemptAt: null,
-          attempts: [...delivery.attempts, attempt].slice(-KEPT_ATTEMPTS),
-          attemptCount: delivery.attemptCount + 1,
-        },
-        $unset: { changes: '' },
-      },
-    );
+    const { changes: _carried, ...kept } = delivery;
+    const finished: DeliveryDocument = {
+      ...kept,
+      status: 'succeeded',
+      packedChanges: packChanges([]),
+      succeededAt: this.now(),
+      nextAttemptAt: null,
+      attempts: [...delivery.attempts, attempt].slice(-KEPT_ATTEMPTS),
+      attemptCount: delivery.attemptCount + 1,
+    };
+    try {
+      await this.db.exportDeliveryLog.insertOne(finished);
+    } catch (error) {
+      if (!isDuplicateKey(error)) throw error;
+    }
+    await this.db.exportDeliveries.deleteOne({ _id: delivery._id });
   }
 
   private async failed(

@@ -84,7 +84,8 @@ export class ExportsRepository {
       { _id: exportDocumentId(tenant, id) },
       { $set: set },
     );
-    // Re-enabled: what waited for its next retry goes now.
+    // Re-enabled: what waited for its next retry goes now (all in the work queue: the log holds
+    // only deliveries that succeeded).
     if (updated && active === true) {
       await this.db.exportDeliveries.updateMany(
         { exportId: id, status: 'failed' },
@@ -94,11 +95,12 @@ export class ExportsRepository {
     return updated;
   }
 
-  /** Removes the export and its delivery log. */
+  /** Removes the export and its deliveries, those still to send and those that succeeded. */
   async delete(tenant: string, id: string): Promise<boolean> {
     const removed = await this.db.exports.deleteOne({ _id: exportDocumentId(tenant, id) });
     if (removed.deletedCount === 0) return false;
     await this.db.exportDeliveries.deleteMany({ exportId: id });
+    await this.db.exportDeliveryLog.deleteMany({ exportId: id });
     return true;
   }
 

@@ -45,5 +45,6 @@ export function collectionsOf(db: mongo.Db): Collections {
     syncNames: db.collection('sync_names'),
     exports: db.collection('exports'),
     exportDeliveries: db.collection('export_deliveries'),
+    exportDeliveryLog: db.collection('export_delivery_log'),
   };
 }

@@ -45,6 +45,12 @@ export async function ensureIndexes(db: Collections, logger: Logger): Promise<In
       { exportId: 1, status: 1, createdAt: -1 },
       { name: 'export_status_created' },
     ),
+    // The same for the log, which the delivery list reads beside the work queue; its TTL index
+    // is ensureDeliveryLogTtl's (core/export/delivery-log-retention.ts), which knows the days.
+    db.exportDeliveryLog.createIndex(
+      { exportId: 1, status: 1, createdAt: -1 },
+      { name: 'export_status_created' },
+    ),
   ]);
   try {
     const ttl = { expireAfterSeconds: 0, name: 'expires_ttl' };

@@ -150,6 +150,42 @@ describe('delivery log retention: the purge', () => {
     expect(idsOf(await exportDeliveries.find({}).toArray())).toEqual([deliveryIdOf('e4', 0, 2)]);
   });
 
+  it('when the purge runs, then expired deliveries go from the delivery log as from the work queue', async () => {
+    const { exportDeliveries, exportDeliveryLog } = collections(mongo);
+    await exportDeliveries.deleteMany({});
+    const now = new Date('2026-11-25T12:00:00Z');
+    const ago = (ms: number) => new Date(now.getTime() - ms);
+    const keptInLog = [delivery('e5', 2, 'succeeded', { createdAt: ago(DAY) })];
+    const expiredInLog = [
+      delivery('e5', 1, 'succeeded', { createdAt: ago(9 * DAY) }),
+      delivery('e6', 1, 'succeeded', { createdAt: ago(20 * DAY), succeededAt: ago(8 * DAY) }),
+    ];
+    // One that succeeded before the log had its own collection, still in the work queue.
+    const expiredInQueue = delivery('e5', 3, 'succeeded', { createdAt: ago(10 * DAY) });
+    const waiting = delivery('e5', 4, 'failed', { createdAt: ago(100 * DAY) });
+    await exportDeliveryLog.insertMany([...keptInLog, ...expiredInLog]);
+    await exportDeliveries.insertMany([expiredInQueue, waiting]);
+
+    expect(await new DeliveryLogRetention(collections(mongo), 7).purge(now)).toBe(3);
+    expect(idsOf(await exportDeliveryLog.find({}).toArray())).toEqual(idsOf(keptInLog));
+    expect(idsOf(await exportDeliveries.find({}).toArray())).toEqual(idsOf([waiting]));
+  });
+
+  it('when the TTL index is ensured, then the delivery log gets it too where the engine takes one', async () => {
+    const engine = await detectEngine(mongo);
+    expect(await ensureDeliveryLogTtl(databaseOf(mongo), 7, logger)).toBe(
+      engine.name === 'mongodb',
+    );
+    const ttlIndex = (await indexesOf(collections(mongo).exportDeliveryLog)).find(
+      (index) => index.name === DELIVERY_TTL_INDEX,
+    );
+    if (engine.name !== 'mongodb') {
+      expect(ttlIndex).toBeUndefined();
+      return;
+    }
+    expect(ttlIndex).toMatchObject({ key: { succeededAt: 1 }, expireAfterSeconds: 7 * 86_400 });
+  });
+
   it('when the TTL index is ensured, then it exists exactly where the engine takes one, partial to succeeded deliveries', async () => {
     const engine = await detectEngine(mongo);
     const database = databaseOf(mongo);
@@ -286,6 +322,24 @@ describe('delivery log retention: exports and lanes', () => {
     expect(await exportDeliveries.countDocuments({ exportId: doomed.id })).toBe(0);
     expect(idsOf(await exportDeliveries.find({ exportId: { $ne: doomed.id } }).toArray())).toEqual(
       idsOf([...logOf(sibling.id), ...logOf(foreign.id)]),
+    );
+  });
+
+  it('when an export is deleted, then its deliveries go from the delivery log too', async () => {
+    const { exportDeliveryLog } = fx.api.context.db;
+    const paused = { url: receiver.origin, active: false };
+    const doomed = await createExport(fx.api, owner, paused);
+    const sibling = await createExport(fx.api, owner, paused);
+    const createdAt = new Date();
+    const succeeded = (exportId: string) =>
+      [1, 2].map((n) => delivery(exportId, n, 'succeeded', { createdAt }));
+    await exportDeliveryLog.insertMany([...succeeded(doomed.id), ...succeeded(sibling.id)]);
+
+    const deleted = await fx.api.call('DELETE', `${exportsUrl}/${doomed.id}`, { token: owner });
+    expect(deleted.status).toBe(204);
+    expect(await exportDeliveryLog.countDocuments({ exportId: doomed.id })).toBe(0);
+    expect(idsOf(await exportDeliveryLog.find({ exportId: sibling.id }).toArray())).toEqual(
+      idsOf(succeeded(sibling.id)),
     );
   });
 
