@@ -180,8 +180,15 @@ function rows(results: Results, goals: GoalResult[], floorMode: string): Row[] {
     out.push([
       `12 export, ${n(e.changes)} changes in batches of 50`,
       'changes/s delivered',
-      `${n(Math.round(e.changesPerSecond))}/s (${ms(e.wallMs)} from re-enabling; written in ${ms(e.backlogRequestMs)})`,
+      `${n(Math.round(e.changesPerSecond))}/s (${ms(e.wallMs)} from the write's answer; written in ${ms(e.backlogRequestMs)})`,
       ...goalCells(goals, 'export-rate'),
+    ]);
+    out.push([
+      `12 the same, written while paused`,
+      'changes/s delivered',
+      `${n(Math.round(e.afterPauseChangesPerSecond))}/s (${ms(e.afterPauseWallMs)} from re-enabling; items read from the store)`,
+      'no goal',
+      '',
     ]);
     out.push([
       '12 receiver alone, POSTs of 50',
