@@ -9,8 +9,8 @@
  * - a value only ever replaces a lower version, and expires as a whole;
  * - a reader takes a state only at the version of its change or later, and reads the database
  *   otherwise; what it read there it stores back, so its next read here is no older. A store-back
- *   that comes later than the time a value lives is dropped: the newer value it could undo has
- *   expired by then, and it might be older than the database.
+ *   that comes as late as a value lives sets nothing (a newer value it could undo may have
+ *   expired by then) and removes the lower versions it finds, so the next read goes to the store.
  */
 import type { Redis } from 'ioredis';
 import { itemView, type ItemView } from '../items/item';
@@ -40,21 +40,27 @@ const KEYS_PER_CALL = 1_000;
 
 /**
  * KEYS: the items' keys. ARGV: time to live (ms), the reader's `readAt` (0 for a writer), then a
- * version and a value per key. Sets each key whose stored version is lower, or that has none.
+ * version and a value per key. Sets each key whose stored version is lower, or that has none. A
+ * reader's store-back as late as a value lives sets nothing, and removes the lower versions it
+ * finds instead: they are older than what the reader read, and would send it back in time.
  */
 const KEEP_NEWER = `
 local ttl = tonumber(ARGV[1])
 local readAt = tonumber(ARGV[2])
+local late = false
 if readAt > 0 then
   local time = redis.call('TIME')
   local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
-  if now - readAt >= ttl then return 0 end
+  late = now - readAt >= ttl
 end
 local kept = 0
 for i, key in ipairs(KEYS) do
   local version = tonumber(ARGV[1 + 2 * i])
   local held = redis.call('GET', key)
-  if not held or tonumber(string.match(held, '^(%d+):')) < version then
+  local lower = not held or tonumber(string.match(held, '^(%d+):')) < version
+  if lower and late then
+    if held then redis.call('DEL', key) end
+  elseif lower then
     redis.call('SET', key, version .. ':' .. ARGV[2 + 2 * i], 'PX', ttl)
     kept = kept + 1
   end
@@ -98,8 +104,8 @@ export class RecentItemStates {
   }
 
   /**
-   * Stores states read from the database after `readAt` (a `recall`'s), unless that was as long
-   * ago as a value lives.
+   * Stores states read from the database after `readAt` (a `recall`'s); if that was as long ago
+   * as a value lives, only removes the lower versions held.
    */
   async storeBack(
     scope: Scope,

@@ -78,13 +78,24 @@ describe('RecentItemStates', () => {
     expect(found.get('B')).toEqual({ version: 2, item: view('B', 'two') });
   });
 
-  it('when a store-back comes as late as a value lives, then it is dropped', async () => {
+  it('when a store-back comes as late as a value lives, then it sets nothing and removes lower versions', async () => {
     const recent = states(1_000);
     const s = scope();
+    await recent.remember(s, [
+      { event: 'updated', identifier: 'A', version: 3, item: item('A', 'three') },
+      { event: 'updated', identifier: 'B', version: 6, item: item('B', 'six') },
+    ]);
     const [seconds] = await redis.time();
     const longAgo = Number(seconds) * 1000 - 1_000;
-    await recent.storeBack(s, longAgo, [{ identifier: 'A', version: 1, item: view('A', 'old') }]);
-    expect((await recent.recall(s, ['A'])).states.size).toBe(0);
+    await recent.storeBack(s, longAgo, [
+      { identifier: 'A', version: 4, item: view('A', 'four') },
+      { identifier: 'B', version: 5, item: view('B', 'five') },
+      { identifier: 'C', version: 1, item: view('C', 'one') },
+    ]);
+    const { states: found } = await recent.recall(s, ['A', 'B', 'C']);
+    expect(found.has('A')).toBe(false);
+    expect(found.get('B')).toEqual({ version: 6, item: view('B', 'six') });
+    expect(found.has('C')).toBe(false);
   });
 
   it('when its time has passed, then a value is gone', async () => {
