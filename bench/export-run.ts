@@ -170,7 +170,7 @@ export async function runExport(context: BenchContext): Promise<ExportRun> {
     exportId = ((await created.json()) as { id: string }).id;
 
     // The workers' list of a tenant's active exports is up to 2 s old: a write sooner than that
-    // would not wake the new export's dispatch (the sweep would, a minute later).
+    // would wait for the export's own second look, 2 s after its creation, not for the export.
     await sleep(2_500);
     context.log(`export: a backlog of ${BACKLOG} items written while the export is active`);
     const live = await deliverBacklog(context, receiver, (post) => post());

@@ -10,7 +10,10 @@ import type { WorkerConfig } from '../core/config/config';
 import { createDeliveryClient } from '../core/export/delivery-client';
 import { DeliveryLogRetention } from '../core/export/delivery-log-retention';
 import type { ExportCollections } from '../core/export/export-collections';
-import { ExportChangeListener } from '../core/export/export-change-listener';
+import {
+  ACTIVE_EXPORTS_CACHE_MS,
+  ExportChangeListener,
+} from '../core/export/export-change-listener';
 import { ExportDispatcher } from '../core/export/export-dispatcher';
 import {
   dispatchJobSchema,
@@ -34,6 +37,8 @@ import type { DocumentTurns } from '../core/mongo/document-turns';
 import { redisOptions } from '../core/queue/redis-connection';
 import type { ExportMetrics } from './metrics/export-metrics';
 
+/** After the lists of active exports may have missed an export: how much later to look again. */
+const LISTED_MARGIN_MS = 250;
 /** A send job yields its slot after this many deliveries or this long, then goes on. */
 const SEND_BUDGET = 100;
 const SEND_TIME_BUDGET_MS = 20_000;
@@ -132,6 +137,11 @@ export async function startExportWorker(
     );
     if (!aside) asideSince.delete(key);
     if (outcome.more) return again(job, token, Date.now() + (aside ? DISPATCH_RECHECK_MS : 0));
+    // Writes made before every worker's list of active exports held this export queued no
+    // dispatch: one more look once the lists have it (the job keeps its id, so the writes' own
+    // wake-ups meanwhile add nothing).
+    const listed = (outcome.settingsChangedAt?.getTime() ?? 0) + ACTIVE_EXPORTS_CACHE_MS;
+    if (listed > Date.now()) return again(job, token, listed + LISTED_MARGIN_MS);
     return 'done';
   }
 

@@ -8,8 +8,12 @@ import type { Logger } from '../logging/logger';
 import type { ExportCollections } from './export-collections';
 import type { ExportQueue } from './export-queue';
 
-/** How long a tenant's list of active exports is trusted; a new export waits at most this. */
-const CACHE_MS = 2_000;
+/**
+ * How long a tenant's list of active exports is trusted. Writes made meanwhile queue no dispatch
+ * for an export created or re-enabled in that time: its dispatch looks again once this has passed
+ * (worker/export-worker.ts).
+ */
+export const ACTIVE_EXPORTS_CACHE_MS = 2_000;
 
 export class ExportChangeListener implements ChangeListener {
   private readonly cache = new Map<string, { ids: Promise<string[]>; until: number }>();
@@ -41,7 +45,7 @@ export class ExportChangeListener implements ChangeListener {
       .toArray()
       .then((found) => found.map((exp) => exp.id));
     ids.catch(() => this.cache.delete(tenant));
-    this.cache.set(tenant, { ids, until: now + CACHE_MS });
+    this.cache.set(tenant, { ids, until: now + ACTIVE_EXPORTS_CACHE_MS });
     if (this.cache.size > 10_000) this.cache.clear();
     return ids;
   }

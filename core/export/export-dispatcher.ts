@@ -38,6 +38,8 @@ export interface DispatchOutcome {
   lanes: Set<number>;
   /** The run stopped with work left: run again. */
   more: boolean;
+  /** When the export's settings last changed (created, re-enabled...); absent when it is gone. */
+  settingsChangedAt?: Date;
 }
 
 /** Told after each step's deliveries are written: their lanes' sends are due now. */
@@ -79,14 +81,14 @@ export class ExportDispatcher {
       exp = await this.db.exports.findOne({ _id: exportDocId });
       if (!exp) return { lanes, more: false };
     }
+    const settingsChangedAt = exp.updatedAt;
     for (let step = 0; step < MAX_STEPS; step += 1) {
-      if (await stepAside()) return { lanes, more: true };
+      if (await stepAside()) return { lanes, more: true, settingsChangedAt };
       const next = await this.step(exp, sink);
-      if (next === 'idle') return { lanes, more: false };
-      if (next === 'lost') return { lanes, more: false };
+      if (next === 'idle' || next === 'lost') return { lanes, more: false, settingsChangedAt };
       exp = next;
     }
-    return { lanes, more: true };
+    return { lanes, more: true, settingsChangedAt };
   }
 
   /** One step of work: the export after it, `idle` for none, `lost` when another run moved it. */
