@@ -23,10 +23,12 @@ describe('ExportChangeListener', () => {
     redis = new Redis(redisUrl(), { maxRetriesPerRequest: null });
     db = collections(mongo);
     queue = new ExportQueue(redis, uniquePrefix('exportlistener'));
+    // Closed before it is ready, a queue reports the closed connection as an unhandled error.
+    await queue.queue.waitUntilReady();
   });
   afterAll(async () => {
     await queue.close();
-    redis.disconnect();
+    await redis.quit();
     await mongo.dropDatabase();
     await mongo.close();
   });
