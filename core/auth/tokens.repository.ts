@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Ability } from './access';
 import type { TokenDocument } from './token-record';
-import { isDuplicateKey } from '../mongo/duplicate-key';
+import { isIdCollision } from '../mongo/duplicate-key';
 import type { AuthCollections } from './auth-collections';
 
 export class TokensRepository {
@@ -64,7 +64,7 @@ export class TokensRepository {
       );
     } catch (error) {
       // Two first uses at once: the other one recorded it.
-      if (!isDuplicateKey(error)) throw error;
+      if (!isIdCollision(error)) throw error;
     }
   }
 

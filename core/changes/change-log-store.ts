@@ -8,12 +8,10 @@
  * (docs/changes.md#numbers-without-holes).
  */
 import type { EngineTraits } from '../mongo/engine';
-import { isDuplicateKey } from '../mongo/duplicate-key';
+import { isIdCollision } from '../mongo/duplicate-key';
 import type { ChangeCollections } from './change-collections';
-import { packJson } from '../mongo/packed-json';
 import {
   changeBatchIdOf,
-  entriesOf,
   type ChangeBatchDocument,
   type ChangeRecord,
   type NewChange,
@@ -22,10 +20,7 @@ import {
 /** Records per batch document: far under the 16 MB document limit for long identifiers. */
 const RECORDS_PER_BATCH = 5_000;
 
-type Batch = Pick<
-  ChangeBatchDocument,
-  'contentType' | 'firstSeq' | 'lastSeq' | 'packedEntries' | 'entries' | 'at'
->;
+type Batch = Pick<ChangeBatchDocument, 'contentType' | 'firstSeq' | 'lastSeq' | 'entries' | 'at'>;
 
 export class ChangeLogStore {
   constructor(
@@ -51,7 +46,7 @@ export class ChangeLogStore {
     for (const batch of await this.batchesFrom(tenant, next, limit)) {
       // A read beside an insert may see a batch whose predecessor it missed: stop there.
       if (batch.firstSeq > next) break;
-      for (const [i, entry] of entriesOf(batch).entries()) {
+      for (const [i, entry] of batch.entries.entries()) {
         const seq = batch.firstSeq + i;
         if (seq < next) continue;
         records.push({ ...entry, tenant, contentType: batch.contentType, seq, at: batch.at });
@@ -122,17 +117,18 @@ export class ChangeLogStore {
         contentType: first.contentType,
         firstSeq,
         lastSeq: firstSeq + changes.length - 1,
-        packedEntries: packJson(
-          changes.map(({ event, identifier, version }) => ({ event, identifier, version })),
-        ),
+        entries: changes.map(({ event, identifier, version }) => ({ event, identifier, version })),
         at: first.at,
       };
       try {
         await this.db.changes.insertOne(document);
       } catch (error) {
-        if (!isDuplicateKey(error)) throw error;
+        if (!isIdCollision(error)) throw error;
         // Another append took these numbers: go on after the batch it wrote (and any after it).
-        firstSeq = (await this.head(tenant)) + 1;
+        // A lost race always moves the head past them; a collision that does not is no race.
+        const head = await this.head(tenant);
+        if (head < firstSeq) throw error;
+        firstSeq = head + 1;
         continue;
       }
       await this.moveHead(tenant, document.lastSeq);
@@ -157,7 +153,7 @@ export class ChangeLogStore {
         { upsert: true },
       );
     } catch (error) {
-      if (!isDuplicateKey(error)) throw error;
+      if (!isIdCollision(error)) throw error;
     }
   }
 }

@@ -7,7 +7,6 @@
 import { z } from 'zod';
 import { documentId } from '../keys/keys';
 import { itemViewSchema, type ItemView } from '../items/item';
-import { unpackJson } from '../mongo/packed-json';
 
 export const CHANGE_EVENTS = ['created', 'updated', 'deleted'] as const;
 export const changeEventSchema = z.enum(CHANGE_EVENTS);
@@ -37,10 +36,8 @@ export interface ChangeBatchDocument {
   contentType: string;
   firstSeq: number;
   lastSeq: number;
-  /** Its records, packed (core/mongo/packed-json.ts): readers on FerretDB v1 parse every batch. */
-  packedEntries: string;
-  /** Batches written before `packedEntries` existed hold their records as documents. */
-  entries?: ChangeEntry[];
+  /** Its records, in order: record i has `seq` firstSeq + i. */
+  entries: ChangeEntry[];
   at: Date;
 }
 
@@ -49,12 +46,6 @@ export interface ChangeEntry {
   event: ChangeEvent;
   identifier: string;
   version: number;
-}
-
-/** The batch's records, whichever way it stores them. */
-export function entriesOf(batch: Pick<ChangeBatchDocument, 'packedEntries' | 'entries'>) {
-  if (batch.packedEntries === undefined) return batch.entries ?? [];
-  return unpackJson<ChangeEntry[]>(batch.packedEntries);
 }
 
 /** The `_id` of the batch whose first record is `firstSeq`. */

@@ -10,7 +10,7 @@
  */
 import type { ChangeLogReader } from '../changes/change-log';
 import { changeView, type ChangeView } from '../changes/change-record';
-import { isDuplicateKey } from '../mongo/duplicate-key';
+import { isIdCollision } from '../mongo/duplicate-key';
 import { ItemsRepository } from '../items/items.repository';
 import { itemView, type ItemDocument } from '../items/item';
 import type { ExportCollections } from './export-collections';
@@ -305,14 +305,14 @@ export class ExportDispatcher {
       await this.db.exportDeliveries.insertMany(deliveries, { ordered: false });
       return;
     } catch (error) {
-      if (!isDuplicateKey(error)) throw error;
+      if (!isIdCollision(error)) throw error;
     }
     // Some were there already (a run that died half-way): the rest one by one.
     for (const delivery of deliveries) {
       try {
         await this.db.exportDeliveries.insertOne(delivery);
       } catch (error) {
-        if (!isDuplicateKey(error)) throw error;
+        if (!isIdCollision(error)) throw error;
       }
     }
   }

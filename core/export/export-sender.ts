@@ -16,7 +16,7 @@ import {
 } from './delivery-record';
 import { ExportDocumentWrites } from './export-document-writes';
 import { NO_TURNS, type DocumentTurns } from '../mongo/document-turns';
-import { isDuplicateKey } from '../mongo/duplicate-key';
+import { isIdCollision } from '../mongo/duplicate-key';
 import type { ExportCollections } from './export-collections';
 import { signingSecrets, type ExportDocument } from './export-record';
 import { retryDelayMs } from './retry-schedule';
@@ -149,7 +149,7 @@ export class ExportSender {
     try {
       await this.db.exportDeliveryLog.insertOne(finished);
     } catch (error) {
-      if (!isDuplicateKey(error)) throw error;
+      if (!isIdCollision(error)) throw error;
     }
     await this.db.exportDeliveries.deleteOne({ _id: delivery._id });
   }

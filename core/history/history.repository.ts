@@ -5,7 +5,7 @@
  */
 import type { mongo } from 'mongoose';
 import { z } from 'zod';
-import { duplicateKeyIndexes, isDuplicateKey } from '../mongo/duplicate-key';
+import { idCollisionIndexes, isIdCollision } from '../mongo/duplicate-key';
 import { documentId } from '../keys/keys';
 import type { HistoryCollections } from './history-collections';
 import type { HistoryDocument, HistoryStatus } from './history-record';
@@ -48,7 +48,7 @@ export class HistoryRepository {
     try {
       await this.db.history.insertOne(record);
     } catch (error) {
-      if (!isDuplicateKey(error)) throw error;
+      if (!isIdCollision(error)) throw error;
       await this.db.history.replaceOne({ _id: record._id }, record, { upsert: true });
     }
   }
@@ -64,7 +64,7 @@ export class HistoryRepository {
       await this.db.history.insertMany(records, { ordered: false });
       return;
     } catch (error) {
-      const indexes = duplicateKeyIndexes(error);
+      const indexes = idCollisionIndexes(error);
       if (!indexes) throw error;
       collided = indexes;
     }

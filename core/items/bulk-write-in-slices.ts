@@ -1,6 +1,6 @@
 /** Item operations sent in as few commands as the engine takes (FerretDB caps an update command). */
 import type { mongo } from 'mongoose';
-import { duplicateKeyIndexes } from '../mongo/duplicate-key';
+import { idCollisionIndexes } from '../mongo/duplicate-key';
 import type { EngineTraits } from '../mongo/engine';
 import type { ItemDocument } from './item';
 import type { ItemOperation } from './item-write';
@@ -17,7 +17,7 @@ export async function bulkWriteInSlices(
     try {
       await items.bulkWrite(operations.slice(start, start + size), { ordered: false });
     } catch (error) {
-      if (!skipCollisions || !duplicateKeyIndexes(error)) throw error;
+      if (!skipCollisions || !idCollisionIndexes(error)) throw error;
     }
   }
 }

@@ -4,7 +4,7 @@
  * checks an insert's `_id` against its index, but finds the document of any read or update by
  * scanning (docs/storage.md#ferretdb-v1).
  */
-import { duplicateKeyIndexes } from '../mongo/duplicate-key';
+import { idCollisionIndexes } from '../mongo/duplicate-key';
 import type { EngineTraits } from '../mongo/engine';
 import { findByIds } from '../mongo/find-by-ids';
 import { bulkWriteInSlices } from './bulk-write-in-slices';
@@ -90,7 +90,7 @@ export class FerretDbItemWriter implements ItemWriter {
       await this.db.items.insertMany(documents, { ordered: false });
       return [];
     } catch (error) {
-      const collided = duplicateKeyIndexes(error);
+      const collided = idCollisionIndexes(error);
       if (!collided) throw error;
       return collided;
     }

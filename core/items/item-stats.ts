@@ -3,7 +3,7 @@
  * matching looks only at those) and the receive time of its latest DELETE (writes received
  * earlier look for tombstones). One document per content type, read by `_id`.
  */
-import { isDuplicateKey } from '../mongo/duplicate-key';
+import { isIdCollision } from '../mongo/duplicate-key';
 import type { ItemCollections, ItemStatsDocument } from './item-collections';
 import { itemId, type ContentTypeScope, type ItemWrite } from './item-write';
 
@@ -16,7 +16,7 @@ async function retryOnceOnDuplicateKey<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    if (!isDuplicateKey(error)) throw error;
+    if (!isIdCollision(error)) throw error;
     return write();
   }
 }

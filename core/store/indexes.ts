@@ -18,10 +18,6 @@ export async function ensureIndexes(db: Collections, logger: Logger): Promise<In
     db.contentTypes.createIndex({ tenant: 1 }, { name: 'tenant' }),
     db.funnels.createIndex({ tenant: 1, contentType: 1 }, { name: 'tenant_content_type' }),
     db.items.createIndex(
-      { tenant: 1, contentType: 1, identifier: 1 },
-      { unique: true, name: 'tenant_content_type_identifier' },
-    ),
-    db.items.createIndex(
       { tenant: 1, contentType: 1, identifierLower: 1 },
       { name: 'tenant_content_type_identifier_lower' },
     ),
@@ -34,7 +30,7 @@ export async function ensureIndexes(db: Collections, logger: Logger): Promise<In
       { name: 'tenant_funnel_request' },
     ),
     db.itemTombstones.createIndex({ tenant: 1, contentType: 1 }, { name: 'tenant_content_type' }),
-    db.changes.createIndex({ tenant: 1, seq: 1 }, { unique: true, name: 'tenant_seq' }),
+    db.changes.createIndex({ tenant: 1, lastSeq: 1 }, { unique: true, name: 'tenant_last_seq' }),
     db.items.createIndex(
       { tenant: 1, contentType: 1, funnel: 1 },
       { name: 'tenant_content_type_funnel' },

@@ -7,7 +7,7 @@
 import { NO_TURNS, type DocumentTurns } from '../mongo/document-turns';
 import { documentId } from '../keys/keys';
 import { ONE_BATCH } from '../mongo/find-by-ids';
-import { duplicateKeyIndexes } from '../mongo/duplicate-key';
+import { idCollisionIndexes } from '../mongo/duplicate-key';
 import type { SyncCollections, SyncNamesDocument } from './sync-collections';
 import type { SyncCommit, SyncDocument } from './sync';
 
@@ -56,7 +56,7 @@ export class SyncsRepository {
     try {
       await this.db.syncNames.insertMany(parts, { ordered: false });
     } catch (error) {
-      const collided = duplicateKeyIndexes(error);
+      const collided = idCollisionIndexes(error);
       if (!collided) throw error;
       // Stored by an earlier attempt of the same request (the rest now): counted then.
       if (collided.includes(0)) return;

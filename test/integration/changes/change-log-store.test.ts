@@ -6,10 +6,9 @@
 import fc from 'fast-check';
 import type { Connection } from 'mongoose';
 import { ChangeLogStore } from '../../../core/changes/change-log-store';
-import type { ChangeBatchDocument, NewChange } from '../../../core/changes/change-record';
+import type { NewChange } from '../../../core/changes/change-record';
 import { connectMongo } from '../../../core/mongo/connection';
 import { FERRETDB_TRAITS, MONGODB_TRAITS } from '../../../core/mongo/engine';
-import { packJson } from '../../../core/mongo/packed-json';
 import { collections } from '../../../core/store/collections';
 import { ensureIndexes } from '../../../core/store/indexes';
 import { createLogger } from '../../../core/logging/logger';
@@ -77,29 +76,25 @@ describe.each([
       contentType: 'products',
       firstSeq: 4,
       lastSeq: 4,
-      packedEntries: packJson([{ event: 'updated', identifier: 'late', version: 1 }]),
+      entries: [{ event: 'updated', identifier: 'late', version: 1 }],
       at: new Date(),
     });
     expect((await logs[1]!.readRecords(tenant, 0, 10)).map((c) => c.seq)).toEqual([1, 2]);
   });
 
-  it('reads batches written before records were packed, as documents', async () => {
+  it('when an append collides on a unique index other than its own numbers, then it fails instead of retrying', async () => {
     const tenant = freshTenant();
+    // A stray document holding the last number the next append would take.
     await collections(connections[0]!).changes.insertOne({
-      _id: `${tenant}:1`,
+      _id: `${tenant}:stray`,
       tenant,
       contentType: 'products',
-      firstSeq: 1,
+      firstSeq: 99,
       lastSeq: 1,
-      entries: [{ event: 'created', identifier: 'old', version: 1 }],
+      entries: [],
       at: new Date(),
-    } as unknown as ChangeBatchDocument);
-    await logs[0]!.append(tenant, [change('new')]);
-    const read = await logs[1]!.readRecords(tenant, 0, 10);
-    expect(read.map((c) => [c.seq, c.identifier])).toEqual([
-      [1, 'old'],
-      [2, 'new'],
-    ]);
+    });
+    await expect(logs[0]!.append(tenant, [change('a')])).rejects.toMatchObject({ code: 11000 });
   });
 
   it('concurrent appends give 1..n once each, each in its own order; a follower misses none', async () => {
