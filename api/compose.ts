@@ -1,12 +1,11 @@
 /**
- * Builds an API process's parts from its configuration: the MongoDB connection and indexes, the
- * queue, the routes' context and the Express app. `api/main.ts` serves it; tests serve the same.
+ * Builds an API process's parts from its configuration: the MongoDB connection, its storage
+ * engine and indexes, the queue, the routes' context and the Express app. `api/main.ts` serves it; tests serve the same.
  */
 import type { Express } from 'express';
 import type { ApiConfig } from '../core/config/config';
-import { ensureIndexes } from '../core/store/indexes';
 import { connectMongo, pingMongo } from '../core/mongo/connection';
-import { detectEngine } from '../core/mongo/engine';
+import { openStorageEngine } from '../core/engines/open-storage-engine';
 import { checkReadiness } from '../core/health/readiness';
 import type { Logger } from '../core/logging/logger';
 import { FunnelQueue } from '../core/queue/funnel-queue';
@@ -31,11 +30,13 @@ export async function composeApi(
   logger: Logger,
   options: ComposeApiOptions = {},
 ): Promise<ComposedApi> {
-  const mongo = await connectMongo(config.MONGO_URL, 'funnel-sync-api');
+  const mongo = await connectMongo(config.MONGO_URL, 'funnel-sync-api', {
+    writeConcern: config.MONGO_WRITE_CONCERN,
+  });
   const queue = new FunnelQueue({ redisUrl: config.REDIS_URL, prefix: config.QUEUE_PREFIX });
   await queue.waitUntilReady();
-  const context = createApiContext(config, logger, mongo, queue, await detectEngine(mongo));
-  await ensureIndexes(context.db, logger);
+  const context = createApiContext(config, logger, mongo, queue, await openStorageEngine(mongo));
+  await context.storage.ensureIndexes(context.db, logger);
   const app = createApp({
     logger,
     context,

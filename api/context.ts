@@ -8,8 +8,8 @@ import { Authenticator } from '../core/auth/authenticator';
 import { collections, type Collections } from '../core/store/collections';
 import type { Logger } from '../core/logging/logger';
 import type { FunnelQueue } from '../core/queue/funnel-queue';
-import type { EngineTraits } from '../core/mongo/engine';
-import { documentTurnsFor, type DocumentTurns } from '../core/mongo/document-turns';
+import type { StorageEngine } from '../core/engines/storage-engine';
+import type { DocumentUpdates } from '../core/mongo/document-updates';
 import { createExportServices, type ExportServices } from './export-services';
 import { ApiMetrics } from './metrics/api-metrics';
 import { ContentTypesRepository } from '../core/settings/content-types.repository';
@@ -32,8 +32,10 @@ export interface ApiContext {
   auth: Authenticator;
   metrics: ApiMetrics;
   exports: ExportServices;
-  /** Writers of a shared document take turns where the engine needs it. */
-  turns: DocumentTurns;
+  /** What differs between MongoDB and the test engine (core/engines/). */
+  storage: StorageEngine;
+  /** Updates of a document that several processes change at once (exports, full syncs). */
+  documents: DocumentUpdates;
 }
 
 export function createApiContext(
@@ -41,7 +43,7 @@ export function createApiContext(
   logger: Logger,
   mongo: Connection,
   queue: FunnelQueue,
-  engine: EngineTraits,
+  storage: StorageEngine,
 ): ApiContext {
   const db = collections(mongo);
   const announce = announceSettingsChanges(queue, config, logger);
@@ -51,8 +53,12 @@ export function createApiContext(
   const contentTypes = new ContentTypesRepository(db, announce);
   const funnels = new FunnelsRepository(db, announce);
   const metrics = new ApiMetrics(queue, { maxFunnels: config.METRICS_MAX_FUNNELS });
-  const turns = documentTurnsFor(engine, queue.redis, config.QUEUE_PREFIX, logger);
-  const exportServices = createExportServices(config, db, queue, engine, turns);
+  const documents = storage.documentUpdates({
+    redis: queue.redis,
+    prefix: config.QUEUE_PREFIX,
+    logger,
+  });
+  const exportServices = createExportServices(config, db, queue, storage, documents);
   return {
     config,
     logger,
@@ -66,7 +72,8 @@ export function createApiContext(
     auth,
     metrics,
     exports: exportServices,
-    turns,
+    storage,
+    documents,
   };
 }
 

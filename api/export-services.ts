@@ -6,9 +6,8 @@ import type { ApiConfig } from '../core/config/config';
 import { ChangeLogStore } from '../core/changes/change-log-store';
 import type { ChangeLogReader } from '../core/changes/change-log';
 import { ChangeFeed } from '../core/changes/change-feed';
-import { recentItemStatesFor } from '../core/changes/recent-item-states';
-import type { EngineTraits } from '../core/mongo/engine';
-import type { DocumentTurns } from '../core/mongo/document-turns';
+import type { StorageEngine } from '../core/engines/storage-engine';
+import type { DocumentUpdates } from '../core/mongo/document-updates';
 import { DeliveriesRepository } from '../core/export/deliveries.repository';
 import { createDeliveryClient, type DeliveryClient } from '../core/export/delivery-client';
 import { ExportQueue } from '../core/export/export-queue';
@@ -38,15 +37,12 @@ export interface ExportServices {
 export function createExportServices(
   config: Pick<
     ApiConfig,
-    | 'EXPORT_ALLOWED_NETWORKS'
-    | 'EXPORT_DELIVERY_TIMEOUT_MS'
-    | 'QUEUE_PREFIX'
-    | 'RECENT_ITEM_STATES_MS'
+    'EXPORT_ALLOWED_NETWORKS' | 'EXPORT_DELIVERY_TIMEOUT_MS' | 'QUEUE_PREFIX'
   >,
   db: Collections,
   queue: FunnelQueue,
-  engine: EngineTraits,
-  turns: DocumentTurns,
+  storage: StorageEngine,
+  documents: DocumentUpdates,
 ): ExportServices {
   const targets: ExportTargets = {
     allowed: config.EXPORT_ALLOWED_NETWORKS,
@@ -60,14 +56,13 @@ export function createExportServices(
     resolve: (host) => targets.resolve(host),
   });
   return {
-    exports: new ExportsRepository(db, turns),
-    deliveries: new DeliveriesRepository(db),
+    exports: new ExportsRepository(db, documents),
+    deliveries: new DeliveriesRepository(db, documents),
     queue: new ExportQueue(queue.redis, config.QUEUE_PREFIX),
     changeLog: new ChangeFeed(
-      new ChangeLogStore(db, engine),
-      db,
-      engine,
-      recentItemStatesFor(engine, queue.redis, config.QUEUE_PREFIX, config.RECENT_ITEM_STATES_MS),
+      new ChangeLogStore(storage.feedCollections, storage.changeBatches),
+      storage.feedCollections,
+      storage.batches,
     ),
     targets,
     client,

@@ -115,7 +115,10 @@ function itemOf(change: NewChange): ItemDocument {
     properties: { price: 1, color: 'red', sizes: ['S', 'M'] },
     createdAt: at,
     updatedAt: at,
+    receivedAt: at,
+    sequence: 1,
     version: 1,
+    funnel: 'bench',
   };
 }
 

@@ -5,8 +5,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { collections } from '../core/store/collections';
-import { detectEngine } from '../core/mongo/engine';
-import { ensureIndexes } from '../core/store/indexes';
+import { openStorageEngine } from '../core/engines/open-storage-engine';
 import { connectMongo } from '../core/mongo/connection';
 import { createLogger } from '../core/logging/logger';
 import { lazyLookupKeys } from '../core/pipeline/lazy-match';
@@ -22,14 +21,15 @@ async function main(): Promise<void> {
     : await startLocalEngines({ database: 'bench-lazy' });
   const mongo = await connectMongo(process.env.MONGO_URL ?? engines?.mongoUrl ?? '', 'bench');
   try {
-    const engine = await detectEngine(mongo);
+    const engine = await openStorageEngine(mongo);
     const db = collections(mongo);
-    await ensureIndexes(db, createLogger('bench', 'silent'));
+    await engine.ensureIndexes(db, createLogger('bench', 'silent'));
     const store = new ItemStore(db, engine);
     const stored = Array.from({ length: ITEMS }, (_, i) => ({
       identifier: `SKU-${String(i).padStart(5, '0')}`,
       set: { name: `Item ${i}`, properties: {} },
       unset: { fields: [], properties: [] },
+      funnel: 'bench',
     }));
     await store.upsert('bench', 'products', stored, { sequence: 1, receivedAt: new Date() });
     // Senders add prefixes and suffixes: "erp-SKU-00042-eu".

@@ -12,7 +12,7 @@
  */
 import type { Connection } from 'mongoose';
 import { collections } from '../core/store/collections';
-import { ensureIndexes } from '../core/store/indexes';
+import { openStorageEngine } from '../core/engines/open-storage-engine';
 import { createLogger } from '../core/logging/logger';
 
 const silent = createLogger('bench', 'silent');
@@ -24,7 +24,7 @@ export async function resetStore(mongo: Connection): Promise<void> {
       collection.drop().catch(() => undefined),
     ),
   );
-  await ensureIndexes(db, silent);
+  await (await openStorageEngine(mongo)).ensureIndexes(db, silent);
 }
 
 /** How many items the store holds. */

@@ -93,6 +93,9 @@ export function newItemDocument(
     createdAt: now,
     updatedAt: now,
     receivedAt,
+    sequence: receivedAt.getTime() * 1000,
+    version: 1,
+    funnel: 'bench',
   };
 }
 
@@ -112,11 +115,13 @@ export function upsertOperation(
     identifierLower: item.sku.toLowerCase(),
     updatedAt: now,
     receivedAt,
+    sequence: receivedAt.getTime() * 1000,
+    funnel: 'bench',
     name,
   };
   for (const [key, value] of Object.entries(properties)) set[`properties.${key}`] = value;
   return {
     filter: { _id: itemId(tenant, contentType, item.sku) },
-    update: { $set: set, $setOnInsert: { createdAt: now } },
+    update: { $set: set, $setOnInsert: { createdAt: now, version: 1 } },
   };
 }

@@ -1,13 +1,12 @@
 /**
- * Builds a worker process's parts from its configuration: the MongoDB connection and indexes,
- * the engine's item writer, the services every job shares, and the BullMQ Worker that runs them.
+ * Builds a worker process's parts from its configuration: the MongoDB connection, its storage
+ * engine and indexes, the services every job shares, and the BullMQ Worker that runs them.
  * `worker/main.ts` runs it as a process; tests run the same in their own process.
  */
 import { hostname } from 'node:os';
 import { Queue, Worker } from 'bullmq';
 import type { WorkerConfig } from '../core/config/config';
 import { HistoryRepository } from '../core/history/history.repository';
-import { chunkSizeFor } from '../core/ingest/chunks/chunk-size';
 import { ChunkPlans } from '../core/ingest/chunks/chunk-plans';
 import type { IngestServices } from '../core/ingest/ingest-context';
 import { ItemStore } from '../core/items/item-store';
@@ -16,11 +15,10 @@ import { ChangeLogSink } from '../core/changes/change-log-sink';
 import { ChangeLogStore } from '../core/changes/change-log-store';
 import { NO_CHANGE_LISTENER, type ChangeListener } from '../core/changes/change-listener';
 import { ChangeFeed } from '../core/changes/change-feed';
-import { recentItemStatesFor } from '../core/changes/recent-item-states';
 import type { Logger } from '../core/logging/logger';
-import { connectMongo, databaseOf } from '../core/mongo/connection';
-import { documentTurnsFor } from '../core/mongo/document-turns';
-import { detectEngine, type EngineInfo } from '../core/mongo/engine';
+import { connectMongo } from '../core/mongo/connection';
+import { openStorageEngine } from '../core/engines/open-storage-engine';
+import type { StorageEngine } from '../core/engines/storage-engine';
 import { IdempotencyRecords } from '../core/queue/idempotency-records';
 import { backoffStrategy, DEFAULT_JOB_OPTIONS } from '../core/queue/job-options';
 import { PayloadStore } from '../core/queue/payload-store';
@@ -31,12 +29,11 @@ import { createRedis, redisOptions } from '../core/queue/redis-connection';
 import { SettingsCache } from '../core/settings/settings-cache';
 import { SettingsVersions } from '../core/settings/settings-versions';
 import { collections } from '../core/store/collections';
-import { ensureIndexes } from '../core/store/indexes';
+import { purgeExpired } from '../core/store/expiry';
 import { applySchedules, FINISH_CHANGES_SCHEDULE, PURGE_SCHEDULE } from './schedules';
 import { syncServices } from '../core/syncs/sync-services';
 import { FairShare } from './fair-share';
 import { ExportLag } from '../core/export/export-lag';
-import { ensureDeliveryLogTtl } from '../core/export/delivery-log-retention';
 import { startExportWorker, type ExportWorker, type ExportWorkerConfig } from './export-worker';
 import { createDispatcher } from './job-dispatcher';
 import { ExportMetrics } from './metrics/export-metrics';
@@ -53,6 +50,7 @@ export type ComposeWorkerConfig = ExportWorkerConfig &
     | 'REDIS_URL'
     | 'MONGO_URL'
     | 'QUEUE_PREFIX'
+    | 'MONGO_WRITE_CONCERN'
     | 'WORKER_CONCURRENCY'
     | 'JOB_LOCK_MS'
     | 'HISTORY_TTL_DAYS'
@@ -60,14 +58,13 @@ export type ComposeWorkerConfig = ExportWorkerConfig &
     | 'LARGE_REQUEST_BYTES'
     | 'LARGE_JOBS_PER_TENANT'
     | 'WORKER_METRICS_PORT'
-    | 'RECENT_ITEM_STATES_MS'
   >;
 
 export interface ComposedWorker {
   worker: Worker;
   workerId: string;
-  engine: EngineInfo;
-  chunkSize: number | undefined;
+  engine: StorageEngine;
+  chunkSize: number;
   /** The export's worker, and the listener the item writes tell of new changes. */
   exports: ExportWorker;
   /**
@@ -81,24 +78,22 @@ export async function composeWorker(
   config: ComposeWorkerConfig,
   logger: Logger,
 ): Promise<ComposedWorker> {
-  const mongo = await connectMongo(config.MONGO_URL, 'funnel-sync-worker');
+  const mongo = await connectMongo(config.MONGO_URL, 'funnel-sync-worker', {
+    writeConcern: config.MONGO_WRITE_CONCERN,
+  });
   const workerId = `${hostname()}:${process.pid}`;
   // Waits out a Redis restart rather than failing the job that reads its body.
   const redis = createRedis(config.REDIS_URL, 'blocking', 'worker-payloads');
   redis.on('error', (error) => logger.warn({ err: error }, 'payload connection error'));
-  const engine = await detectEngine(mongo);
+  const engine = await openStorageEngine(mongo);
+  const documents = engine.documentUpdates({ redis, prefix: config.QUEUE_PREFIX, logger });
   const db = collections(mongo);
-  const { ttlIndex } = await ensureIndexes(db, logger);
+  const expiry = await engine.ensureIndexes(db, logger);
   await applySchedules(config.REDIS_URL, config.QUEUE_PREFIX, [
-    { schedule: PURGE_SCHEDULE, enabled: !ttlIndex },
+    { schedule: PURGE_SCHEDULE, enabled: expiry === 'periodic-purge' },
     { schedule: FINISH_CHANGES_SCHEDULE, enabled: true },
   ]);
-  const deliveryLogTtl = await ensureDeliveryLogTtl(
-    databaseOf(mongo),
-    config.EXPORT_DELIVERY_LOG_DAYS,
-    logger,
-  );
-  const chunkSize = chunkSizeFor(config.CHUNK_SIZE, engine);
+  const chunkSize = config.CHUNK_SIZE;
   // For the jobs that jobs add: a large request's chunk jobs, a late history record.
   const queue = new Queue(FUNNEL_QUEUE, {
     connection: redis,
@@ -108,24 +103,11 @@ export async function composeWorker(
   queue.on('error', (error) => logger.warn({ err: error }, 'queue connection error'));
 
   const writeLock = redisWriteLock(redis, config.QUEUE_PREFIX, logger);
-  const turns = documentTurnsFor(engine, redis, config.QUEUE_PREFIX, logger);
-  const changeStore = new ChangeLogStore(db, engine);
-  const recentItems = recentItemStatesFor(
-    engine,
-    redis,
-    config.QUEUE_PREFIX,
-    config.RECENT_ITEM_STATES_MS,
-  );
   // The export worker starts after the jobs' services; until then its periodic sweep catches up.
   let exportListener: ChangeListener = NO_CHANGE_LISTENER;
-  const changeLog = new ChangeLogSink(
-    changeStore,
-    {
-      changed: (tenant, head) => exportListener.changed(tenant, head),
-      follows: (tenant) => exportListener.follows(tenant),
-    },
-    recentItems,
-  );
+  const changeLog = new ChangeLogSink(new ChangeLogStore(db, engine.changeBatches), {
+    changed: (tenant, head) => exportListener.changed(tenant, head),
+  });
   const services: IngestServices = {
     logger,
     workerId,
@@ -137,7 +119,8 @@ export async function composeWorker(
     historyTtlDays: config.HISTORY_TTL_DAYS,
     chunkSize,
     chunkPlans: new ChunkPlans(redis, config.QUEUE_PREFIX),
-    syncs: syncServices(db, redis, config.QUEUE_PREFIX, turns),
+    syncs: syncServices(db, redis, config.QUEUE_PREFIX, documents),
+    purgeExpired: (now) => purgeExpired(db, now),
   };
   const fairShare = new FairShare({
     leases: new LargeJobLeases(
@@ -176,17 +159,19 @@ export async function composeWorker(
   worker.on('error', (error) => logger.warn({ err: error }, 'worker connection error'));
   takesJobs = () => worker.isRunning();
   await worker.waitUntilReady();
-  const changeFeed = new ChangeFeed(changeStore, db, engine, recentItems);
+  const changeFeed = new ChangeFeed(
+    new ChangeLogStore(engine.feedCollections, engine.changeBatches),
+    engine.feedCollections,
+    engine.batches,
+  );
   const exportWorker = await startExportWorker(config, {
     db,
     changeLog: changeFeed,
+    documents,
     redis,
     logger,
     workerId,
-    turns,
     metrics: new ExportMetrics(metrics.registry, new ExportLag(db, changeFeed)),
-    ingestFirst: !engine.indexedFilters,
-    deliveryLogTtl,
   });
   exportListener = exportWorker.changeListener;
 

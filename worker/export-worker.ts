@@ -1,14 +1,13 @@
 /**
  * The export's own BullMQ Worker on the `exports` queue, with its own concurrency: a slow
  * receiver takes export slots only, never those of ingestion. Runs dispatch, send and sweep jobs
- * (docs/export.md#deliveries), and the delivery log's purge where no TTL index does its work.
+ * (docs/export.md#deliveries).
  */
 import { DelayedError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { ChangeLogReader } from '../core/changes/change-log';
 import type { WorkerConfig } from '../core/config/config';
 import { createDeliveryClient } from '../core/export/delivery-client';
-import { DeliveryLogRetention } from '../core/export/delivery-log-retention';
 import type { ExportCollections } from '../core/export/export-collections';
 import {
   ACTIVE_EXPORTS_CACHE_MS,
@@ -25,15 +24,9 @@ import { ExportQueue } from '../core/export/export-queue';
 import { exportDocumentId } from '../core/export/export-record';
 import { ExportSender, newLaneProgress, type SendStep } from '../core/export/export-sender';
 import { ExportSweep } from '../core/export/export-sweep';
-import {
-  DISPATCH_RECHECK_MS,
-  DISPATCH_WAIT_MS,
-  IngestActivity,
-  SEND_PAUSE_MS,
-} from '../core/export/ingest-first';
 import type { ItemCollections } from '../core/items/item-collections';
 import type { Logger } from '../core/logging/logger';
-import type { DocumentTurns } from '../core/mongo/document-turns';
+import type { DocumentUpdates } from '../core/mongo/document-updates';
 import { redisOptions } from '../core/queue/redis-connection';
 import type { ExportMetrics } from './metrics/export-metrics';
 
@@ -60,16 +53,12 @@ export type ExportWorkerConfig = Pick<
 export interface ExportWorkerParts {
   db: ExportCollections & ItemCollections;
   changeLog: ChangeLogReader;
+  /** Updates of an export's document and of its deliveries. */
+  documents: DocumentUpdates;
   redis: Redis;
   logger: Logger;
   workerId: string;
-  /** Writers of an export document take turns where the engine needs it. */
-  turns: DocumentTurns;
   metrics: ExportMetrics;
-  /** Step aside while funnel jobs run (core/export/ingest-first.ts): where writes take turns. */
-  ingestFirst?: boolean;
-  /** A TTL index expires the delivery log (core/export/delivery-log-retention.ts): no purge. */
-  deliveryLogTtl: boolean;
 }
 
 export interface ExportWorker {
@@ -79,8 +68,6 @@ export interface ExportWorker {
   changeListener: ExportChangeListener;
   close(): Promise<void>;
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Moves the running job back to the queue until `at`, under the same job id. */
 async function again(job: Job, token: string | undefined, at: number): Promise<never> {
@@ -98,45 +85,24 @@ export async function startExportWorker(
     allowed: config.EXPORT_ALLOWED_NETWORKS,
     timeoutMs: config.EXPORT_DELIVERY_TIMEOUT_MS,
   });
-  const dispatcher = new ExportDispatcher(db, parts.changeLog, parts.turns);
-  const sender = new ExportSender(
-    db,
-    client,
-    {
-      retryDelaysMs: config.EXPORT_RETRY_DELAYS_MS,
-      disableAfterMs: config.EXPORT_DISABLE_AFTER_MS,
-      observe: (attempt, delivery) => parts.metrics.attempted(attempt, delivery),
-    },
-    parts.turns,
-  );
+  const dispatcher = new ExportDispatcher(db, parts.documents, parts.changeLog);
+  const sender = new ExportSender(db, parts.documents, client, {
+    retryDelaysMs: config.EXPORT_RETRY_DELAYS_MS,
+    disableAfterMs: config.EXPORT_DISABLE_AFTER_MS,
+    logDays: config.EXPORT_DELIVERY_LOG_DAYS,
+    observe: (attempt, delivery) => parts.metrics.attempted(attempt, delivery),
+  });
   const sweep = new ExportSweep(db, parts.changeLog, queue);
-  const retention = new DeliveryLogRetention(db, config.EXPORT_DELIVERY_LOG_DAYS);
-  const ingest = parts.ingestFirst ? new IngestActivity(parts.redis, config.QUEUE_PREFIX) : null;
 
-  /** Per dispatch job, since when it has stepped aside for ingestion. */
-  const asideSince = new Map<string, number>();
   async function dispatch(job: Job, token?: string): Promise<string> {
     const data = dispatchJobSchema.parse(job.data);
-    const key = job.id ?? '';
-    let aside = false;
-    const stepAside = async () => {
-      if (!ingest || !(await ingest.busy())) return false;
-      const since = asideSince.get(key) ?? Date.now();
-      if (Date.now() - since >= DISPATCH_WAIT_MS) return false;
-      if (asideSince.size > 10_000) asideSince.clear();
-      asideSince.set(key, since);
-      aside = true;
-      return true;
-    };
     const outcome = await dispatcher.run(
       exportDocumentId(data.tenant, data.exportId),
       async (lanes) => {
         for (const lane of lanes) await queue.send({ ...data, lane });
       },
-      stepAside,
     );
-    if (!aside) asideSince.delete(key);
-    if (outcome.more) return again(job, token, Date.now() + (aside ? DISPATCH_RECHECK_MS : 0));
+    if (outcome.more) return again(job, token, Date.now());
     // Writes made before every worker's list of active exports held this export queued no
     // dispatch: one more look once the lists have it (the job keeps its id, so the writes' own
     // wake-ups meanwhile add nothing).
@@ -154,7 +120,6 @@ export async function startExportWorker(
     for (let i = 0; i < SEND_BUDGET && Date.now() - started < SEND_TIME_BUDGET_MS; i += 1) {
       step = await sender.step(id, data.lane, progress);
       if (step.kind !== 'sent') break;
-      if (ingest && (await ingest.busy())) await sleep(SEND_PAUSE_MS);
     }
     await sender.count(id, data.lane, progress);
     if (step.kind === 'idle') return 'idle';
@@ -167,7 +132,6 @@ export async function startExportWorker(
       if (job.name === 'dispatch') return dispatch(job, token);
       if (job.name === 'send') return send(job, token);
       if (job.name === 'sweep') return sweep.run();
-      if (job.name === 'purge-deliveries') return purgeDeliveries();
       throw new Error(`Unknown export job "${job.name}"`);
     },
     {
@@ -204,14 +168,7 @@ export async function startExportWorker(
     }
   }
 
-  async function purgeDeliveries(): Promise<number> {
-    const deleted = await retention.purge(new Date());
-    logger.info({ deleted }, 'expired export deliveries purged');
-    return deleted;
-  }
-
   await sweep.schedule(config.EXPORT_SWEEP_MS);
-  await retention.schedule(queue, !parts.deliveryLogTtl);
   await worker.waitUntilReady();
   return {
     worker,

@@ -13,10 +13,10 @@ interface Schedule {
   everyMs: number;
 }
 
-/** The hourly history purge, where the server refused the TTL index. */
+/** The hourly purge of expired documents, where the engine has no TTL indexes. */
 export const PURGE_SCHEDULE: Schedule = {
-  id: 'purge-history',
-  job: 'purge-history',
+  id: 'purge-expired',
+  job: 'purge-expired',
   everyMs: 60 * 60 * 1000,
 };
 export const PURGE_SCHEDULER_ID = PURGE_SCHEDULE.id;

@@ -5,8 +5,8 @@
  */
 import { loadConfigOrExit, type CliConfig } from '../../core/config/config';
 import { collections, type Collections } from '../../core/store/collections';
-import { ensureIndexes } from '../../core/store/indexes';
 import { connectMongo } from '../../core/mongo/connection';
+import { openStorageEngine } from '../../core/engines/open-storage-engine';
 import { createLogger } from '../../core/logging/logger';
 import { CliError, EXIT } from './cli-error';
 
@@ -21,15 +21,18 @@ export async function withStore<T>(work: (runtime: CliRuntime) => Promise<T>): P
   // asks for more, only warnings: a person at a terminal wants the answer, not the engine notes.
   const level = process.env.LOG_LEVEL ? config.LOG_LEVEL : 'warn';
   const logger = createLogger('cli', level, process.stderr);
-  const mongo = await connectMongo(config.MONGO_URL, 'funnel-sync-cli').catch((error: unknown) => {
-    throw new CliError(
-      EXIT.unavailable,
-      `MongoDB (MONGO_URL) does not answer: ${(error as Error).message}`,
-    );
-  });
+  const options = { writeConcern: config.MONGO_WRITE_CONCERN };
+  const mongo = await connectMongo(config.MONGO_URL, 'funnel-sync-cli', options).catch(
+    (error: unknown) => {
+      throw new CliError(
+        EXIT.unavailable,
+        `MongoDB (MONGO_URL) does not answer: ${(error as Error).message}`,
+      );
+    },
+  );
   try {
     const db = collections(mongo);
-    await ensureIndexes(db, logger);
+    await (await openStorageEngine(mongo)).ensureIndexes(db, logger);
     return await work({ config, db });
   } finally {
     await mongo.close();

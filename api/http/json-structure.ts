@@ -154,7 +154,7 @@ function scanArray(json: Uint8Array, i: number, levelsLeft: number, tally?: Arra
 }
 
 /**
- * Bytes from 0x80 up are taken as they come: toString turns invalid UTF-8 into U+FFFD, and a JSON
+ * Bytes from 0x80 up are taken as they come: toString makes invalid UTF-8 U+FFFD, and a JSON
  * string may hold any character but a control character (below 0x20), a lone `"` or `\`.
  */
 function scanString(json: Uint8Array, i: number): number {

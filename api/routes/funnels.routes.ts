@@ -64,7 +64,7 @@ export function funnelsRoutes(context: ApiContext): Router {
     onSend: (size) => context.metrics.groupSent(size),
   });
   const history = new HistoryRepository(context.db);
-  const syncs = syncServices(context.db, queue.redis, config.QUEUE_PREFIX, context.turns);
+  const syncs = syncServices(context.db, queue.redis, config.QUEUE_PREFIX, context.documents);
 
   /**
    * `Prefer: respond-async`: the record says queued before the job exists (a worker could

@@ -41,7 +41,7 @@ registerSyncPaths();
 export function syncsRoutes(context: ApiContext): Router {
   const router = Router();
   const { config, queue } = context;
-  const syncs = syncServices(context.db, queue.redis, config.QUEUE_PREFIX, context.turns);
+  const syncs = syncServices(context.db, queue.redis, config.QUEUE_PREFIX, context.documents);
   const receipts = new ReceiptSequence(queue.redis, config.QUEUE_PREFIX);
   const history = new HistoryRepository(context.db);
 

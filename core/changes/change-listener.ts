@@ -5,14 +5,6 @@
  */
 export interface ChangeListener {
   changed(tenant: string, head: number): void;
-  /**
-   * Whether it follows the tenant's changes as they come (an active export): only then do the
-   * writers keep their items' recent states for it.
-   */
-  follows(tenant: string): Promise<boolean>;
 }
 
-export const NO_CHANGE_LISTENER: ChangeListener = {
-  changed: () => undefined,
-  follows: () => Promise.resolve(false),
-};
+export const NO_CHANGE_LISTENER: ChangeListener = { changed: () => undefined };

@@ -5,10 +5,11 @@
  * first number collide and the loser goes on after the batch that won. A batch is only tried right
  * after one that is written, so `seq` never leaves a hole, and a reader that stops at the first
  * missing number never steps over a record still being written
- * (docs/changes.md#numbers-without-holes).
+ * (docs/changes.md#numbers-without-holes). How the batches are found is the engine's
+ * (change-batch-index.ts).
  */
-import type { EngineTraits } from '../mongo/engine';
 import { isIdCollision } from '../mongo/duplicate-key';
+import type { ChangeBatchIndex } from './change-batch-index';
 import type { ChangeCollections } from './change-collections';
 import {
   changeBatchIdOf,
@@ -20,12 +21,10 @@ import {
 /** Records per batch document: far under the 16 MB document limit for long identifiers. */
 const RECORDS_PER_BATCH = 5_000;
 
-type Batch = Pick<ChangeBatchDocument, 'contentType' | 'firstSeq' | 'lastSeq' | 'entries' | 'at'>;
-
 export class ChangeLogStore {
   constructor(
     private readonly db: ChangeCollections,
-    private readonly engine: EngineTraits,
+    private readonly index: ChangeBatchIndex,
   ) {}
 
   /** Numbers and writes the changes, in the order given; answers them numbered. */
@@ -43,7 +42,7 @@ export class ChangeLogStore {
   async readRecords(tenant: string, afterSeq: number, limit: number): Promise<ChangeRecord[]> {
     const records: ChangeRecord[] = [];
     let next = afterSeq + 1;
-    for (const batch of await this.batchesFrom(tenant, next, limit)) {
+    for (const batch of await this.index.batchesFrom(this.db, tenant, next, limit)) {
       // A read beside an insert may see a batch whose predecessor it missed: stop there.
       if (batch.firstSeq > next) break;
       for (const [i, entry] of batch.entries.entries()) {
@@ -58,48 +57,8 @@ export class ChangeLogStore {
   }
 
   /** The highest `seq` written so far (0 for none). */
-  async head(tenant: string): Promise<number> {
-    let lastSeq = await this.headHint(tenant);
-    for (let batch = await this.batchAt(tenant, lastSeq + 1); batch;) {
-      lastSeq = batch.lastSeq;
-      batch = await this.batchAt(tenant, lastSeq + 1);
-    }
-    return lastSeq;
-  }
-
-  /**
-   * The batches holding `seq` and on, at most `limit`. MongoDB reads them by their index;
-   * FerretDB v1 would decode the whole log for that filter, so there each batch is read by the
-   * `_id` the one before it gives (its `lastSeq` + 1), and only a `seq` in the middle of a batch
-   * needs the filter.
-   */
-  private async batchesFrom(tenant: string, seq: number, limit: number): Promise<Batch[]> {
-    if (this.engine.indexedFilters) return this.batchesByFilter(tenant, seq, limit);
-    let batch = await this.batchAt(tenant, seq);
-    if (!batch) {
-      if ((await this.head(tenant)) < seq) return [];
-      batch = (await this.batchesByFilter(tenant, seq, 1))[0] ?? null;
-    }
-    const batches: Batch[] = [];
-    let records = 0;
-    while (batch && records < limit) {
-      batches.push(batch);
-      records += batch.lastSeq - Math.max(seq, batch.firstSeq) + 1;
-      batch = await this.batchAt(tenant, batch.lastSeq + 1);
-    }
-    return batches;
-  }
-
-  private batchesByFilter(tenant: string, seq: number, limit: number): Promise<Batch[]> {
-    return this.db.changes
-      .find({ tenant, lastSeq: { $gte: seq } })
-      .sort({ lastSeq: 1 })
-      .limit(limit)
-      .toArray();
-  }
-
-  private batchAt(tenant: string, firstSeq: number): Promise<Batch | null> {
-    return this.db.changes.findOne({ _id: changeBatchIdOf(tenant, firstSeq) });
+  head(tenant: string): Promise<number> {
+    return this.index.head(this.db, tenant);
   }
 
   private async appendBatch(
@@ -108,8 +67,7 @@ export class ChangeLogStore {
   ): Promise<ChangeRecord[]> {
     const [first] = changes;
     if (!first) return [];
-    // Usually the head is up to date and the insert takes the next numbers at once.
-    let firstSeq = (await this.headHint(tenant)) + 1;
+    let firstSeq = (await this.head(tenant)) + 1;
     for (;;) {
       const document: ChangeBatchDocument = {
         _id: changeBatchIdOf(tenant, firstSeq),
@@ -131,29 +89,8 @@ export class ChangeLogStore {
         firstSeq = head + 1;
         continue;
       }
-      await this.moveHead(tenant, document.lastSeq);
+      await this.index.appended(this.db, tenant, document.lastSeq);
       return changes.map((change, i) => ({ ...change, tenant, seq: firstSeq + i }));
-    }
-  }
-
-  private async headHint(tenant: string): Promise<number> {
-    return (await this.db.changeHeads.findOne({ _id: tenant }))?.lastSeq ?? 0;
-  }
-
-  /**
-   * Moves the head to `lastSeq` unless it is further already. The filter matches only a head
-   * behind it; where the head is ahead, or another append created it meanwhile, the upsert's
-   * insert collides on `_id`, and the head stays where it is.
-   */
-  private async moveHead(tenant: string, lastSeq: number): Promise<void> {
-    try {
-      await this.db.changeHeads.updateOne(
-        { _id: tenant, lastSeq: { $lt: lastSeq } },
-        { $set: { lastSeq } },
-        { upsert: true },
-      );
-    } catch (error) {
-      if (!isIdCollision(error)) throw error;
     }
   }
 }

@@ -8,6 +8,9 @@ import { parseAllowedNetworks, type AllowedNetworks } from './allowed-networks';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
+/** A write concern's `w`: a majority of the replica set's members, or that many of them. */
+export type WriteConcernLevel = 'majority' | number;
+
 function integer(min: number, max: number) {
   return z
     .string()
@@ -33,6 +36,16 @@ export const VARIABLES = {
   MONGO_URL: {
     schema: z.string().regex(/^mongodb(\+srv)?:\/\/\S+$/),
     expects: 'a mongodb:// or mongodb+srv:// URL',
+  },
+  // Every write waits for this acknowledgement (docs/storage.md#write-and-read-concern).
+  MONGO_WRITE_CONCERN: {
+    schema: z
+      .string()
+      .trim()
+      .regex(/^(majority|[1-9]\d?)$/)
+      .transform((value): WriteConcernLevel => (value === 'majority' ? value : Number(value)))
+      .default('majority'),
+    expects: '"majority", or the number of members that acknowledge a write (1 to 99)',
   },
   JWT_SECRET: {
     schema: z.string().refine((value) => Buffer.byteLength(value) >= 32),
@@ -67,7 +80,7 @@ export const VARIABLES = {
   LOG_LEVEL: { schema: z.enum(LOG_LEVELS).default('info'), expects: LOG_LEVELS.join(', ') },
   // Unset, the worker picks by engine (core/ingest/chunks/chunk-size.ts): 1,000 on MongoDB.
   CHUNK_SIZE: {
-    schema: integer(1, 100_000).optional(),
+    schema: integer(1, 100_000).default(1_000),
     expects: 'an integer from 1 to 100000 (items per chunk job of a large request)',
   },
   // Small requests to one funnel processed together (docs/request-groups.md).
@@ -174,11 +187,6 @@ export const VARIABLES = {
     expects:
       'milliseconds from 1000 to 3600000 (how often exports with work waiting are looked at)',
   },
-  RECENT_ITEM_STATES_MS: {
-    schema: integer(0, 600_000).default(20_000),
-    expects:
-      'milliseconds from 0 to 600000 (how long written items stay in Redis for the change feed; 0: not at all)',
-  },
   // Only deliveries that succeeded expire (docs/export.md#the-delivery-log).
   EXPORT_DELIVERY_LOG_DAYS: {
     schema: integer(1, 3_650).default(7),
@@ -194,6 +202,7 @@ const ROLE_VARIABLES = {
     'PORT',
     'REDIS_URL',
     'MONGO_URL',
+    'MONGO_WRITE_CONCERN',
     'JWT_SECRET',
     'MAX_BODY_BYTES',
     'MAX_ITEMS',
@@ -210,11 +219,11 @@ const ROLE_VARIABLES = {
     'METRICS_MAX_FUNNELS',
     'EXPORT_ALLOWED_NETWORKS',
     'EXPORT_DELIVERY_TIMEOUT_MS',
-    'RECENT_ITEM_STATES_MS',
   ],
   worker: [
     'REDIS_URL',
     'MONGO_URL',
+    'MONGO_WRITE_CONCERN',
     'WORKER_CONCURRENCY',
     'WORKER_METRICS_PORT',
     'JOB_LOCK_MS',
@@ -231,10 +240,9 @@ const ROLE_VARIABLES = {
     'EXPORT_DISABLE_AFTER_MS',
     'EXPORT_CONCURRENCY',
     'EXPORT_SWEEP_MS',
-    'RECENT_ITEM_STATES_MS',
     'EXPORT_DELIVERY_LOG_DAYS',
   ],
-  cli: ['MONGO_URL', 'JWT_SECRET', 'LOG_LEVEL'],
+  cli: ['MONGO_URL', 'MONGO_WRITE_CONCERN', 'JWT_SECRET', 'LOG_LEVEL'],
 } as const satisfies Record<string, readonly VariableName[]>;
 
 export type Role = keyof typeof ROLE_VARIABLES;

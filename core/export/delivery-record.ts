@@ -4,7 +4,6 @@
  */
 import { z } from 'zod';
 import type { ChangeView } from '../changes/change-record';
-import { packJson, unpackJsonText } from '../mongo/packed-json';
 import type { DeliveryAttempt } from './delivery-attempt';
 
 export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
@@ -25,13 +24,10 @@ export interface DeliveryDocument {
   n: number;
   origin: DeliveryOrigin;
   /**
-   * What it carries: its changes, packed (core/mongo/packed-json.ts: on FerretDB v1 every read
-   * and update of a delivery parses the rows of the collection, and packed ones cost a fraction);
-   * an empty array once it succeeded (the log holds the changes), to keep it small.
+   * What it carries: its changes, as sent; none once it succeeded (the change log holds them, and
+   * the summary below says which), to keep the delivery log small.
    */
-  packedChanges: string;
-  /** Deliveries formed before `packedChanges` existed carry their changes as documents. */
-  changes?: ChangeView[];
+  changes: ChangeView[];
   changeCount: number;
   firstSeq: number | null;
   lastSeq: number | null;
@@ -42,6 +38,8 @@ export interface DeliveryDocument {
   nextAttemptAt: Date | null;
   createdAt: Date;
   succeededAt: Date | null;
+  /** When a delivery that succeeded leaves the log; null while it still has to be sent. */
+  expiresAt: Date | null;
 }
 
 export function deliveryIdOf(exportId: string, lane: number, n: number): string {
@@ -75,24 +73,6 @@ export const deliveryViewSchema = z
   })
   .meta({ id: 'ExportDelivery' });
 export type DeliveryView = z.infer<typeof deliveryViewSchema>;
-
-/** Changes as a delivery stores them. */
-export function packChanges(changes: readonly ChangeView[]): string {
-  return packJson(changes);
-}
-
-type Carried = Pick<DeliveryDocument, 'packedChanges' | 'changes'>;
-
-/** The delivery's changes as the JSON text of an array, whichever way it stores them. */
-export function changesJsonOf(delivery: Carried): string {
-  if (delivery.packedChanges === undefined) return JSON.stringify(delivery.changes ?? []);
-  return unpackJsonText(delivery.packedChanges);
-}
-
-/** The delivery's changes (what it still carries: none once it succeeded). */
-export function changesOf(delivery: Carried): ChangeView[] {
-  return JSON.parse(changesJsonOf(delivery)) as ChangeView[];
-}
 
 /** The summary a delivery keeps of its changes after they are gone from it. */
 export function changeSummary(changes: readonly ChangeView[]) {

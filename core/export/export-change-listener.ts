@@ -32,10 +32,6 @@ export class ExportChangeListener implements ChangeListener {
       });
   }
 
-  async follows(tenant: string): Promise<boolean> {
-    return (await this.activeExports(tenant)).length > 0;
-  }
-
   private activeExports(tenant: string): Promise<string[]> {
     const now = Date.now();
     const cached = this.cache.get(tenant);

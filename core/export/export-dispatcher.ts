@@ -10,15 +10,14 @@
  */
 import type { ChangeLogReader } from '../changes/change-log';
 import { changeView, type ChangeView } from '../changes/change-record';
-import { isIdCollision } from '../mongo/duplicate-key';
+import { idCollisionIndexes } from '../mongo/duplicate-key';
+import type { DocumentUpdates } from '../mongo/document-updates';
 import { ItemsRepository } from '../items/items.repository';
-import { itemView, type ItemDocument } from '../items/item';
+import { itemView } from '../items/item';
 import type { ExportCollections } from './export-collections';
 import type { ItemCollections } from '../items/item-collections';
-import type { ExportDocument, Forming, ResyncState } from './export-record';
+import type { ExportDocument, Forming, ResyncFloor, ResyncState } from './export-record';
 import { planDeliveries } from './delivery-plan';
-import { ExportDocumentWrites } from './export-document-writes';
-import { NO_TURNS, type DocumentTurns } from '../mongo/document-turns';
 import type { DeliveryOrigin } from './delivery-record';
 
 /**
@@ -52,26 +51,22 @@ interface Sink {
 
 const floorKey = (contentType: string, identifier: string) => `${contentType}:${identifier}`;
 
+const floorsOf = (floors: readonly ResyncFloor[]) =>
+  new Map(floors.map(({ item, version }) => [item, version]));
+
 export class ExportDispatcher {
   private readonly items: ItemsRepository;
-  private readonly writes: ExportDocumentWrites;
 
   constructor(
     private readonly db: ExportCollections & ItemCollections,
+    private readonly documents: DocumentUpdates,
     private readonly changeLog: ChangeLogReader,
-    turns: DocumentTurns = NO_TURNS,
     private readonly now: () => Date = () => new Date(),
   ) {
     this.items = new ItemsRepository(db);
-    this.writes = new ExportDocumentWrites(db.exports, turns);
   }
 
-  /** `stepAside`: asked before each step; true ends the run with work left. */
-  async run(
-    exportDocId: string,
-    formed: LanesFormed = async () => {},
-    stepAside: () => Promise<boolean> = () => Promise.resolve(false),
-  ): Promise<DispatchOutcome> {
+  async run(exportDocId: string, formed: LanesFormed = async () => {}): Promise<DispatchOutcome> {
     const lanes = new Set<number>();
     const sink: Sink = { lanes, formed };
     let exp = await this.db.exports.findOne({ _id: exportDocId });
@@ -83,7 +78,6 @@ export class ExportDispatcher {
     }
     const settingsChangedAt = exp.updatedAt;
     for (let step = 0; step < MAX_STEPS; step += 1) {
-      if (await stepAside()) return { lanes, more: true, settingsChangedAt };
       const next = await this.step(exp, sink);
       if (next === 'idle' || next === 'lost') return { lanes, more: false, settingsChangedAt };
       exp = next;
@@ -116,9 +110,10 @@ export class ExportDispatcher {
     }
     if (exp.resync?.state === 'running') return this.resyncStep(exp, exp.resync, sink);
     if (exp.resync?.floorsUntil && exp.resync.floorsUntil < this.now()) {
-      await this.writes.updateOne(
+      await this.documents.updateOne(
+        this.db.exports,
         { _id: exp._id },
-        { $set: { 'resync.floors': {}, 'resync.floorsUntil': null } },
+        { $set: { 'resync.floors': [], 'resync.floorsUntil': null } },
       );
     }
     return 'idle';
@@ -133,7 +128,8 @@ export class ExportDispatcher {
     const contentType = exp.contentTypes[resync.contentTypeIndex];
     if (contentType === undefined) {
       const now = this.now();
-      const done = await this.writes.findOneAndUpdate(
+      const done = await this.documents.findOneAndUpdate(
+        this.db.exports,
         { _id: exp._id, cursor: exp.cursor, forming: null },
         {
           $set: {
@@ -155,21 +151,26 @@ export class ExportDispatcher {
       event: 'updated',
       contentType,
       identifier: item.identifier,
-      version: versionOf(item),
+      version: item.version,
       item: itemView(item),
       at,
     }));
     const forming: Forming = { ...this.formingOf(exp, 'resync', exp.cursor, exp.cursor), changes };
-    const floors = { ...resync.floors };
-    for (const change of changes) floors[floorKey(contentType, change.identifier)] = change.version;
-    const kept = Object.entries(floors).slice(-MAX_FLOORS);
+    const floors = floorsOf(resync.floors);
+    for (const change of changes) {
+      const item = floorKey(contentType, change.identifier);
+      // Moved to the end, the newest: the oldest go first past MAX_FLOORS.
+      floors.delete(item);
+      floors.set(item, change.version);
+    }
+    const kept = [...floors].slice(-MAX_FLOORS).map(([item, version]) => ({ item, version }));
     const progress = page.nextCursor
       ? { 'resync.after': page.nextCursor }
       : { 'resync.after': null, 'resync.contentTypeIndex': resync.contentTypeIndex + 1 };
     return this.form(exp, forming, changes, sink, {
       ...progress,
       'resync.itemsFormed': resync.itemsFormed + changes.length,
-      'resync.floors': Object.fromEntries(kept),
+      'resync.floors': kept,
     });
   }
 
@@ -194,12 +195,12 @@ export class ExportDispatcher {
     forming: Forming,
     changes: ChangeView[],
   ): ChangeView[] {
-    const floors = forming.kind === 'log' ? (exp.resync?.floors ?? {}) : {};
+    const floors = floorsOf(forming.kind === 'log' ? (exp.resync?.floors ?? []) : []);
     return changes.filter(
       (change) =>
         forming.contentTypes.includes(change.contentType) &&
         forming.events.includes(change.event) &&
-        !(change.version <= (floors[floorKey(change.contentType, change.identifier)] ?? 0)),
+        !(change.version <= (floors.get(floorKey(change.contentType, change.identifier)) ?? 0)),
     );
   }
 
@@ -219,13 +220,18 @@ export class ExportDispatcher {
     plan.formedAfter.forEach((formed, lane) => {
       if (formed !== forming.formedBefore[lane]) set[`lanes.${lane}.formed`] = formed;
     });
-    const claimed = await this.writes.findOneAndUpdate(
+    const claimed = await this.documents.findOneAndUpdate(
+      this.db.exports,
       { _id: exp._id, cursor: exp.cursor, forming: null, state: 'active' },
       { $set: set },
     );
     if (!claimed) return 'lost';
     await this.write(plan.deliveries);
-    const done = await this.writes.findOneAndUpdate({ _id: exp._id }, { $set: { forming: null } });
+    const done = await this.documents.findOneAndUpdate(
+      this.db.exports,
+      { _id: exp._id },
+      { $set: { forming: null } },
+    );
     await this.tell(plan.deliveries, sink);
     return done ?? 'lost';
   }
@@ -261,35 +267,9 @@ export class ExportDispatcher {
       changes = this.selected(exp, forming, read.map(changeView));
     }
     const plan = this.plan(exp, forming, changes);
-    await this.rewrite(plan.deliveries);
-    await this.writes.updateOne({ _id: exp._id }, { $set: { forming: null } });
+    await this.write(plan.deliveries);
+    await this.documents.updateOne(this.db.exports, { _id: exp._id }, { $set: { forming: null } });
     await this.tell(plan.deliveries, sink);
-  }
-
-  /**
-   * Writes a left forming's deliveries again, but not those a send already sent and moved to the
-   * log: back in the work queue they would be sent twice. A send can move one between the read
-   * of the log and the insert; the log is read again after, and what reached it meanwhile is
-   * taken out again (if the send's move comes later still, its delete takes out the insert).
-   */
-  private async rewrite(deliveries: ReturnType<typeof planDeliveries>['deliveries']) {
-    if (deliveries.length === 0) return;
-    const logged = await this.loggedOf(deliveries);
-    await this.write(deliveries.filter((delivery) => !logged.has(delivery._id)));
-    const movedMeanwhile = [...(await this.loggedOf(deliveries))].filter((id) => !logged.has(id));
-    if (movedMeanwhile.length > 0) {
-      await this.db.exportDeliveries.deleteMany({ _id: { $in: movedMeanwhile } });
-    }
-  }
-
-  private async loggedOf(deliveries: readonly { _id: string }[]): Promise<Set<string>> {
-    const found = await this.db.exportDeliveryLog
-      .find(
-        { _id: { $in: deliveries.map((delivery) => delivery._id) } },
-        { projection: { _id: 1 } },
-      )
-      .toArray();
-    return new Set(found.map((delivery) => delivery._id));
   }
 
   private async tell(deliveries: readonly { lane: number }[], sink: Sink): Promise<void> {
@@ -298,28 +278,16 @@ export class ExportDispatcher {
     if (step.size > 0) await sink.formed(step);
   }
 
-  /** Inserts the deliveries; those a run before this one wrote already are left as they are. */
+  /**
+   * Inserts the deliveries; those a run before this one wrote already are left as they are (an
+   * unordered insert writes the others).
+   */
   private async write(deliveries: ReturnType<typeof planDeliveries>['deliveries']): Promise<void> {
     if (deliveries.length === 0) return;
     try {
       await this.db.exportDeliveries.insertMany(deliveries, { ordered: false });
-      return;
     } catch (error) {
-      if (!isIdCollision(error)) throw error;
-    }
-    // Some were there already (a run that died half-way): the rest one by one.
-    for (const delivery of deliveries) {
-      try {
-        await this.db.exportDeliveries.insertOne(delivery);
-      } catch (error) {
-        if (!isIdCollision(error)) throw error;
-      }
+      if (!idCollisionIndexes(error)) throw error;
     }
   }
-}
-
-/** Items written before the change log counted versions have none: 0. */
-function versionOf(item: ItemDocument): number {
-  const version = (item as ItemDocument & { version?: unknown }).version;
-  return typeof version === 'number' ? version : 0;
 }

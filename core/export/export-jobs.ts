@@ -11,7 +11,7 @@ export const sendJobSchema = dispatchJobSchema.extend({ lane: z.number().int().m
 export type DispatchJob = z.infer<typeof dispatchJobSchema>;
 export type SendJob = z.infer<typeof sendJobSchema>;
 
-export const EXPORT_JOB_NAMES = ['dispatch', 'send', 'sweep', 'purge-deliveries'] as const;
+export const EXPORT_JOB_NAMES = ['dispatch', 'send', 'sweep'] as const;
 export type ExportJobName = (typeof EXPORT_JOB_NAMES)[number];
 
 /** BullMQ refuses ":" in job ids; tenants, export ids and lanes hold none of "|". */
@@ -21,8 +21,6 @@ export const sendJobId = ({ tenant, exportId, lane }: SendJob) =>
   `send|${tenant}|${exportId}|${lane}`;
 
 export const SWEEP_SCHEDULER_ID = 'export-sweep';
-/** The delivery log's purge, where the server refuses its TTL index. */
-export const DELIVERY_PURGE_SCHEDULER_ID = 'export-delivery-purge';
 
 /**
  * Finished jobs are removed at once, so that the next add of the same id is taken. Failures are

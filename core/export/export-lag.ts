@@ -3,7 +3,7 @@
  * 2xx, either in a delivery waiting in a lane or still in the log after the cursor.
  */
 import type { ChangeLogReader } from '../changes/change-log';
-import { changesOf, deliveryIdOf } from './delivery-record';
+import { deliveryIdOf } from './delivery-record';
 import type { ExportCollections } from './export-collections';
 import type { LaneCounters } from './export-record';
 
@@ -43,9 +43,8 @@ export class ExportLag {
   ): Promise<string | undefined> {
     for (let n = counters.sent + 1; n <= counters.formed; n += 1) {
       const next = await this.db.exportDeliveries.findOne({ _id: deliveryIdOf(exportId, lane, n) });
-      // Gone: it succeeded and moved to the delivery log, or not written yet by a dispatch.
-      // `succeeded`: one that succeeded before the log had its own collection.
-      if (next && next.status !== 'succeeded') return changesOf(next)[0]?.at;
+      // Not written yet by a dispatch, or already sent by a send that has not counted it.
+      if (next && next.status !== 'succeeded') return next.changes[0]?.at;
     }
     return undefined;
   }

@@ -86,9 +86,17 @@ export interface ResyncState {
   itemsFormed: number;
   /** Items of the content types when the resync started. */
   itemsTotal: number;
-  /** Per item (contentType:identifier), the version a resync delivered: older log changes are stale. */
-  floors: Record<string, number>;
+  /**
+   * The version a resync delivered of each item (`item`: contentType:identifier): older log
+   * changes are stale. A list, not a map: identifiers are the senders', and may hold `$` or `.`.
+   */
+  floors: ResyncFloor[];
   floorsUntil: Date | null;
+}
+
+export interface ResyncFloor {
+  item: string;
+  version: number;
 }
 
 export interface ExportDocument {

@@ -7,16 +7,8 @@
  */
 import type { DeliveryAttempt } from './delivery-attempt';
 import type { DeliveryClient } from './delivery-client';
-import {
-  changesJsonOf,
-  deliveryIdOf,
-  KEPT_ATTEMPTS,
-  packChanges,
-  type DeliveryDocument,
-} from './delivery-record';
-import { ExportDocumentWrites } from './export-document-writes';
-import { NO_TURNS, type DocumentTurns } from '../mongo/document-turns';
-import { isIdCollision } from '../mongo/duplicate-key';
+import { deliveryIdOf, KEPT_ATTEMPTS, type DeliveryDocument } from './delivery-record';
+import type { DocumentUpdates } from '../mongo/document-updates';
 import type { ExportCollections } from './export-collections';
 import { signingSecrets, type ExportDocument } from './export-record';
 import { retryDelayMs } from './retry-schedule';
@@ -25,15 +17,18 @@ import { retryDelayMs } from './retry-schedule';
 const FORMING_WAIT_MS = 200;
 /**
  * A send job writes its lane's count after this many deliveries or this long, and when it stops:
- * the delivery's own success (its move to the log) is what counts, the lane's count only says
- * where to look first.
+ * the delivery's own success (its status) is what counts, the lane's count only says where to
+ * look first.
  */
 const COUNT_EVERY = 10;
 const COUNT_EVERY_MS = 1_000;
+const DAY_MS = 24 * 3600 * 1000;
 
 export interface SenderOptions {
   retryDelaysMs: readonly number[];
   disableAfterMs: number;
+  /** How long a delivery that succeeded stays in the log (EXPORT_DELIVERY_LOG_DAYS). */
+  logDays: number;
   now?: () => Date;
   /** Told of every attempt, for the metrics. */
   observe?: (attempt: DeliveryAttempt, delivery: DeliveryDocument) => void;
@@ -57,16 +52,13 @@ export const newLaneProgress = (): LaneProgress => ({ sent: 0, counted: 0, count
 export class ExportSender {
   private readonly now: () => Date;
 
-  private readonly writes: ExportDocumentWrites;
-
   constructor(
     private readonly db: ExportCollections,
+    private readonly documents: DocumentUpdates,
     private readonly client: DeliveryClient,
     private readonly options: SenderOptions,
-    turns: DocumentTurns = NO_TURNS,
   ) {
     this.now = options.now ?? (() => new Date());
-    this.writes = new ExportDocumentWrites(db.exports, turns);
   }
 
   /**
@@ -91,10 +83,8 @@ export class ExportSender {
     if (!delivery && exp.forming && n > (exp.forming.formedBefore[lane] ?? 0)) {
       return { kind: 'wait', until: new Date(Date.now() + FORMING_WAIT_MS) };
     }
-    // Gone and not being formed: it succeeded, and a send moved it to the delivery log (or, for
-    // one that succeeded before the log had its own collection, the retention removed it); only
-    // a delivery that succeeded leaves this collection. A lane's count can be behind it (a send
-    // that died before writing it): pass over it. A `succeeded` one here is of those older ones.
+    // Succeeded already: the lane's count can be behind (a send that died before writing it), so
+    // pass over it; gone and not being formed, the retention removed it after it succeeded.
     if (!delivery || delivery.status === 'succeeded') {
       progress.sent = n;
       return { kind: 'sent' };
@@ -105,7 +95,7 @@ export class ExportSender {
     const attempt = await this.client.deliver({
       url: exp.url,
       webhookId: delivery._id,
-      json: deliveryBody(exp.id, changesJsonOf(delivery)),
+      json: deliveryBody(exp.id, JSON.stringify(delivery.changes)),
       secrets: signingSecrets(exp, this.now()),
     });
     this.options.observe?.(attempt, delivery);
@@ -131,27 +121,26 @@ export class ExportSender {
   }
 
   /**
-   * Moves the delivery to the log: inserted there finished, then deleted from the work queue.
-   * In that order, a send that dies between leaves it in both; the next one sends it again (at
-   * least once), finds the log's copy already there and deletes the work one.
+   * Marks the delivery succeeded, for the log: its changes go (the summary stays), and it expires
+   * after the retention.
    */
   private async succeeded(delivery: DeliveryDocument, attempt: DeliveryAttempt): Promise<void> {
-    const { changes: _carried, ...kept } = delivery;
-    const finished: DeliveryDocument = {
-      ...kept,
-      status: 'succeeded',
-      packedChanges: packChanges([]),
-      succeededAt: this.now(),
-      nextAttemptAt: null,
-      attempts: [...delivery.attempts, attempt].slice(-KEPT_ATTEMPTS),
-      attemptCount: delivery.attemptCount + 1,
-    };
-    try {
-      await this.db.exportDeliveryLog.insertOne(finished);
-    } catch (error) {
-      if (!isIdCollision(error)) throw error;
-    }
-    await this.db.exportDeliveries.deleteOne({ _id: delivery._id });
+    const now = this.now();
+    await this.documents.updateOne(
+      this.db.exportDeliveries,
+      { _id: delivery._id },
+      {
+        $set: {
+          status: 'succeeded',
+          changes: [],
+          succeededAt: now,
+          expiresAt: new Date(now.getTime() + this.options.logDays * DAY_MS),
+          nextAttemptAt: null,
+          attempts: [...delivery.attempts, attempt].slice(-KEPT_ATTEMPTS),
+          attemptCount: delivery.attemptCount + 1,
+        },
+      },
+    );
   }
 
   private async failed(
@@ -164,7 +153,8 @@ export class ExportSender {
     const until = new Date(
       now.getTime() + retryDelayMs(failures, attempt, this.options.retryDelaysMs),
     );
-    await this.db.exportDeliveries.updateOne(
+    await this.documents.updateOne(
+      this.db.exportDeliveries,
       { _id: delivery._id },
       {
         $set: {
@@ -181,7 +171,8 @@ export class ExportSender {
     }
     const failingSince = exp.failingSince ?? now;
     if (!exp.failingSince) {
-      await this.writes.updateOne(
+      await this.documents.updateOne(
+        this.db.exports,
         { _id: exp._id, failingSince: null },
         { $set: { failingSince: now } },
       );
@@ -195,18 +186,19 @@ export class ExportSender {
 
   /**
    * The lane's deliveries up to n are done: n+1 is next. Any success ends a run of failures. The
-   * count only grows (`$max`): a send that finds it moved on already leaves it, and the filter is
-   * the `_id` alone, which FerretDB v1 finds without decoding documents.
+   * count only grows (`$max`): a send that finds it moved on already leaves it.
    */
   private async advance(exportDocId: string, lane: number, n: number): Promise<void> {
-    await this.writes.updateOne(
+    await this.documents.updateOne(
+      this.db.exports,
       { _id: exportDocId },
       { $max: { [`lanes.${lane}.sent`]: n }, $set: { failingSince: null } },
     );
   }
 
   private async disable(exp: ExportDocument, reason: string): Promise<void> {
-    await this.writes.updateOne(
+    await this.documents.updateOne(
+      this.db.exports,
       { _id: exp._id },
       { $set: { state: 'disabled', disabledReason: reason, updatedAt: this.now() } },
     );

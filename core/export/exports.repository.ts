@@ -4,9 +4,8 @@
  * lanes) is the dispatch's and send's: settings changes leave it alone.
  */
 import { randomUUID } from 'node:crypto';
-import { NO_TURNS, type DocumentTurns } from '../mongo/document-turns';
+import type { DocumentUpdates } from '../mongo/document-updates';
 import type { ExportCollections } from './export-collections';
-import { ExportDocumentWrites } from './export-document-writes';
 import {
   emptyLanes,
   exportDocumentId,
@@ -20,14 +19,10 @@ import type { WebhookSecret } from './webhook-secret';
 export const ROTATION_WINDOW_MS = 24 * 3600 * 1000;
 
 export class ExportsRepository {
-  private readonly writes: ExportDocumentWrites;
-
   constructor(
     private readonly db: ExportCollections,
-    turns: DocumentTurns = NO_TURNS,
-  ) {
-    this.writes = new ExportDocumentWrites(db.exports, turns);
-  }
+    private readonly documents: DocumentUpdates,
+  ) {}
 
   async create(
     tenant: string,
@@ -80,12 +75,12 @@ export class ExportsRepository {
     if (active === true) Object.assign(set, { state: 'active', disabledReason: null });
     if (active === true) set.failingSince = null;
     if (active === false) Object.assign(set, { state: 'paused', disabledReason: null });
-    const updated = await this.writes.findOneAndUpdate(
+    const updated = await this.documents.findOneAndUpdate(
+      this.db.exports,
       { _id: exportDocumentId(tenant, id) },
       { $set: set },
     );
-    // Re-enabled: what waited for its next retry goes now (all in the work queue: the log holds
-    // only deliveries that succeeded).
+    // Re-enabled: what waited for its next retry goes now.
     if (updated && active === true) {
       await this.db.exportDeliveries.updateMany(
         { exportId: id, status: 'failed' },
@@ -100,31 +95,43 @@ export class ExportsRepository {
     const removed = await this.db.exports.deleteOne({ _id: exportDocumentId(tenant, id) });
     if (removed.deletedCount === 0) return false;
     await this.db.exportDeliveries.deleteMany({ exportId: id });
-    await this.db.exportDeliveryLog.deleteMany({ exportId: id });
     return true;
   }
 
-  /** The new secret signs from now on; the current one keeps signing for the window. */
+  /**
+   * The new secret signs from now on; the current one keeps signing for the window. The update
+   * holds only while the secret it replaces is still the current one: a rotation that lost to
+   * another reads the export again and rotates after it, so neither undoes the other.
+   */
   async rotateSecret(
     tenant: string,
     id: string,
     secret: WebhookSecret,
     now = new Date(),
   ): Promise<ExportDocument | null> {
+    const _id = exportDocumentId(tenant, id);
     const until = new Date(now.getTime() + ROTATION_WINDOW_MS);
-    // Read and written back in one turn: a concurrent rotation does not undo this one.
-    return this.writes.readThenUpdate(exportDocumentId(tenant, id), (exp) => {
+    for (;;) {
+      const exp = await this.db.exports.findOne({ _id });
+      const current = exp?.secrets[0]?.secret;
+      if (!exp || current === undefined) return null;
       const kept = exp.secrets
         .filter((old) => old.expiresAt === null || old.expiresAt > now)
         .map((old) => ({ ...old, expiresAt: old.expiresAt ?? until }));
       const secrets = [{ secret, createdAt: now, expiresAt: null }, ...kept];
-      return { $set: { secrets, updatedAt: now } };
-    });
+      const rotated = await this.documents.findOneAndUpdate(
+        this.db.exports,
+        { _id, 'secrets.0.secret': current },
+        { $set: { secrets, updatedAt: now } },
+      );
+      if (rotated) return rotated;
+    }
   }
 
   /** Asks the export's next dispatch to send the changes after `from` up to `to` again. */
   async requestReplay(tenant: string, id: string, from: number, to: number) {
-    return this.writes.findOneAndUpdate(
+    return this.documents.findOneAndUpdate(
+      this.db.exports,
       { _id: exportDocumentId(tenant, id) },
       { $set: { replay: { next: from, to, requestedAt: new Date() }, updatedAt: new Date() } },
     );
@@ -133,7 +140,8 @@ export class ExportsRepository {
   /** Asks the export's next dispatch to send every current item of its content types again. */
   async requestResync(tenant: string, id: string, itemsTotal: number) {
     const now = new Date();
-    return this.writes.findOneAndUpdate(
+    return this.documents.findOneAndUpdate(
+      this.db.exports,
       { _id: exportDocumentId(tenant, id) },
       {
         $set: {
@@ -145,7 +153,7 @@ export class ExportsRepository {
             after: null,
             itemsFormed: 0,
             itemsTotal,
-            floors: {},
+            floors: [],
             floorsUntil: null,
           },
           updatedAt: now,

@@ -74,12 +74,6 @@ export class HistoryRepository {
     }
   }
 
-  /** Deletes the expired records: the TTL index's work, where the server has none. */
-  async purgeExpired(now: Date): Promise<number> {
-    const result = await this.db.history.deleteMany({ expiresAt: { $lt: now } });
-    return result.deletedCount;
-  }
-
   /** An asynchronous request's record moves from queued to processing when a worker takes it. */
   async markProcessing(tenant: string, recordId: string): Promise<void> {
     await this.db.history.updateOne(

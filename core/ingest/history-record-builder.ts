@@ -70,7 +70,7 @@ export function historyRecord(
     successIds: outcome.successIds ?? [],
     deletedIds: outcome.deletedIds ?? [],
     notFoundIds: outcome.notFoundIds ?? [],
-    // A cut may split a multi-byte character; the decoder turns its remains into U+FFFD.
+    // A cut may split a multi-byte character; the decoder makes its remains U+FFFD.
     payload: (truncated ? raw.subarray(0, PAYLOAD_LIMIT_BYTES) : raw).toString('utf8'),
     payloadTruncated: truncated,
     tokenId: job.tokenId,

@@ -21,19 +21,18 @@ export interface IngestServices {
   /** Funnels and content types, as current as the tenant's settings version. */
   settings: SettingsCache;
   idempotency: IdempotencyRecords;
-  /** Items, written the way the engine needs (core/items/item-writer.ts). */
+  /** Items, written the way the storage engine needs (core/items/item-writer.ts). */
   items: ItemStore;
   history: HistoryRepository;
   historyTtlDays: number;
-  /**
-   * A POST writing more items than this is written by chunk jobs of this many (CHUNK_SIZE, or by
-   * engine); undefined: never.
-   */
-  chunkSize: number | undefined;
+  /** A POST writing more items than this is written by chunk jobs of this many (CHUNK_SIZE). */
+  chunkSize: number;
   /** The writes of large requests, waiting for their chunk jobs. */
   chunkPlans: ChunkPlans;
   /** Full syncs: what their requests name, and their commits. */
   syncs: SyncRequests;
+  /** Deletes the documents whose `expiresAt` has passed; answers how many (core/store/expiry.ts). */
+  purgeExpired(now: Date): Promise<number>;
 }
 
 export interface IngestContext extends IngestServices {

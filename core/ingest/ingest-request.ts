@@ -48,7 +48,7 @@ export async function ingestRequest(
   await context.syncs.name(data, [...written, ...(prepared.result.deletedIds ?? [])]);
 
   const { chunkSize } = context;
-  if (chunkSize !== undefined && prepared.writes.length > chunkSize) {
+  if (prepared.writes.length > chunkSize) {
     return startChunkedWrite(data, context, prepared, chunkSize, startedAt);
   }
   context.signal.throwIfAborted();

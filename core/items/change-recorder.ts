@@ -5,8 +5,7 @@
  * now (change-intents.ts). Runs inside the content type's lock, so the changes of one item are
  * recorded in the order they were made.
  */
-import type { EngineTraits } from '../mongo/engine';
-import { findByIds } from '../mongo/find-by-ids';
+import { findByIds, type BatchOperations } from '../mongo/batch-operations';
 import { ChangeIntents } from './change-intents';
 import type { ItemDocument } from './item';
 import type { ItemChange, ItemChangeSink } from './item-change';
@@ -27,7 +26,7 @@ export class ChangeRecorder {
 
   constructor(
     private readonly db: Pick<ItemCollections, 'items' | 'changeIntents'>,
-    private readonly engine: EngineTraits,
+    private readonly batches: BatchOperations,
     private readonly tombstones: ItemTombstones,
     private readonly sink: ItemChangeSink,
   ) {
@@ -70,7 +69,7 @@ export class ChangeRecorder {
    * is harmless).
    */
   private async writtenBy(scope: ContentTypeScope, intent: Intent): Promise<ItemChange[]> {
-    const items = await findByIds(this.db.items, this.engine, scope, intent.ids, [...ITEM_FIELDS]);
+    const items = await findByIds(this.batches, this.db.items, scope, intent.ids, [...ITEM_FIELDS]);
     const from = intent.fromSequence ?? intent.sequence;
     const writtenByIntent = (sequence: number | undefined) =>
       sequence !== undefined && sequence >= from && sequence <= intent.sequence;
@@ -85,7 +84,7 @@ export class ChangeRecorder {
 
   /** The intent's items that are gone, at the version their tombstones keep. */
   private async deletedBy(scope: ContentTypeScope, intent: Intent): Promise<ItemChange[]> {
-    const present = await findByIds(this.db.items, this.engine, scope, intent.ids, ['_id']);
+    const present = await findByIds(this.batches, this.db.items, scope, intent.ids, ['_id']);
     const stillThere = new Set(present.map((item) => item._id));
     const gone = intent.ids.filter((id) => !stillThere.has(id));
     const versions = await this.tombstones.versions(scope, gone);

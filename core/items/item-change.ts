@@ -2,19 +2,11 @@
  * What a write or delete changed, item by item, and the port it is told to: the change log
  * (core/changes) implements it, so items need not know who follows their changes.
  */
-import type { ViewedItem } from './item';
-
 export interface ItemChange {
   event: 'created' | 'updated' | 'deleted';
   identifier: string;
   /** The item's count of changes, this one included. */
   version: number;
-  /**
-   * The item as this change left it, null when deleted; absent where the writer does not know
-   * it (changes recovered after a writer died). Its fields as written: whoever keeps it makes
-   * the view, so that a write nobody follows pays nothing for it.
-   */
-  item?: ViewedItem | null;
 }
 
 export interface ItemChangeSink {

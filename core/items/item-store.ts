@@ -1,20 +1,15 @@
 /**
  * The write side of items, batched per request (or per group of requests written together),
  * never a command per item: on MongoDB a fixed number of commands whatever the batch size (one
- * `$in` per lookup, one bulkWrite for the writes, one `deleteMany`); on FerretDB v1 updates go
- * in slices of 90 (docs/storage.md#ferretdb-v1).
- * Every write is keyed on the deterministic `_id`; how the writes are sent is the engine's
- * writer's (item-writer.ts).
+ * `$in` per lookup, one bulkWrite for the writes, one `deleteMany`). Every write is keyed on the
+ * deterministic `_id`; how lookups and writes are sent is the storage engine's (item-writer.ts).
  *
  * Requests take effect in the order they were received (docs/storage.md#receipt-order):
  * an older write never replaces a newer one, and deletes leave tombstones (item-tombstones.ts)
  * that undo an older POST finishing later.
  */
-import { MONGODB_TRAITS, type EngineTraits } from '../mongo/engine';
+import { findByIds } from '../mongo/batch-operations';
 import type { Receipt } from '../queue/receipt-sequence';
-import { findByIds, ONE_BATCH } from '../mongo/find-by-ids';
-import { bulkWriteInSlices } from './bulk-write-in-slices';
-import { FerretDbItemWriter } from './ferretdb-item-writer';
 import type { ItemDocument } from './item';
 import type { ItemCollections } from './item-collections';
 import { ItemStats } from './item-stats';
@@ -26,8 +21,7 @@ import {
   type ItemWrite,
   type ReceivedWrite,
 } from './item-write';
-import type { ItemWriter } from './item-writer';
-import { MongoDbItemWriter } from './mongodb-item-writer';
+import type { ItemStorage, ItemWriter } from './item-writer';
 import { NO_WRITE_LOCK, type WriteLock } from './write-lock';
 import { ChangeRecorder } from './change-recorder';
 import { NO_CHANGE_SINK, type ItemChange, type ItemChangeSink } from './item-change';
@@ -42,21 +36,6 @@ import {
 
 export type { ItemWrite } from './item-write';
 export type { RequestWrites } from './write-rounds';
-
-/** Lazy keys per `$in`, far under the 16 MB command limit even for long identifiers. */
-const KEYS_PER_QUERY = 50_000;
-
-/** The writer of the engine: MongoDB's guarded upserts, or FerretDB's inserts under the lock. */
-function writerFor(
-  db: ItemCollections,
-  engine: EngineTraits,
-  stats: ItemStats,
-  writeLock: WriteLock,
-): ItemWriter {
-  return engine.indexedFilters
-    ? new MongoDbItemWriter(db, engine, stats, writeLock)
-    : new FerretDbItemWriter(db, engine, stats, writeLock);
-}
 
 /** Per item `_id`, the version its last deletion left: an item created anew goes on from it. */
 function deletedVersions(deletions: ReadonlyMap<string, ItemDeletion>): Map<string, number> {
@@ -73,17 +52,20 @@ export class ItemStore {
   private readonly writer: ItemWriter;
   private readonly recorder: ChangeRecorder;
 
-  /** `changes` is told what each write and delete changed (the change log, in the worker). */
+  /**
+   * `writeLock`: what keeps the writes of one content type apart (a Redis lock, in the worker);
+   * `changes` is told what each write and delete changed (the change log, in the worker).
+   */
   constructor(
     private readonly db: ItemCollections,
-    private readonly engine: EngineTraits = MONGODB_TRAITS,
-    writeLock: WriteLock = NO_WRITE_LOCK,
+    private readonly storage: ItemStorage,
+    private readonly writeLock: WriteLock = NO_WRITE_LOCK,
     changes: ItemChangeSink = NO_CHANGE_SINK,
   ) {
-    this.tombstones = new ItemTombstones(db, engine);
+    this.tombstones = new ItemTombstones(db, storage.batches);
     this.stats = new ItemStats(db);
-    this.writer = writerFor(db, engine, this.stats, writeLock);
-    this.recorder = new ChangeRecorder(db, engine, this.tombstones, changes);
+    this.writer = storage.itemWriter(db, this.stats);
+    this.recorder = new ChangeRecorder(db, storage.batches, this.tombstones, changes);
   }
 
   private findByIds<K extends keyof ItemDocument>(
@@ -91,7 +73,12 @@ export class ItemStore {
     ids: string[],
     fields: K[],
   ): Promise<Pick<ItemDocument, '_id' | K>[]> {
-    return findByIds(this.db.items, this.engine, scope, ids, fields);
+    return findByIds(this.storage.batches, this.db.items, scope, ids, fields);
+  }
+
+  /** Runs `work` while no other process writes or deletes in the content type. */
+  private exclusive<T>(scope: ContentTypeScope, work: () => Promise<T>): Promise<T> {
+    return this.writeLock.around(scope.tenant, scope.contentType, work);
   }
 
   /** Which of `identifiers` exist in the content type: one query. */
@@ -111,30 +98,21 @@ export class ItemStore {
     return this.stats.identifierLengths({ tenant, contentType });
   }
 
-  /**
-   * Stored identifiers whose lower-cased form is one of `lowerKeys`: the lazy candidates. An
-   * indexed `$in` where the engine has one; else one scan matched in a Set, as in findByIds.
-   */
+  /** Stored identifiers whose lower-cased form is one of `lowerKeys`: the lazy candidates. */
   async lazyCandidates(
     tenant: string,
     contentType: string,
     lowerKeys: string[],
   ): Promise<string[]> {
-    if (lowerKeys.length === 0) return [];
-    const options = { projection: { identifier: 1, identifierLower: 1 }, batchSize: ONE_BATCH };
-    if (this.engine.indexedFilters) {
-      const candidates: string[] = [];
-      for (let start = 0; start < lowerKeys.length; start += KEYS_PER_QUERY) {
-        const keys = lowerKeys.slice(start, start + KEYS_PER_QUERY);
-        const filter = { tenant, contentType, identifierLower: { $in: keys } };
-        const found = await this.db.items.find(filter, options).toArray();
-        candidates.push(...found.map((item) => item.identifier));
-      }
-      return candidates;
-    }
-    const wanted = new Set(lowerKeys);
-    const all = await this.db.items.find({ tenant, contentType }, options).toArray();
-    return all.filter((item) => wanted.has(item.identifierLower)).map((item) => item.identifier);
+    const scope = { tenant, contentType };
+    const found = await this.storage.batches.findIn(
+      this.db.items,
+      scope,
+      'identifierLower',
+      lowerKeys,
+      ['identifier'],
+    );
+    return found.map((item) => item.identifier);
   }
 
   /**
@@ -175,7 +153,7 @@ export class ItemStore {
       sequence: range.to,
       ...(range.from < range.to ? { fromSequence: range.from } : {}),
     };
-    await this.writer.exclusive(scope, () =>
+    await this.exclusive(scope, () =>
       this.recorder.around(scope, intent, async () => ({
         value: undefined,
         changes: await this.writeInRounds(scope, rounds, ids),
@@ -237,14 +215,14 @@ export class ItemStore {
       undone.add(write.identifier);
       operations.push({ deleteOne: { filter: { _id, sequence: { $lt: deletion.sequence } } } });
     }
-    await bulkWriteInSlices(this.db.items, this.engine, operations, false);
+    await this.storage.batches.bulkWrite(this.db.items, operations, { skipIdCollisions: false });
     return undone;
   }
 
   /**
    * Deletes the items that exist, except those a request received after `receipt` wrote;
    * returns which existed. Leaves tombstones first, so that an older POST finishing later undoes
-   * its write (see upsert), and drops the content type's expired ones.
+   * its write (see upsert).
    */
   async delete(
     tenant: string,
@@ -254,7 +232,7 @@ export class ItemStore {
   ): Promise<Set<string>> {
     const scope = { tenant, contentType };
     const ids = [...new Set(identifiers)].map((identifier) => itemId(scope, identifier));
-    return this.writer.exclusive(scope, async () => {
+    return this.exclusive(scope, async () => {
       const stored = await this.findByIds(scope, ids, ['identifier', 'sequence', 'version']);
       const deletable = stored.filter((item) => (item.sequence ?? -Infinity) <= receipt.sequence);
       const versions = new Map(deletable.map((item) => [item._id, (item.version ?? 0) + 1]));
@@ -269,12 +247,10 @@ export class ItemStore {
             sequence: { $not: { $gt: receipt.sequence } },
           });
         }
-        await this.tombstones.purgeExpired(scope, new Date());
         const changes = deletable.map((item): ItemChange => ({
           event: 'deleted',
           identifier: item.identifier,
           version: versions.get(item._id) ?? 1,
-          item: null,
         }));
         return { value: new Set(stored.map((item) => item.identifier)), changes };
       });
@@ -288,7 +264,7 @@ export class ItemStore {
   async finishAbandonedChanges(olderThanMs: number): Promise<number> {
     const scopes = await this.recorder.abandoned(new Date(Date.now() - olderThanMs));
     for (const scope of scopes) {
-      await this.writer.exclusive(scope, () => this.recorder.finishLeft(scope));
+      await this.exclusive(scope, () => this.recorder.finishLeft(scope));
     }
     return scopes.length;
   }

@@ -5,10 +5,9 @@
  */
 import type { mongo } from 'mongoose';
 import type { ItemCollections, ItemTombstoneDocument } from './item-collections';
-import type { EngineTraits } from '../mongo/engine';
+import { findByIds, type BatchOperations } from '../mongo/batch-operations';
 import { PAYLOAD_TTL_SECONDS } from '../queue/payload-store';
 import { legacyReceiptSequence, type Receipt } from '../queue/receipt-sequence';
-import { findByIds } from '../mongo/find-by-ids';
 
 /**
  * How long a tombstone matters: a request can only run while its body is in Redis, so requests
@@ -29,7 +28,7 @@ export interface ItemDeletion {
 export class ItemTombstones {
   constructor(
     private readonly db: Pick<ItemCollections, 'itemTombstones'>,
-    private readonly engine: EngineTraits,
+    private readonly batches: BatchOperations,
   ) {}
 
   /**
@@ -54,12 +53,7 @@ export class ItemTombstones {
       };
       return { updateOne: { filter: { _id }, update: { $set: scope, $max: max }, upsert: true } };
     });
-    const size = this.engine.maxUpdateStatements;
-    for (let start = 0; start < operations.length; start += size) {
-      await this.db.itemTombstones.bulkWrite(operations.slice(start, start + size), {
-        ordered: false,
-      });
-    }
+    await this.batches.bulkWrite(this.db.itemTombstones, operations, { skipIdCollisions: false });
   }
 
   /**
@@ -68,7 +62,7 @@ export class ItemTombstones {
    */
   async deletions(scope: Scope, ids: readonly string[]): Promise<Map<string, ItemDeletion>> {
     const fields = ['sequence', 'receivedAt', 'version'] as const;
-    const found = await findByIds(this.db.itemTombstones, this.engine, scope, ids, [...fields]);
+    const found = await findByIds(this.batches, this.db.itemTombstones, scope, ids, [...fields]);
     return new Map(
       found.map((tombstone) => [
         tombstone._id,
@@ -82,16 +76,11 @@ export class ItemTombstones {
 
   /** The versions the deletions of these `_id`s left, where their tombstones still are. */
   async versions(scope: Scope, ids: readonly string[]): Promise<Map<string, number>> {
-    const found = await findByIds(this.db.itemTombstones, this.engine, scope, ids, ['version']);
+    const found = await findByIds(this.batches, this.db.itemTombstones, scope, ids, ['version']);
     return new Map(
       found.flatMap((tombstone) =>
         tombstone.version === undefined ? [] : [[tombstone._id, tombstone.version] as const],
       ),
     );
-  }
-
-  /** Drops the content type's expired tombstones: the TTL index's work where there is none. */
-  async purgeExpired(scope: Scope, now: Date): Promise<void> {
-    await this.db.itemTombstones.deleteMany({ ...scope, expiresAt: { $lt: now } });
   }
 }

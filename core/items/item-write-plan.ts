@@ -18,7 +18,6 @@ import {
   type ItemUpsert,
   type ItemWrite,
   type ReceivedWrite,
-  writtenBy,
 } from './item-write';
 
 /** The stored fields a plan reads. */
@@ -46,9 +45,8 @@ export function creationPlan(
   deletedAtVersion = 0,
 ): Extract<WritePlan, { kind: 'create' }> {
   const version = deletedAtVersion + 1;
-  const document = { ...newItemDocument(scope, received, now), version };
-  const change = { ...changeOf('created', received.write, version), item: document };
-  return { kind: 'create', document, change };
+  const document = newItemDocument(scope, received, now, version);
+  return { kind: 'create', document, change: changeOf('created', received.write, version) };
 }
 
 /** Decided by the write's own receipt: the writes of one call may come from several requests. */
@@ -61,24 +59,18 @@ export function planWrite(
 ): WritePlan {
   if (!stored) return creationPlan(scope, received, now, deletedAtVersion);
   const { write, receipt } = received;
-  if ((stored.sequence ?? -Infinity) > receipt.sequence) return { kind: 'skip' };
+  if (stored.sequence > receipt.sequence) return { kind: 'skip' };
   const after = contentAfter(stored, write);
   if (sameContent(stored, after)) {
     const { receivedAt, sequence } = receipt;
     const filter = { _id: itemId(scope, write.identifier) };
-    const $set = { receivedAt, sequence, ...writtenBy(write) };
+    const $set = { receivedAt, sequence, funnel: write.funnel };
     const operation = { updateOne: { filter, update: { $set } } };
     return { kind: 'update', operation, change: null };
   }
-  const version = (stored.version ?? 0) + 1;
+  const version = stored.version + 1;
   const operation = itemUpsert(scope, received, now, version);
-  const item = {
-    ...after,
-    identifier: write.identifier,
-    createdAt: stored.createdAt,
-    updatedAt: now,
-  };
-  return { kind: 'update', operation, change: { ...changeOf('updated', write, version), item } };
+  return { kind: 'update', operation, change: changeOf('updated', write, version) };
 }
 
 function changeOf(event: 'created' | 'updated', write: ItemWrite, version: number): ItemChange {

@@ -12,7 +12,7 @@ export interface ItemWrite {
   set: { name?: unknown; image?: unknown; parent?: unknown; properties: Record<string, unknown> };
   unset: { readonly fields: readonly string[]; readonly properties: readonly string[] };
   /** The endpoint URL of the funnel writing it: a full sync deletes only its own funnel's items. */
-  funnel?: string;
+  funnel: string;
 }
 
 /** The content type a request writes to. */
@@ -36,15 +36,12 @@ export type ItemUpsert = { updateOne: mongo.UpdateOneModel<ItemDocument> };
 export const itemId = (scope: ContentTypeScope, identifier: string): string =>
   documentId(scope.tenant, scope.contentType, identifier);
 
-/** The item's last writer, when the write names one. */
-export const writtenBy = (write: ItemWrite) =>
-  write.funnel === undefined ? {} : { funnel: write.funnel };
-
-/** `now`: when it is written. */
+/** `version`: the item's count of changes, its creation included; `now`: when it is written. */
 export function newItemDocument(
   scope: ContentTypeScope,
   { write, receipt }: ReceivedWrite,
   now: Date,
+  version: number,
 ): ItemDocument {
   const { properties, ...fields } = write.set;
   return {
@@ -58,7 +55,8 @@ export function newItemDocument(
     updatedAt: now,
     receivedAt: receipt.receivedAt,
     sequence: receipt.sequence,
-    ...writtenBy(write),
+    version,
+    funnel: write.funnel,
   };
 }
 
@@ -79,7 +77,7 @@ export function itemUpsert(
     sequence: receipt.sequence,
     version,
     ...fields,
-    ...writtenBy(write),
+    funnel: write.funnel,
   };
   for (const [key, value] of Object.entries(properties)) set[`properties.${key}`] = value;
   const unset: Record<string, ''> = {};

@@ -16,13 +16,13 @@ export const itemDocumentSchema = z.object({
   createdAt: z.date(),
   updatedAt: z.date(),
   /** When the request that last wrote the item was received. */
-  receivedAt: z.date().optional(),
+  receivedAt: z.date(),
   /** The receipt sequence of that request: an older write never wins over it. */
-  sequence: z.number().optional(),
-  /** How many changes the item has had (docs/changes.md); absent before they were counted. */
-  version: z.number().int().optional(),
-  /** The endpoint URL of the funnel that last wrote it; absent on items written before. */
-  funnel: z.string().optional(),
+  sequence: z.number(),
+  /** How many changes the item has had, its creation included (docs/changes.md). */
+  version: z.number().int(),
+  /** The endpoint URL of the funnel that last wrote it. */
+  funnel: z.string(),
 });
 export type ItemDocument = z.infer<typeof itemDocumentSchema>;
 

@@ -1,9 +1,7 @@
 /**
- * Serializes the writes of concurrent requests to one content type where the engine cannot guard
- * an upsert atomically (FerretDB v1 scans for any filter but `{_id}`, so the receive-time guard
- * is a read followed by `_id`-only writes). On MongoDB the guard is part of each upsert's filter
- * and no lock is taken. The engine serializes writers anyway (SQLite has one writer at a time), so
- * the lock costs little there.
+ * Serializes the writes and deletes of one content type, on every engine: each compares the items
+ * with those stored to tell what changed, and its changes are numbered and recorded in the order
+ * made (docs/storage.md#the-write-lock). Different content types and tenants write in parallel.
  */
 import type { Redis } from 'ioredis';
 import { TimeoutError } from 'redis-semaphore';
@@ -16,7 +14,7 @@ export interface WriteLock {
   around<T>(tenant: string, contentType: string, write: () => Promise<T>): Promise<T>;
 }
 
-/** MongoDB: upserts carry their own guard. */
+/** No lock: for a single writer (tests and tools that write from one process alone). */
 export const NO_WRITE_LOCK: WriteLock = { around: (_tenant, _contentType, write) => write() };
 
 /** A request waits this long for another's writes before its job fails and is retried. */

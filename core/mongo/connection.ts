@@ -1,12 +1,24 @@
 /**
- * The MongoDB connection. It works on MongoDB and on FerretDB v1: nothing here needs a replica
- * set, transactions or server features that FerretDB lacks.
+ * The MongoDB connection: a standalone server, a replica set or a sharded cluster (and FerretDB
+ * v1 in tests). Nothing here needs transactions or change streams. Every write waits for the
+ * write concern (`majority` unless told otherwise): a write the service acknowledged is one a
+ * replica set's failover keeps (docs/storage.md#write-and-read-concern).
  */
 import mongoose, { type Connection, type mongo } from 'mongoose';
 
-export async function connectMongo(url: string, appName: string): Promise<Connection> {
+export interface MongoOptions {
+  /** The write concern's `w` (MONGO_WRITE_CONCERN). */
+  writeConcern?: 'majority' | number;
+}
+
+export async function connectMongo(
+  url: string,
+  appName: string,
+  options: MongoOptions = {},
+): Promise<Connection> {
   const connection = mongoose.createConnection(url, {
     appName,
+    writeConcern: { w: options.writeConcern ?? 'majority' },
     serverSelectionTimeoutMS: 5_000,
     maxPoolSize: 20,
     // Indexes are created explicitly by `ensureIndexes`, once, not by every process at start-up.

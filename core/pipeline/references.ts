@@ -5,7 +5,7 @@
  * rely on it fail too, so validity is computed to a fixed point. An item is never its own parent.
  *
  * The store is asked once per referenced content type: referencedIdentifiers gives the `$in` list
- * of each, storeLookup turns the answers into the `existing` predicate checkReferences takes.
+ * of each, storeLookup makes the answers the `existing` predicate checkReferences takes.
  */
 import { MESSAGES } from './messages';
 import type { ItemReference } from './mapper';

@@ -163,10 +163,11 @@ export const recordHistoryJob = {
 };
 
 /**
- * Deletes history records past their expiry. Scheduled hourly where the server refuses TTL
- * indexes (FerretDB v1); on MongoDB the TTL index does the same and this job is not scheduled.
+ * Deletes the documents past their `expiresAt` (history, tombstones, sync names, deliveries that
+ * succeeded). Scheduled hourly where the engine has no TTL indexes (FerretDB v1); on MongoDB
+ * those indexes do it and this job is not scheduled.
  */
-export const purgeHistoryJob = {
+export const purgeExpiredJob = {
   data: z.object({}),
   result: z.object({ deleted: z.number().int().min(0) }),
 };
@@ -212,7 +213,7 @@ export const JOBS = {
   'ingest-group': ingestGroupJob,
   'ingest-chunk': ingestChunkJob,
   'record-history': recordHistoryJob,
-  'purge-history': purgeHistoryJob,
+  'purge-expired': purgeExpiredJob,
   'finish-changes': finishChangesJob,
   'sync-commit': syncCommitJob,
 } as const;

@@ -25,26 +25,29 @@ export function collections(connection: Connection): Collections {
   return collectionsOf(databaseOf(connection));
 }
 
-/** The same over a driver database, for tools and tests that hold a MongoClient. */
-export function collectionsOf(db: mongo.Db): Collections {
+/**
+ * The same over a driver database, for tools and tests that hold a MongoClient; `options` apply
+ * to every collection (a read concern, say).
+ */
+export function collectionsOf(db: mongo.Db, options: mongo.CollectionOptions = {}): Collections {
+  const collection = <T extends mongo.Document>(name: string) => db.collection<T>(name, options);
   return {
-    tenants: db.collection('tenants'),
-    users: db.collection('users'),
-    tokens: db.collection('tokens'),
-    tokenUses: db.collection('token_uses'),
-    contentTypes: db.collection('content_types'),
-    funnels: db.collection('funnels'),
-    items: db.collection('items'),
-    itemStats: db.collection('item_stats'),
-    itemTombstones: db.collection('item_tombstones'),
-    changeIntents: db.collection('change_intents'),
-    history: db.collection('history'),
-    changes: db.collection('changes'),
-    changeHeads: db.collection('change_heads'),
-    syncs: db.collection('syncs'),
-    syncNames: db.collection('sync_names'),
-    exports: db.collection('exports'),
-    exportDeliveries: db.collection('export_deliveries'),
-    exportDeliveryLog: db.collection('export_delivery_log'),
+    tenants: collection('tenants'),
+    users: collection('users'),
+    tokens: collection('tokens'),
+    tokenUses: collection('token_uses'),
+    contentTypes: collection('content_types'),
+    funnels: collection('funnels'),
+    items: collection('items'),
+    itemStats: collection('item_stats'),
+    itemTombstones: collection('item_tombstones'),
+    changeIntents: collection('change_intents'),
+    history: collection('history'),
+    changes: collection('changes'),
+    changeHeads: collection('change_heads'),
+    syncs: collection('syncs'),
+    syncNames: collection('sync_names'),
+    exports: collection('exports'),
+    exportDeliveries: collection('export_deliveries'),
   };
 }

@@ -1,64 +1,66 @@
 /**
- * Creates the indexes every process relies on; idempotent, run at start-up by each process.
- * FerretDB v1 refuses TTL (`expireAfterSeconds`) indexes: there the history is purged by the
- * worker's periodic purge instead (and item tombstones by each DELETE), and `ttlIndex` reports
- * false.
+ * The indexes every process relies on, as data: each engine's adapter creates them
+ * (core/engines/). Documents whose `expiresAt` date has passed are removed (`expires`): by a TTL
+ * index on MongoDB; where the engine has none, by the worker's periodic purge (expiry.ts). The
+ * service writes no document that lacks a field of a unique index's key (MongoDB would index the
+ * gap as null and make the second such document collide: docs/storage.md).
  */
-import type { Logger } from '../logging/logger';
 import type { Collections } from './collections';
 
-export interface IndexReport {
-  ttlIndex: boolean;
+export interface ServiceIndex {
+  collection: keyof Collections;
+  key: Record<string, 1 | -1>;
+  name: string;
+  unique?: true;
+  /** A TTL index on `expiresAt`: a document goes once that date has passed. */
+  expires?: true;
 }
 
-export async function ensureIndexes(db: Collections, logger: Logger): Promise<IndexReport> {
-  await Promise.all([
-    db.users.createIndex({ tenant: 1, email: 1 }, { unique: true, name: 'tenant_email' }),
-    db.tokens.createIndex({ tenant: 1, userId: 1 }, { name: 'tenant_user' }),
-    db.contentTypes.createIndex({ tenant: 1 }, { name: 'tenant' }),
-    db.funnels.createIndex({ tenant: 1, contentType: 1 }, { name: 'tenant_content_type' }),
-    db.items.createIndex(
-      { tenant: 1, contentType: 1, identifierLower: 1 },
-      { name: 'tenant_content_type_identifier_lower' },
-    ),
-    db.history.createIndex(
-      { tenant: 1, funnel: 1, receivedAt: -1, _id: -1 },
-      { name: 'tenant_funnel_received' },
-    ),
-    db.history.createIndex(
-      { tenant: 1, funnel: 1, requestId: 1, receivedAt: -1 },
-      { name: 'tenant_funnel_request' },
-    ),
-    db.itemTombstones.createIndex({ tenant: 1, contentType: 1 }, { name: 'tenant_content_type' }),
-    db.changes.createIndex({ tenant: 1, lastSeq: 1 }, { unique: true, name: 'tenant_last_seq' }),
-    db.items.createIndex(
-      { tenant: 1, contentType: 1, funnel: 1 },
-      { name: 'tenant_content_type_funnel' },
-    ),
-    db.syncNames.createIndex({ tenant: 1, syncId: 1 }, { name: 'tenant_sync' }),
-    db.exports.createIndex({ tenant: 1 }, { name: 'tenant' }),
-    db.exportDeliveries.createIndex(
-      { exportId: 1, status: 1, createdAt: -1 },
-      { name: 'export_status_created' },
-    ),
-    // The same for the log, which the delivery list reads beside the work queue; its TTL index
-    // is ensureDeliveryLogTtl's (core/export/delivery-log-retention.ts), which knows the days.
-    db.exportDeliveryLog.createIndex(
-      { exportId: 1, status: 1, createdAt: -1 },
-      { name: 'export_status_created' },
-    ),
-  ]);
-  try {
-    const ttl = { expireAfterSeconds: 0, name: 'expires_ttl' };
-    await db.history.createIndex({ expiresAt: 1 }, ttl);
-    await db.itemTombstones.createIndex({ expiresAt: 1 }, ttl);
-    await db.syncNames.createIndex({ expiresAt: 1 }, ttl);
-    return { ttlIndex: true };
-  } catch (error) {
-    logger.info(
-      { err: (error as Error).message },
-      'the server refuses TTL indexes (FerretDB v1); history expiry falls to the periodic purge',
-    );
-    return { ttlIndex: false };
-  }
-}
+const EXPIRES: Pick<ServiceIndex, 'key' | 'name' | 'expires'> = {
+  key: { expiresAt: 1 },
+  name: 'expires_ttl',
+  expires: true,
+};
+
+export const SERVICE_INDEXES: readonly ServiceIndex[] = [
+  { collection: 'users', key: { tenant: 1, email: 1 }, name: 'tenant_email', unique: true },
+  { collection: 'tokens', key: { tenant: 1, userId: 1 }, name: 'tenant_user' },
+  { collection: 'contentTypes', key: { tenant: 1 }, name: 'tenant' },
+  { collection: 'funnels', key: { tenant: 1, contentType: 1 }, name: 'tenant_content_type' },
+  {
+    collection: 'items',
+    key: { tenant: 1, contentType: 1, identifierLower: 1 },
+    name: 'tenant_content_type_identifier_lower',
+  },
+  {
+    collection: 'items',
+    key: { tenant: 1, contentType: 1, funnel: 1 },
+    name: 'tenant_content_type_funnel',
+  },
+  {
+    collection: 'history',
+    key: { tenant: 1, funnel: 1, receivedAt: -1, _id: -1 },
+    name: 'tenant_funnel_received',
+  },
+  {
+    collection: 'history',
+    key: { tenant: 1, funnel: 1, requestId: 1, receivedAt: -1 },
+    name: 'tenant_funnel_request',
+  },
+  { collection: 'history', ...EXPIRES },
+  { collection: 'itemTombstones', key: { tenant: 1, contentType: 1 }, name: 'tenant_content_type' },
+  { collection: 'itemTombstones', ...EXPIRES },
+  { collection: 'changes', key: { tenant: 1, lastSeq: 1 }, name: 'tenant_last_seq', unique: true },
+  { collection: 'syncNames', key: { tenant: 1, syncId: 1 }, name: 'tenant_sync' },
+  { collection: 'syncNames', ...EXPIRES },
+  { collection: 'exports', key: { tenant: 1 }, name: 'tenant' },
+  {
+    collection: 'exportDeliveries',
+    key: { exportId: 1, status: 1, createdAt: -1 },
+    name: 'export_status_created',
+  },
+  { collection: 'exportDeliveries', ...EXPIRES },
+];
+
+/** How documents past their `expiresAt` are removed on this engine. */
+export type Expiry = 'ttl-index' | 'periodic-purge';

@@ -1,12 +1,10 @@
 /**
  * What a commit would delete: the items of the funnel's content type that this funnel wrote last,
  * before the sync started, and that the sync did not name. One read of the funnel's items, in
- * batches of READ_BATCH (a fixed number of commands per 10,000 items); items without a funnel
- * (written before items recorded one) or written by another funnel are never read as candidates.
+ * batches of READ_BATCH (a fixed number of commands per 10,000 items); items another funnel wrote
+ * last are never read as candidates.
  */
-import { ONE_BATCH } from '../mongo/find-by-ids';
 import type { ItemCollections } from '../items/item-collections';
-import { legacyReceiptSequence } from '../queue/receipt-sequence';
 import type { SyncDocument } from './sync';
 
 /** Items per batch of the read (each batch is one command). */
@@ -27,15 +25,14 @@ export async function commitCandidates(
   named: ReadonlySet<string>,
 ): Promise<CommitCandidates> {
   const filter = { tenant: sync.tenant, contentType: sync.contentType, funnel: sync.funnel };
-  const projection = { identifier: 1, sequence: 1, receivedAt: 1 };
-  const cursor = db.items.find(filter, { projection, batchSize: Math.min(READ_BATCH, ONE_BATCH) });
+  const projection = { identifier: 1, sequence: 1 };
+  const cursor = db.items.find(filter, { projection, batchSize: READ_BATCH });
   let funnelItems = 0;
   const identifiers: string[] = [];
   for await (const item of cursor) {
     funnelItems += 1;
-    const sequence = item.sequence ?? legacyReceiptSequence(item.receivedAt ?? new Date(0));
     // Written after the sync started: a newer change than the snapshot, kept.
-    if (sequence > sync.startSequence) continue;
+    if (item.sequence > sync.startSequence) continue;
     if (!named.has(item.identifier)) identifiers.push(item.identifier);
   }
   identifiers.sort();

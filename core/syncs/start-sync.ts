@@ -32,8 +32,6 @@ export async function startSync(services: SyncServices, start: SyncStart): Promi
     named: 0,
     commit: null,
   };
-  // Names of syncs that expired uncommitted go as new ones start (no TTL index on FerretDB).
-  await services.records.dropExpiredNames(startedAt);
   await services.records.create(sync);
   await services.gate.open(start.tenant, syncId, sync.expiresAt);
   return sync;

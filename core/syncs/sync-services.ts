@@ -3,7 +3,7 @@
  * request does to its sync (the ingest use case's SyncRequests).
  */
 import type { Redis } from 'ioredis';
-import type { DocumentTurns } from '../mongo/document-turns';
+import type { DocumentUpdates } from '../mongo/document-updates';
 import { recordIdOf } from '../ingest/history-record-builder';
 import type { IngestContext } from '../ingest/ingest-context';
 import type { SyncRequests, TaggedRequest } from '../ingest/sync-requests';
@@ -20,11 +20,11 @@ export class SyncServices implements SyncRequests {
     db: SyncCollections & Pick<ItemCollections, 'items'>,
     redis: Redis,
     prefix: string,
-    turns: DocumentTurns,
+    documents: DocumentUpdates,
     /** The items, read for a commit's candidates. */
     readonly items: Pick<ItemCollections, 'items'> = db,
   ) {
-    this.records = new SyncsRepository(db, turns);
+    this.records = new SyncsRepository(db, documents);
     this.gate = new SyncGate(redis, prefix);
   }
 
@@ -45,9 +45,9 @@ export function syncServices(
   db: SyncCollections & Pick<ItemCollections, 'items'>,
   redis: Redis,
   prefix: string,
-  turns: DocumentTurns,
+  documents: DocumentUpdates,
 ): SyncServices {
-  return new SyncServices(db, redis, prefix, turns);
+  return new SyncServices(db, redis, prefix, documents);
 }
 
 /** A job's context with the full syncs' services, as a commit needs them. */

@@ -4,9 +4,9 @@
  * deterministic `_id`s, so that a retried request stores them once, and a commit reads them all in
  * one query whatever their number.
  */
-import { NO_TURNS, type DocumentTurns } from '../mongo/document-turns';
 import { documentId } from '../keys/keys';
-import { ONE_BATCH } from '../mongo/find-by-ids';
+import { ONE_BATCH } from '../mongo/batch-operations';
+import type { DocumentUpdates } from '../mongo/document-updates';
 import { idCollisionIndexes } from '../mongo/duplicate-key';
 import type { SyncCollections, SyncNamesDocument } from './sync-collections';
 import type { SyncCommit, SyncDocument } from './sync';
@@ -15,10 +15,10 @@ import type { SyncCommit, SyncDocument } from './sync';
 export const NAMES_PER_DOCUMENT = 10_000;
 
 export class SyncsRepository {
-  /** `turns`: a sync's counters are moved by many workers at once (core/mongo/document-turns.ts). */
+  /** `documents`: a sync's counters are moved by many workers at once. */
   constructor(
     private readonly db: SyncCollections,
-    private readonly turns: DocumentTurns = NO_TURNS,
+    private readonly documents: DocumentUpdates,
   ) {}
 
   static idOf(tenant: string, syncId: string): string {
@@ -62,8 +62,10 @@ export class SyncsRepository {
       if (collided.includes(0)) return;
     }
     const _id = SyncsRepository.idOf(sync.tenant, sync.syncId);
-    await this.turns.around(_id, () =>
-      this.db.syncs.updateOne({ _id }, { $inc: { requests: 1, named: identifiers.length } }),
+    await this.documents.updateOne(
+      this.db.syncs,
+      { _id },
+      { $inc: { requests: 1, named: identifiers.length } },
     );
   }
 
@@ -86,29 +88,21 @@ export class SyncsRepository {
     commit: SyncCommit | null,
   ): Promise<void> {
     const _id = SyncsRepository.idOf(tenant, syncId);
-    await this.turns.around(_id, () =>
-      this.db.syncs.updateOne({ _id }, { $set: { state, commit } }),
-    );
+    await this.documents.updateOne(this.db.syncs, { _id }, { $set: { state, commit } });
   }
 
   /** The commit's progress: how many it deletes, and how many so far. */
   async progress(tenant: string, syncId: string, toDelete: number, deleted: number) {
     const _id = SyncsRepository.idOf(tenant, syncId);
-    await this.turns.around(_id, () =>
-      this.db.syncs.updateOne(
-        { _id },
-        { $set: { 'commit.toDelete': toDelete, 'commit.deleted': deleted } },
-      ),
+    await this.documents.updateOne(
+      this.db.syncs,
+      { _id },
+      { $set: { 'commit.toDelete': toDelete, 'commit.deleted': deleted } },
     );
   }
 
   /** A committed sync's names are of no further use. */
   async dropNames(tenant: string, syncId: string): Promise<void> {
     await this.db.syncNames.deleteMany({ tenant, syncId });
-  }
-
-  /** Names of syncs that expired uncommitted, of every tenant: one query. */
-  async dropExpiredNames(now: Date): Promise<void> {
-    await this.db.syncNames.deleteMany({ expiresAt: { $lt: now } });
   }
 }

@@ -9,7 +9,7 @@ import { Redis } from 'ioredis';
 import { ChangeLogStore } from '../../core/changes/change-log-store';
 import type { ChangeView } from '../../core/changes/change-record';
 import { ExportQueue } from '../../core/export/export-queue';
-import { MONGODB_TRAITS } from '../../core/mongo/engine';
+import { MONGODB_CHANGE_BATCHES } from '../../core/engines/mongodb/mongodb-change-batches';
 import { startTestApi, type TestApi } from '../support/api-harness';
 import { redisUrl } from '../support/test-env';
 import { startReceiver, type LoopbackReceiver } from '../support/loopback-receiver';
@@ -59,7 +59,7 @@ describe('a worker killed with SIGKILL in the middle of an export delivery', () 
     const { token } = await api.bootstrap('acme');
     await createContentType(api, token);
     const exp = await createExport(api, token, { url: receiver.origin, batchSize: 4 });
-    const log = new ChangeLogStore(api.context.db, MONGODB_TRAITS);
+    const log = new ChangeLogStore(api.context.db, MONGODB_CHANGE_BATCHES);
     const write = async (version: number) => {
       const changes = Array.from({ length: ITEMS }, (_, i) => change(`I-${i}`, version));
       await applyChanges(api.context.db, log, 'acme', changes);

@@ -4,7 +4,7 @@ import { ingestChunkProcessor } from './ingest-chunk.processor';
 import { ingestGroupProcessor } from './ingest-group.processor';
 import { ingestProcessor } from './ingest.processor';
 import { pingProcessor } from './ping.processor';
-import { purgeHistoryProcessor } from './purge-history.processor';
+import { purgeExpiredProcessor } from './purge-expired.processor';
 import { recordHistoryProcessor } from './record-history.processor';
 import type { ProcessorTable } from './processor';
 import { syncCommitProcessor } from './sync-commit.processor';
@@ -15,7 +15,7 @@ export const PROCESSORS: ProcessorTable = {
   'ingest-group': ingestGroupProcessor,
   'ingest-chunk': ingestChunkProcessor,
   'record-history': recordHistoryProcessor,
-  'purge-history': purgeHistoryProcessor,
+  'purge-expired': purgeExpiredProcessor,
   'finish-changes': finishChangesProcessor,
   'sync-commit': syncCommitProcessor,
 };

@@ -8,7 +8,6 @@ import type { z } from 'zod';
 import { HistoryRepository } from '../../../core/history/history.repository';
 import { ItemStore } from '../../../core/items/item-store';
 import type { ItemReads } from '../../../core/items/item-reads';
-import { detectEngine } from '../../../core/mongo/engine';
 import { previewFunnel, PreviewRefused } from '../../../core/preview/preview-funnel';
 import {
   MAX_PREVIEW_REQUESTS,
@@ -53,23 +52,14 @@ registerRoute({
 export function funnelPreviewRoutes(context: ApiContext): Router {
   const router = Router();
   const history = new HistoryRepository(context.db);
-  // The engine decides how the store's lookups are sent; asked once, when first needed.
-  let items: Promise<ItemReads> | undefined;
-  const itemReads = () =>
-    (items ??= detectEngine(context.mongo).then(
-      (engine) => new ItemStore(context.db, engine),
-      (error: unknown) => {
-        items = undefined;
-        throw error;
-      },
-    ));
+  const items: ItemReads = new ItemStore(context.db, context.storage);
 
   router.post(
     '/settings/funnel-preview',
     requireAccess(context.auth, { ability: 'read', permission: 'manage_funnels' }),
     async (req, res) => {
       const body = parseOrThrow(previewRequestSchema, req.body);
-      const ports = { ...context, history, items: await itemReads() };
+      const ports = { ...context, history, items };
       try {
         res.json(await previewFunnel(ports, req.principal.tenant, body));
       } catch (error) {

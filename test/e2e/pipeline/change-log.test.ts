@@ -14,7 +14,7 @@ describe('the change log of funnel requests', () => {
 
   beforeAll(async () => {
     p = await startPipeline('change-log');
-    log = new ChangeLogStore(p.api.context.db, p.worker.composed.engine);
+    log = new ChangeLogStore(p.api.context.db, p.worker.composed.engine.changeBatches);
   });
   afterAll(() => p.close());
 
@@ -44,7 +44,7 @@ describe('the change log of funnel requests', () => {
       'deleted A v2',
     ]);
     // Read as the feed answers them: each item once, as it is now.
-    const feed = new ChangeFeed(log, p.api.context.db, p.worker.composed.engine);
+    const feed = new ChangeFeed(log, p.api.context.db, p.worker.composed.engine.batches);
     const read = (await feed.readAfter('acme', 0, 100_000)).filter(
       (change) => change.contentType === contentType,
     );

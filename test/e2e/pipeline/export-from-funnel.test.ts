@@ -72,7 +72,7 @@ describe('the API export of what funnel requests change', () => {
 
     // The same values again change nothing: no record, so nothing to deliver (the request is
     // answered after its records are written).
-    const log = new ChangeLogStore(p.api.context.db, p.worker.composed.engine);
+    const log = new ChangeLogStore(p.api.context.db, p.worker.composed.engine.changeBatches);
     const head = await log.head('acme');
     await p.post(url, { sku: 'A', title: 'Sandal' });
     expect(await log.head('acme')).toBe(head);

@@ -3,7 +3,7 @@
  * stored item's change in the change log.
  */
 import { ChangeLogStore } from '../../../core/changes/change-log-store';
-import { MONGODB_TRAITS } from '../../../core/mongo/engine';
+import { MONGODB_CHANGE_BATCHES } from '../../../core/engines/mongodb/mongodb-change-batches';
 import { storedAsSent, type Deployment, type SentItem } from './deployment';
 
 /** Every item stored once, as sent, and nothing else in the tenant. */
@@ -37,7 +37,7 @@ export async function expectEveryChangeRecorded(
   stored: { identifier: string; version?: number }[],
 ) {
   // Read by the filter MongoDB serves from its index: valid on FerretDB too, only slower there.
-  const log = new ChangeLogStore(deployment.db, MONGODB_TRAITS);
+  const log = new ChangeLogStore(deployment.db, MONGODB_CHANGE_BATCHES);
   const changes = await log.readRecords(deployment.tenant, 0, 1_000_000);
   const recorded = new Set(
     changes

@@ -330,6 +330,10 @@ describe('access matrix', () => {
       properties: {},
       createdAt: now,
       updatedAt: now,
+      receivedAt: now,
+      sequence: 1,
+      version: 1,
+      funnel: 'erp',
     });
     await db.history.insertOne({
       _id: 'tenant-a:req-1',

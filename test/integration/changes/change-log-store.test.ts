@@ -7,11 +7,11 @@ import fc from 'fast-check';
 import type { Connection } from 'mongoose';
 import { ChangeLogStore } from '../../../core/changes/change-log-store';
 import type { NewChange } from '../../../core/changes/change-record';
+import { MONGODB_CHANGE_BATCHES } from '../../../core/engines/mongodb/mongodb-change-batches';
+import { FERRETDB_CHANGE_BATCHES } from '../../../core/engines/ferretdb/ferretdb-change-batches';
 import { connectMongo } from '../../../core/mongo/connection';
-import { FERRETDB_TRAITS, MONGODB_TRAITS } from '../../../core/mongo/engine';
 import { collections } from '../../../core/store/collections';
-import { ensureIndexes } from '../../../core/store/indexes';
-import { createLogger } from '../../../core/logging/logger';
+import { ensureTestIndexes } from '../../support/storage-engines';
 import { uniqueMongoUrl } from '../../support/test-env';
 
 const change = (identifier: string, version = 1): NewChange => ({
@@ -22,23 +22,22 @@ const change = (identifier: string, version = 1): NewChange => ({
   at: new Date(),
 });
 
-// Both ways of reading, on the engine of the tests: MongoDB's indexed filter is valid on FerretDB
-// too (only slower there), and FerretDB's walk from batch to batch by `_id` runs anywhere.
+// Both ways of finding batches, on the engine of the tests: MongoDB's indexed filter is valid on
+// FerretDB too (only slower there), and FerretDB's walk from batch to batch by `_id` runs anywhere.
 describe.each([
-  ['an indexed filter (MongoDB)', MONGODB_TRAITS],
-  ['batch after batch by _id (FerretDB v1)', FERRETDB_TRAITS],
-])('ChangeLogStore, read by %s', (_label, engine) => {
+  ['an indexed filter (MongoDB)', 'm', MONGODB_CHANGE_BATCHES],
+  ['batch after batch by _id (FerretDB v1)', 'f', FERRETDB_CHANGE_BATCHES],
+])('ChangeLogStore, read by %s', (_label, short, index) => {
   const connections: Connection[] = [];
   let logs: ChangeLogStore[];
   let tenants = 0;
   const freshTenant = () => `t${(tenants += 1)}`;
 
   beforeAll(async () => {
-    const url = uniqueMongoUrl(`change-log-${engine.indexedFilters ? 'm' : 'f'}`);
+    const url = uniqueMongoUrl(`change-log-${short}`);
     for (let i = 0; i < 3; i += 1) connections.push(await connectMongo(url, 'test'));
-    const db = collections(connections[0]!);
-    await ensureIndexes(db, createLogger('test', 'silent'));
-    logs = connections.map((connection) => new ChangeLogStore(collections(connection), engine));
+    await ensureTestIndexes(connections[0]!);
+    logs = connections.map((connection) => new ChangeLogStore(collections(connection), index));
   });
   afterAll(async () => {
     await Promise.all(connections.map((connection) => connection.close()));
@@ -82,15 +81,15 @@ describe.each([
     expect((await logs[1]!.readRecords(tenant, 0, 10)).map((c) => c.seq)).toEqual([1, 2]);
   });
 
-  it('when an append collides on a unique index other than its own numbers, then it fails instead of retrying', async () => {
+  it('when an append collides with a document that does not move the head on, then it fails instead of retrying', async () => {
     const tenant = freshTenant();
-    // A stray document holding the last number the next append would take.
+    // A stray document under the `_id` of the next batch, holding no number (an empty batch).
     await collections(connections[0]!).changes.insertOne({
-      _id: `${tenant}:stray`,
+      _id: `${tenant}:1`,
       tenant,
       contentType: 'products',
-      firstSeq: 99,
-      lastSeq: 1,
+      firstSeq: 1,
+      lastSeq: 0,
       entries: [],
       at: new Date(),
     });

@@ -5,7 +5,6 @@
  */
 import fc from 'fast-check';
 import { ChangeLogStore } from '../../../core/changes/change-log-store';
-import { MONGODB_TRAITS } from '../../../core/mongo/engine';
 import { startTestApi, type TestApi } from '../../support/api-harness';
 import { change } from './support/export-fixture';
 
@@ -21,8 +20,7 @@ describe('the change feed while writers append in parallel', () => {
 
   beforeAll(async () => {
     api = await startTestApi('change-feed');
-    // Appending is the same on every engine; the feed reads as the API's engine serves best.
-    log = new ChangeLogStore(api.context.db, MONGODB_TRAITS);
+    log = new ChangeLogStore(api.context.db, api.context.storage.changeBatches);
   });
   afterAll(() => api.close());
 

@@ -1,7 +1,7 @@
 /**
  * The target check at every connection. Address literals are refused before any socket is made
  * (the tests watch every client socket Node creates); names resolve through an injected resolver
- * and only checked addresses are connected to, so a name that turns into 127.0.0.1 after it was
+ * and only checked addresses are connected to, so a name that resolves to 127.0.0.1 after it was
  * saved (DNS rebinding) never reaches the loopback receiver behind it.
  */
 import diagnostics from 'node:diagnostics_channel';

@@ -1,16 +1,18 @@
 /**
- * The export's listener on the change log: it follows a tenant (so the writers keep their items'
- * recent states) exactly while the tenant has an active export.
+ * The export's listener on the change log: told of a tenant's new changes, it queues a dispatch
+ * for each active export of the tenant, and none for a paused one.
  */
 import { Redis } from 'ioredis';
 import type { Connection } from 'mongoose';
 import { ExportChangeListener } from '../../../core/export/export-change-listener';
+import { dispatchJobId } from '../../../core/export/export-jobs';
 import { ExportQueue } from '../../../core/export/export-queue';
 import type { ExportDocument } from '../../../core/export/export-record';
 import { createLogger } from '../../../core/logging/logger';
 import { connectMongo } from '../../../core/mongo/connection';
 import { collections, type Collections } from '../../../core/store/collections';
 import { redisUrl, uniqueMongoUrl, uniquePrefix } from '../../support/test-env';
+import { waitUntil } from '../../support/wait-until';
 
 describe('ExportChangeListener', () => {
   let mongo: Connection;
@@ -36,11 +38,16 @@ describe('ExportChangeListener', () => {
   const exportOf = (tenant: string, state: ExportDocument['state']) =>
     ({ _id: `${tenant}:e1`, id: 'e1', tenant, state }) as unknown as ExportDocument;
 
-  it('when a tenant has an active export, then it is followed; paused or without one, not', async () => {
+  const queued = async (tenant: string) =>
+    (await queue.queue.getJob(dispatchJobId({ tenant, exportId: 'e1' }))) !== undefined;
+
+  it('when a tenant with an active export has changes, then its dispatch is queued; paused, not', async () => {
     await db.exports.insertMany([exportOf('active', 'active'), exportOf('paused', 'paused')]);
     const listener = new ExportChangeListener(db, queue, createLogger('t', 'silent'));
-    expect(await listener.follows('active')).toBe(true);
-    expect(await listener.follows('paused')).toBe(false);
-    expect(await listener.follows('none')).toBe(false);
+    listener.changed('paused', 1);
+    listener.changed('active', 1);
+    await waitUntil(() => queued('active'), Boolean, { what: 'the active export’s dispatch' });
+    // Each lookup queues what it finds; the paused tenant's finds nothing to queue.
+    expect(await queued('paused')).toBe(false);
   });
 });

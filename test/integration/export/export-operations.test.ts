@@ -167,10 +167,15 @@ describe('export operations', () => {
     expect(JSON.stringify(read.body)).not.toContain(rotated.body.secret);
   });
 
-  it('when a resync is asked, then every current item arrives once more as updated', async () => {
+  it('when a resync is asked, then every current item arrives once more as updated, whatever its identifier holds', async () => {
     const now = new Date();
+    // Identifiers are the senders': `.` and `$` among them (the resync keeps them as values).
+    const odd = new Map([
+      [7, 'Z-007.eu'],
+      [8, 'Z-$008'],
+    ]);
     const items: ItemDocument[] = Array.from({ length: 250 }, (_, i) => {
-      const identifier = `Z-${String(i).padStart(3, '0')}`;
+      const identifier = odd.get(i) ?? `Z-${String(i).padStart(3, '0')}`;
       return {
         _id: `acme:products:${identifier}`,
         tenant: 'acme',
@@ -180,7 +185,10 @@ describe('export operations', () => {
         properties: { i },
         createdAt: now,
         updatedAt: now,
-        ...{ version: 3 },
+        receivedAt: now,
+        sequence: 1,
+        version: 3,
+        funnel: 'erp',
       };
     });
     await fx.api.context.db.items.insertMany(items);
@@ -193,12 +201,14 @@ describe('export operations', () => {
     expect(new Set(got.map((c) => c.identifier)).size).toBe(250);
     expect(got.every((c) => c.event === 'updated' && c.version === 3)).toBe(true);
     // A log change older than what the resync sent is not sent after it.
-    await fx.write('acme', [change('Z-000', 2), change('Z-000', 4)]);
+    await fx.write('acme', [change('Z-000', 2), change('Z-007.eu', 2), change('Z-000', 4)]);
     await until(() => changesOf(target).some((c) => c.version === 4), 'the newer change');
-    const versions = changesOf(target)
-      .filter((c) => c.identifier === 'Z-000')
-      .map((c) => c.version);
-    expect(versions).toEqual([3, 4]);
+    const versionsOf = (identifier: string) =>
+      changesOf(target)
+        .filter((c) => c.identifier === identifier)
+        .map((c) => c.version);
+    expect(versionsOf('Z-000')).toEqual([3, 4]);
+    expect(versionsOf('Z-007.eu')).toEqual([3]);
     await until(async () => {
       const read = await fx.api.call<{ resync: { state: string; itemsFormed: number } }>(
         'GET',

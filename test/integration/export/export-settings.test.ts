@@ -1,5 +1,4 @@
 import { ChangeLogStore } from '../../../core/changes/change-log-store';
-import { MONGODB_TRAITS } from '../../../core/mongo/engine';
 import type { NewChange } from '../../../core/changes/change-record';
 import { startTestApi, type TestApi } from '../../support/api-harness';
 import { fakeDns } from '../../support/fake-dns';
@@ -144,7 +143,7 @@ describe('export settings and the change feed', () => {
   });
 
   it('when a consumer follows nextCursor, then it reads every change once, its tenant only', async () => {
-    const log = new ChangeLogStore(api.context.db, MONGODB_TRAITS);
+    const log = new ChangeLogStore(api.context.db, api.context.storage.changeBatches);
     await log.append('acme', [change('A-1'), change('B-1', 'pages'), change('A-2')]);
     await log.append('other', [change('X-1')]);
     const first = await api.call<{ items: { identifier: string }[]; nextCursor: string }>(

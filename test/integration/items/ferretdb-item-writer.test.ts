@@ -1,12 +1,7 @@
-import { Redis } from 'ioredis';
-import { FerretDbItemWriter } from '../../../core/items/ferretdb-item-writer';
+import { FerretDbItemWriter } from '../../../core/engines/ferretdb/ferretdb-item-writer';
 import type { ContentTypeScope, ItemWrite } from '../../../core/items/item-write';
 import type { Receipt } from '../../../core/queue/receipt-sequence';
 import { ItemStats } from '../../../core/items/item-stats';
-import { redisWriteLock } from '../../../core/items/write-lock';
-import { createLogger } from '../../../core/logging/logger';
-import { FERRETDB_TRAITS } from '../../../core/mongo/engine';
-import { redisUrl, uniquePrefix } from '../../support/test-env';
 import {
   at,
   expectEachWriteByItsReceipt,
@@ -15,19 +10,15 @@ import {
   type WriterDatabase,
 } from './writer-fixture';
 
-describe("FerretDB's item writer: inserts first, updates under the write lock", () => {
+describe("FerretDB's item writer: inserts first, then updates what exists", () => {
   let database: WriterDatabase;
-  let redis: Redis;
   let writer: FerretDbItemWriter;
 
   beforeAll(async () => {
     database = await writerDatabase('ferretwriter');
-    redis = new Redis(redisUrl());
-    const lock = redisWriteLock(redis, uniquePrefix('ferretwriter'), createLogger('t', 'silent'));
-    writer = new FerretDbItemWriter(database.db, FERRETDB_TRAITS, new ItemStats(database.db), lock);
+    writer = new FerretDbItemWriter(database.db, new ItemStats(database.db));
   });
   afterAll(async () => {
-    redis.disconnect();
     await database.close();
   });
 
@@ -78,28 +69,4 @@ describe("FerretDB's item writer: inserts first, updates under the write lock", 
 
   it('when one call carries the writes of several requests, then each item is decided and stamped by its own write’s receipt', () =>
     expectEachWriteByItsReceipt(writer, database));
-
-  it('when two requests write the same content type, then the second waits for the first', async () => {
-    const scope = database.freshScope();
-    const events: string[] = [];
-    let releaseFirst = () => {};
-    const firstHolds = new Promise<void>((resolve) => (releaseFirst = resolve));
-    let firstEntered = () => {};
-    const entered = new Promise<void>((resolve) => (firstEntered = resolve));
-    const first = writer.exclusive(scope, async () => {
-      events.push('first in');
-      firstEntered();
-      await firstHolds;
-      events.push('first out');
-    });
-    await entered;
-    const second = writer.exclusive(scope, () => {
-      events.push('second in');
-      return Promise.resolve();
-    });
-    // The second is queued behind the lock; the first lets go only now.
-    releaseFirst();
-    await Promise.all([first, second]);
-    expect(events).toEqual(['first in', 'first out', 'second in']);
-  });
 });

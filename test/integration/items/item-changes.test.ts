@@ -11,7 +11,7 @@ import { ItemStore } from '../../../core/items/item-store';
 import { redisWriteLock } from '../../../core/items/write-lock';
 import { createLogger } from '../../../core/logging/logger';
 import { connectMongo } from '../../../core/mongo/connection';
-import { detectEngine } from '../../../core/mongo/engine';
+import { detectedEngine } from '../../support/storage-engines';
 import { collections } from '../../../core/store/collections';
 import { redisUrl, uniqueMongoUrl, uniquePrefix } from '../../support/test-env';
 import { at, write } from './writer-fixture';
@@ -50,7 +50,7 @@ describe('ItemStore: the changes it records', () => {
     redis = new Redis(redisUrl());
     const lock = redisWriteLock(redis, uniquePrefix('itemchanges'), createLogger('t', 'silent'));
     sink = new RecordingSink();
-    store = new ItemStore(collections(mongo), await detectEngine(mongo), lock, sink);
+    store = new ItemStore(collections(mongo), await detectedEngine(mongo), lock, sink);
   });
   afterAll(async () => {
     redis.disconnect();

@@ -1,12 +1,7 @@
 import type { ContentTypeScope, ItemWrite } from '../../../core/items/item-write';
 import type { Receipt } from '../../../core/queue/receipt-sequence';
-import { Redis } from 'ioredis';
-import { redisWriteLock } from '../../../core/items/write-lock';
-import { createLogger } from '../../../core/logging/logger';
-import { redisUrl, uniquePrefix } from '../../support/test-env';
 import { ItemStats } from '../../../core/items/item-stats';
-import { MongoDbItemWriter } from '../../../core/items/mongodb-item-writer';
-import { MONGODB_TRAITS } from '../../../core/mongo/engine';
+import { MongoDbItemWriter } from '../../../core/engines/mongodb/mongodb-item-writer';
 import type { ItemCollections } from '../../../core/items/item-collections';
 import {
   at,
@@ -16,19 +11,15 @@ import {
   type WriterDatabase,
 } from './writer-fixture';
 
-describe("MongoDB's item writer: one read, then guarded upserts, under the write lock", () => {
+describe("MongoDB's item writer: one read, then guarded upserts", () => {
   let database: WriterDatabase;
-  let redis: Redis;
   let writer: MongoDbItemWriter;
 
   beforeAll(async () => {
     database = await writerDatabase('mongowriter');
-    redis = new Redis(redisUrl());
-    const lock = redisWriteLock(redis, uniquePrefix('mongowriter'), createLogger('t', 'silent'));
-    writer = new MongoDbItemWriter(database.db, MONGODB_TRAITS, new ItemStats(database.db), lock);
+    writer = new MongoDbItemWriter(database.db, new ItemStats(database.db));
   });
   afterAll(async () => {
-    redis.disconnect();
     await database.close();
   });
 
@@ -87,9 +78,7 @@ describe("MongoDB's item writer: one read, then guarded upserts, under the write
     const items = writeBetweenReadAndWrite(database.db.items, () =>
       upsert(scope, [write('A', 'between'), write('B', 'between')], at(5)).then(() => undefined),
     );
-    const racing = new MongoDbItemWriter({ items }, MONGODB_TRAITS, new ItemStats(database.db), {
-      around: (_tenant, _contentType, work) => work(),
-    });
+    const racing = new MongoDbItemWriter({ items }, new ItemStats(database.db));
     await racing.upsert(
       scope,
       [

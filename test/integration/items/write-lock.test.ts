@@ -105,4 +105,28 @@ describe('the write lock: a lease its holder renews', () => {
     expect(takenBy).not.toBe(held);
     expect(seen.every((remaining, i) => i === 0 || remaining <= (seen[i - 1] ?? 0))).toBe(true);
   });
+
+  it('when two requests write the same content type, then the second waits for the first', async () => {
+    const lock = redisWriteLock(redis, prefix, createLogger('t', 'silent'));
+    const events: string[] = [];
+    let releaseFirst = () => {};
+    const firstHolds = new Promise<void>((resolve) => (releaseFirst = resolve));
+    let firstEntered = () => {};
+    const entered = new Promise<void>((resolve) => (firstEntered = resolve));
+    const first = lock.around('acme', 'waits', async () => {
+      events.push('first in');
+      firstEntered();
+      await firstHolds;
+      events.push('first out');
+    });
+    await entered;
+    const second = lock.around('acme', 'waits', () => {
+      events.push('second in');
+      return Promise.resolve();
+    });
+    // The second is queued behind the lock; the first lets go only now.
+    releaseFirst();
+    await Promise.all([first, second]);
+    expect(events).toEqual(['first in', 'first out', 'second in']);
+  });
 });

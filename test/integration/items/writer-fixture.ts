@@ -9,6 +9,8 @@ import type { ItemWrite } from '../../../core/items/item-write';
 import type { ItemWriter } from '../../../core/items/item-writer';
 import { connectMongo } from '../../../core/mongo/connection';
 import { collections, collectionsOf } from '../../../core/store/collections';
+import type { StorageEngine } from '../../../core/engines/storage-engine';
+import { bothEnginesOf } from '../../support/storage-engines';
 import { uniqueMongoUrl } from '../../support/test-env';
 
 /**
@@ -27,10 +29,13 @@ export const write = (identifier: string, name: string, color?: string): ItemWri
   identifier,
   set: { name, properties: color === undefined ? {} : { color } },
   unset: { fields: [], properties: [] },
+  funnel: 'erp',
 });
 
 export interface WriterDatabase {
   db: ItemCollections;
+  /** Each storage engine's adapter over this database, by name (MongoDB, FerretDB). */
+  engines: Map<string, StorageEngine>;
   /** `command:collection` of every command sent since the last `reset`. */
   commands: string[];
   reset(): void;
@@ -57,9 +62,15 @@ export async function writerDatabase(label: string): Promise<WriterDatabase> {
     properties: {},
     createdAt: new Date(),
     updatedAt: new Date(),
+    receivedAt: new Date(),
+    sequence: 0,
+    version: 1,
+    funnel: 'warm-up',
   });
+  const db = client.db(mongo.db?.databaseName);
   return {
-    db: collectionsOf(client.db(mongo.db?.databaseName)),
+    db: collectionsOf(db),
+    engines: new Map(bothEnginesOf(db)),
     commands,
     reset: () => commands.splice(0),
     freshScope: () => ({ tenant: 'acme', contentType: `ct${(scopes += 1)}` }),

@@ -24,6 +24,9 @@ function item(tenant: string, contentType: string, identifier: string): ItemDocu
     createdAt: at,
     updatedAt: at,
     receivedAt: at,
+    sequence: 1,
+    version: 1,
+    funnel: 'erp',
   };
 }
 

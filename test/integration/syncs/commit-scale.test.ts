@@ -3,20 +3,19 @@
  * sync over 20,000 items issues the same commands as one over 10,000, but for one more read batch
  * per 10,000 items; none per item. Both delete the same 100 items.
  */
-import { NO_TURNS } from '../../../core/mongo/document-turns';
 import { Redis } from 'ioredis';
 import { mongo as driver, type Connection } from 'mongoose';
 import { HistoryRepository } from '../../../core/history/history.repository';
 import { ItemStore, type ItemWrite } from '../../../core/items/item-store';
 import { createLogger } from '../../../core/logging/logger';
 import { connectMongo } from '../../../core/mongo/connection';
-import { detectEngine, type EngineInfo } from '../../../core/mongo/engine';
+import type { StorageEngine } from '../../../core/engines/storage-engine';
 import type { ContentType } from '../../../core/pipeline/content-type';
 import type { Funnel } from '../../../core/pipeline/funnel';
 import { collectionsOf } from '../../../core/store/collections';
-import { ensureIndexes } from '../../../core/store/indexes';
 import { commitSync } from '../../../core/syncs/commit-sync';
 import { startSync } from '../../../core/syncs/start-sync';
+import { detectedEngine, ensureTestIndexes } from '../../support/storage-engines';
 import { syncServices, type SyncCommitContext } from '../../../core/syncs/sync-services';
 import { redisUrl, uniqueMongoUrl, uniquePrefix } from '../../support/test-env';
 
@@ -51,18 +50,18 @@ describe('MongoDB commands of a sync commit', () => {
   let mongo: Connection;
   let client: driver.MongoClient;
   let redis: Redis;
-  let engine: EngineInfo;
+  let engine: StorageEngine;
   let commands: string[] = [];
 
   beforeAll(async () => {
     const url = uniqueMongoUrl('synccommit');
     mongo = await connectMongo(url, 'test');
-    engine = await detectEngine(mongo);
+    engine = await detectedEngine(mongo);
     client = new driver.MongoClient(url, { monitorCommands: true });
     client.on('commandStarted', (event) => commands.push(event.commandName));
     await client.connect();
     redis = new Redis(redisUrl());
-    await ensureIndexes(collectionsOf(client.db()), logger);
+    await ensureTestIndexes(mongo);
   });
 
   afterAll(async () => {
@@ -75,7 +74,13 @@ describe('MongoDB commands of a sync commit', () => {
   /** The commands of committing a sync over `size` items that named all but DELETED of them. */
   async function commandsFor(size: number): Promise<string[]> {
     const db = collectionsOf(client.db());
-    const syncs = syncServices(db, redis, uniquePrefix('synccommit'), NO_TURNS);
+    const prefix = uniquePrefix('synccommit');
+    const syncs = syncServices(
+      db,
+      redis,
+      prefix,
+      engine.documentUpdates({ redis, prefix, logger }),
+    );
     const key = `products-${size}`;
     const items = new ItemStore(db, engine);
     const writes: ItemWrite[] = Array.from({ length: size }, (_, i) => ({

@@ -100,7 +100,7 @@ describe('scanJsonStructure', () => {
       expect(kindOf('['.repeat(100_000))).toBe('too-deep');
     });
 
-    it('when the text turns invalid before it gets too deep, then it is still too-deep, as the depth check came first', () => {
+    it('when the text becomes invalid before it gets too deep, then it is still too-deep, as the depth check came first', () => {
       expect(kindOf(`{"a" 1, "b": ${nested(64)}}`)).toBe('too-deep');
       expect(kindOf(`x${nested(65)}`)).toBe('too-deep');
     });

@@ -106,6 +106,23 @@ describe('configuration from the environment', () => {
     }
   });
 
+  it('when MONGO_WRITE_CONCERN is unset, majority or a member count, then every role writes with it; 0 and other values are refused', () => {
+    for (const role of ['api', 'worker', 'cli'] as const) {
+      expect(loadConfig(role, validApi).MONGO_WRITE_CONCERN).toBe('majority');
+    }
+    expect(loadConfig('api', { ...validApi, MONGO_WRITE_CONCERN: 'majority' })).toMatchObject({
+      MONGO_WRITE_CONCERN: 'majority',
+    });
+    expect(loadConfig('worker', { ...validApi, MONGO_WRITE_CONCERN: '2' })).toMatchObject({
+      MONGO_WRITE_CONCERN: 2,
+    });
+    for (const bad of ['0', '-1', 'all', '1.5', '100']) {
+      expect(
+        problemsOf(() => loadConfig('api', { ...validApi, MONGO_WRITE_CONCERN: bad })),
+      ).toEqual([expect.stringMatching(/^MONGO_WRITE_CONCERN must be "majority"/)]);
+    }
+  });
+
   it('when the role is worker, then JWT_SECRET is not required', () => {
     const { JWT_SECRET: _unused, ...rest } = validApi;
     expect(() => loadConfig('worker', rest)).not.toThrow();

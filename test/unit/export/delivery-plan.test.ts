@@ -1,6 +1,6 @@
 import type { ChangeView } from '../../../core/changes/change-record';
-import { planDeliveries } from '../../../core/export/delivery-plan';
-import { changesOf } from '../../../core/export/delivery-record';
+import { mongo } from 'mongoose';
+import { MAX_DELIVERY_BYTES, planDeliveries } from '../../../core/export/delivery-plan';
 import { laneOf, LANE_COUNT } from '../../../core/export/lanes';
 import { retryDelayMs } from '../../../core/export/retry-schedule';
 
@@ -28,7 +28,7 @@ describe('forming deliveries', () => {
 
   it('when changes are planned, then each item stays in its one lane, in seq order', () => {
     for (const delivery of plan.deliveries) {
-      for (const change of changesOf(delivery)) {
+      for (const change of delivery.changes) {
         expect(laneOf(change.contentType, change.identifier)).toBe(delivery.lane);
       }
     }
@@ -36,10 +36,10 @@ describe('forming deliveries', () => {
       const seqs = plan.deliveries
         .filter((d) => d.lane === lane)
         .sort((a, b) => a.n - b.n)
-        .flatMap((d) => changesOf(d).map((c) => c.seq));
+        .flatMap((d) => d.changes.map((c) => c.seq));
       expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
     }
-    expect(plan.deliveries.flatMap((d) => changesOf(d))).toHaveLength(40);
+    expect(plan.deliveries.flatMap((d) => d.changes)).toHaveLength(40);
   });
 
   it('when a lane had deliveries, then numbering goes on from its last, batches at most batchSize', () => {
@@ -49,8 +49,39 @@ describe('forming deliveries', () => {
       expect(numbers).toEqual(numbers.map((_, i) => before + i + 1));
       expect(plan.formedAfter[lane]).toBe(before + numbers.length);
     }
-    expect(Math.max(...plan.deliveries.map((d) => changesOf(d).length))).toBeLessThanOrEqual(4);
+    expect(Math.max(...plan.deliveries.map((d) => d.changes.length))).toBeLessThanOrEqual(4);
     expect(new Set(plan.deliveries.map((d) => d._id)).size).toBe(plan.deliveries.length);
+  });
+
+  it('when a lane’s changes are large, then a delivery holds no more than MAX_DELIVERY_BYTES of them, and at least one', () => {
+    const large = (identifier: string, seq: number, bytes: number): ChangeView => ({
+      ...view(identifier, seq),
+      item: {
+        identifier,
+        name: null,
+        image: null,
+        parent: null,
+        properties: { text: 'x'.repeat(bytes) },
+        createdAt: new Date(0).toISOString(),
+        updatedAt: new Date(0).toISOString(),
+      },
+    });
+    // One identifier: one lane. Three of 3 MiB, then one larger than the bound alone.
+    const sizes = [3, 3, 3, 9].map((mib) => mib * 1024 * 1024);
+    const big = planDeliveries({
+      tenant: 't',
+      exportId: 'e',
+      origin: 'log',
+      changes: sizes.map((bytes, i) => large('same', i + 1, bytes)),
+      formedBefore: [0, 0, 0, 0],
+      batchSize: 50,
+      now: new Date(0),
+    });
+    expect(big.deliveries.map((d) => d.changes.map((c) => c.seq))).toEqual([[1, 2], [3], [4]]);
+    for (const delivery of big.deliveries.slice(0, 2)) {
+      const bytes = delivery.changes.reduce((sum, c) => sum + mongo.BSON.calculateObjectSize(c), 0);
+      expect(bytes).toBeLessThanOrEqual(MAX_DELIVERY_BYTES);
+    }
   });
 
   it('when the same input is planned twice, then the deliveries are the same', () => {

@@ -37,7 +37,7 @@ export async function startExportFixture(
   const env = { ...EXPORT_TEST_ENV, ...overrides };
   const api = await startTestApi(label, env);
   const worker = await startTestWorker({ ...api.env, ...env });
-  const log = new ChangeLogStore(api.context.db, worker.composed.engine);
+  const log = new ChangeLogStore(api.context.db, worker.composed.engine.changeBatches);
   return {
     api,
     worker,
@@ -70,7 +70,13 @@ export async function applyChanges(
     if (item === null) {
       await db.items.deleteOne({ _id });
       const expiresAt = new Date(Date.now() + 86_400_000);
-      const tombstone = { ...scope, receivedAt: change.at, version: change.version, expiresAt };
+      const tombstone = {
+        ...scope,
+        receivedAt: change.at,
+        sequence: change.version,
+        version: change.version,
+        expiresAt,
+      };
       await db.itemTombstones.replaceOne({ _id }, tombstone, { upsert: true });
       continue;
     }
@@ -80,7 +86,10 @@ export async function applyChanges(
       identifierLower: item.identifier.toLowerCase(),
       createdAt: new Date(item.createdAt),
       updatedAt: new Date(item.updatedAt),
+      receivedAt: change.at,
+      sequence: change.version,
       version: change.version,
+      funnel: 'export-fixture',
     };
     await db.items.replaceOne({ _id }, document, { upsert: true });
   }

@@ -1,36 +1,28 @@
 /**
- * MongoDB: one `$in` read of the stored items, then one bulkWrite of upserts whose filter also
- * matches only an item written by a request received no later than the write's own (a receipt
- * sequence no greater).
- * Under the write lock nothing changes an item between the read and the write; the filter's
- * guard is kept all the same, for a lock whose lease ran out.
+ * MongoDB: one `$in` read of the stored items, then one bulkWrite: inserts for new items, and
+ * `_id` updates whose filter also matches only an item written by a request received no later
+ * than the write's own (a receipt sequence no greater). Under the write lock nothing changes an
+ * item between the read and the write; the filter's guard is kept all the same, for a lock whose
+ * lease ran out.
  */
-import type { EngineTraits } from '../mongo/engine';
-import { findByIds } from '../mongo/find-by-ids';
-import { bulkWriteInSlices } from './bulk-write-in-slices';
-import type { ItemCollections } from './item-collections';
-import type { ItemStats } from './item-stats';
+import { findByIds } from '../../mongo/batch-operations';
+import type { ItemCollections } from '../../items/item-collections';
+import type { ItemStats } from '../../items/item-stats';
 import {
   itemId,
   type ContentTypeScope,
   type ItemOperation,
   type ReceivedWrite,
-} from './item-write';
-import { PLANNED_FIELDS, planWrite } from './item-write-plan';
-import type { ItemWriter, WriteOutcome } from './item-writer';
-import type { WriteLock } from './write-lock';
+} from '../../items/item-write';
+import { PLANNED_FIELDS, planWrite } from '../../items/item-write-plan';
+import type { ItemWriter, WriteOutcome } from '../../items/item-writer';
+import { MONGODB_BATCHES } from './mongodb-batches';
 
 export class MongoDbItemWriter implements ItemWriter {
   constructor(
     private readonly db: Pick<ItemCollections, 'items'>,
-    private readonly engine: EngineTraits,
     private readonly stats: ItemStats,
-    private readonly writeLock: WriteLock,
   ) {}
-
-  exclusive<T>(scope: ContentTypeScope, work: () => Promise<T>): Promise<T> {
-    return this.writeLock.around(scope.tenant, scope.contentType, work);
-  }
 
   /** The stats are read after the writes, so that a DELETE this read misses deletes after them. */
   async upsert(
@@ -40,7 +32,7 @@ export class MongoDbItemWriter implements ItemWriter {
     deletedVersions: ReadonlyMap<string, number>,
   ): Promise<WriteOutcome> {
     const ids = writes.map(({ write }) => itemId(scope, write.identifier));
-    const found = await findByIds(this.db.items, this.engine, scope, ids, [...PLANNED_FIELDS]);
+    const found = await findByIds(MONGODB_BATCHES, this.db.items, scope, ids, PLANNED_FIELDS);
     const stored = new Map(found.map((item) => [item._id, item]));
     const plans = writes.map((received, i) => {
       const id = ids[i] ?? '';
@@ -54,7 +46,7 @@ export class MongoDbItemWriter implements ItemWriter {
       const guard = { sequence: { $not: { $gt: sequence } } };
       return [{ updateOne: { ...plan.operation.updateOne, filter: { ...filter, ...guard } } }];
     });
-    await bulkWriteInSlices(this.db.items, this.engine, operations, true);
+    await MONGODB_BATCHES.bulkWrite(this.db.items, operations, { skipIdCollisions: true });
     const changes = plans.flatMap((plan) =>
       plan.kind !== 'skip' && plan.change ? [plan.change] : [],
     );

@@ -4,30 +4,22 @@
  * checks an insert's `_id` against its index, but finds the document of any read or update by
  * scanning (docs/storage.md#ferretdb-v1).
  */
-import { idCollisionIndexes } from '../mongo/duplicate-key';
-import type { EngineTraits } from '../mongo/engine';
-import { findByIds } from '../mongo/find-by-ids';
-import { bulkWriteInSlices } from './bulk-write-in-slices';
-import type { ItemDocument } from './item';
-import type { ItemChange } from './item-change';
-import type { ItemCollections } from './item-collections';
-import type { ItemStats } from './item-stats';
-import { itemId, type ContentTypeScope, type ReceivedWrite } from './item-write';
-import { creationPlan, PLANNED_FIELDS, planWrite } from './item-write-plan';
-import type { ItemWriter, WriteOutcome } from './item-writer';
-import type { WriteLock } from './write-lock';
+import { findByIds } from '../../mongo/batch-operations';
+import { idCollisionIndexes } from '../../mongo/duplicate-key';
+import type { ItemDocument } from '../../items/item';
+import type { ItemChange } from '../../items/item-change';
+import type { ItemCollections } from '../../items/item-collections';
+import type { ItemStats } from '../../items/item-stats';
+import { itemId, type ContentTypeScope, type ReceivedWrite } from '../../items/item-write';
+import { creationPlan, PLANNED_FIELDS, planWrite } from '../../items/item-write-plan';
+import type { ItemWriter, WriteOutcome } from '../../items/item-writer';
+import { FERRETDB_BATCHES } from './ferretdb-batches';
 
 export class FerretDbItemWriter implements ItemWriter {
   constructor(
     private readonly db: Pick<ItemCollections, 'items'>,
-    private readonly engine: EngineTraits,
     private readonly stats: ItemStats,
-    private readonly writeLock: WriteLock,
   ) {}
-
-  exclusive<T>(scope: ContentTypeScope, work: () => Promise<T>): Promise<T> {
-    return this.writeLock.around(scope.tenant, scope.contentType, work);
-  }
 
   /**
    * Under the write lock no DELETE runs meanwhile: the stats are read beside the writes, and both
@@ -73,13 +65,13 @@ export class FerretDbItemWriter implements ItemWriter {
     });
     if (existing.length === 0) return changes;
     const ids = existing.map(({ write }) => itemId(scope, write.identifier));
-    const found = await findByIds(this.db.items, this.engine, scope, ids, [...PLANNED_FIELDS]);
+    const found = await findByIds(FERRETDB_BATCHES, this.db.items, scope, ids, PLANNED_FIELDS);
     const stored = new Map(found.map((item) => [item._id, item]));
     const plans = existing.map((received, i) =>
       planWrite(scope, received, stored.get(ids[i] ?? ''), now),
     );
     const updates = plans.flatMap((plan) => (plan.kind === 'update' ? [plan.operation] : []));
-    await bulkWriteInSlices(this.db.items, this.engine, updates, false);
+    await FERRETDB_BATCHES.bulkWrite(this.db.items, updates, { skipIdCollisions: false });
     for (const plan of plans) if (plan.kind === 'update' && plan.change) changes.push(plan.change);
     return changes;
   }

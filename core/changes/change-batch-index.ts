@@ -1,0 +1,53 @@
+/**
+ * How a tenant's change batches are found: the last number written, and the batches from a
+ * number on. The port each storage engine implements (core/engines/): MongoDB reads both from
+ * the index on (tenant, lastSeq); an engine whose filters are not served by an index follows the
+ * batches by `_id` instead. The queries both may use are here.
+ */
+import type { ChangeCollections } from './change-collections';
+import { changeBatchIdOf, type ChangeBatchDocument } from './change-record';
+
+export type ChangeBatch = Pick<
+  ChangeBatchDocument,
+  'contentType' | 'firstSeq' | 'lastSeq' | 'entries' | 'at'
+>;
+
+export interface ChangeBatchIndex {
+  /** The highest `seq` written so far (0 for none). */
+  head(db: ChangeCollections, tenant: string): Promise<number>;
+  /**
+   * The batches holding `seq` and the numbers after it, oldest first: enough for `limit`
+   * records, or all there are.
+   */
+  batchesFrom(
+    db: ChangeCollections,
+    tenant: string,
+    seq: number,
+    limit: number,
+  ): Promise<ChangeBatch[]>;
+  /** Told after a batch ending at `lastSeq` was written. */
+  appended(db: ChangeCollections, tenant: string, lastSeq: number): Promise<void>;
+}
+
+/** By the index on (tenant, lastSeq): the batches ending at `seq` or later, at most `limit`. */
+export function batchesEndingFrom(
+  db: ChangeCollections,
+  tenant: string,
+  seq: number,
+  limit: number,
+): Promise<ChangeBatch[]> {
+  return db.changes
+    .find({ tenant, lastSeq: { $gte: seq } })
+    .sort({ lastSeq: 1 })
+    .limit(limit)
+    .toArray();
+}
+
+/** The batch whose first record is `firstSeq`, by its `_id`. */
+export function batchStartingAt(
+  db: ChangeCollections,
+  tenant: string,
+  firstSeq: number,
+): Promise<ChangeBatch | null> {
+  return db.changes.findOne({ _id: changeBatchIdOf(tenant, firstSeq) });
+}

@@ -1,0 +1,54 @@
+/**
+ * What the MongoDB adapter asks of the server, where the test engine cannot show it: TTL indexes
+ * for every collection that expires, reads of the change feed at read concern `majority` on a
+ * replica set, and the write concern every write waits for.
+ */
+import { mongo } from 'mongoose';
+import { mongoDbEngine, mongoIndexOptions } from '../../../core/engines/mongodb/mongodb-engine';
+import { SERVICE_INDEXES } from '../../../core/store/indexes';
+
+// A client that never connects: collections are made, no command is sent.
+const client = new mongo.MongoClient('mongodb://127.0.0.1:1/unit', {
+  writeConcern: { w: 'majority' },
+});
+const db = client.db('unit');
+
+describe('the MongoDB adapter', () => {
+  afterAll(() => client.close());
+
+  it('when indexes are made, then history, tombstones, sync names and deliveries expire by TTL index, and nothing else', () => {
+    const ttl = SERVICE_INDEXES.filter(
+      (index) => mongoIndexOptions(index).expireAfterSeconds === 0,
+    );
+    expect(ttl.map((index) => [index.collection, index.key])).toEqual([
+      ['history', { expiresAt: 1 }],
+      ['itemTombstones', { expiresAt: 1 }],
+      ['syncNames', { expiresAt: 1 }],
+      ['exportDeliveries', { expiresAt: 1 }],
+    ]);
+    const others = SERVICE_INDEXES.filter((index) => !ttl.includes(index));
+    for (const index of others)
+      expect(mongoIndexOptions(index)).not.toHaveProperty('expireAfterSeconds');
+  });
+
+  it('when indexes are made, then only the declared ones are unique, and none is partial or sparse', () => {
+    const unique = SERVICE_INDEXES.filter((index) => mongoIndexOptions(index).unique);
+    expect(unique.map((index) => `${index.collection}.${index.name}`)).toEqual([
+      'users.tenant_email',
+      'changes.tenant_last_seq',
+    ]);
+    for (const index of SERVICE_INDEXES) {
+      expect(mongoIndexOptions(index)).not.toHaveProperty('partialFilterExpression');
+      expect(mongoIndexOptions(index)).not.toHaveProperty('sparse');
+    }
+  });
+
+  it('when the server replicates, then the change feed reads at majority; a standalone reads as it writes', () => {
+    const replicated = mongoDbEngine({ version: '8.0', db, replicated: true });
+    for (const name of ['changes', 'items', 'itemTombstones'] as const) {
+      expect(replicated.feedCollections[name].readConcern?.level).toBe('majority');
+    }
+    const standalone = mongoDbEngine({ version: '8.0', db, replicated: false });
+    expect(standalone.feedCollections.changes.readConcern).toBeUndefined();
+  });
+});
