@@ -12,8 +12,7 @@ import {
   type Scope,
   type ScopedDocument,
 } from '../../mongo/batch-operations';
-import { idCollisionIndexes } from '../../mongo/duplicate-key';
-import { projectionOf } from '../mongodb/mongodb-batches';
+import { MONGODB_BATCHES, projectionOf } from '../mongodb/mongodb-batches';
 
 const STATEMENTS_PER_COMMAND = 90;
 
@@ -34,19 +33,15 @@ async function findIn<T extends ScopedDocument, K extends keyof T>(
   return all.filter((document) => wanted.has(String(document[field])));
 }
 
+/** MongoDB's bulk write, a slice at a time. */
 async function bulkWrite<T extends mongo.Document>(
   collection: mongo.Collection<T>,
   operations: readonly mongo.AnyBulkWriteOperation<T>[],
-  { skipIdCollisions }: { skipIdCollisions: boolean },
+  options: { skipIdCollisions: boolean },
 ): Promise<void> {
   for (let start = 0; start < operations.length; start += STATEMENTS_PER_COMMAND) {
-    try {
-      await collection.bulkWrite(operations.slice(start, start + STATEMENTS_PER_COMMAND), {
-        ordered: false,
-      });
-    } catch (error) {
-      if (!skipIdCollisions || !idCollisionIndexes(error)) throw error;
-    }
+    const slice = operations.slice(start, start + STATEMENTS_PER_COMMAND);
+    await MONGODB_BATCHES.bulkWrite(collection, slice, options);
   }
 }
 
