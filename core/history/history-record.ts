@@ -49,16 +49,16 @@ function payloadView(payload: string, truncated: boolean): unknown {
 export const historyDocumentSchema = z.object({
   /** tenant:recordId */
   _id: z.string(),
-  /** Unique per request. Absent from records written before it was: their requestId is it. */
-  recordId: z.string().optional(),
+  /** Unique per request (several requests may share a requestId). */
+  recordId: z.string(),
   tenant: z.string(),
   funnel: z.string(),
   /** The caller's X-Request-Id, which several requests may share, or the server's. */
   requestId: z.string(),
   method: z.enum(['POST', 'DELETE']),
   receivedAt: z.date(),
-  /** The request's place in the receipt order; absent on records of older versions. */
-  sequence: z.number().optional(),
+  /** The request's place in the receipt order. */
+  sequence: z.number(),
   finishedAt: z.date().nullable(),
   durationMs: z.number().nullable(),
   status: historyStatusSchema,
@@ -74,8 +74,8 @@ export const historyDocumentSchema = z.object({
   payloadTruncated: z.boolean(),
   tokenId: z.string().nullable(),
   dryRun: z.boolean(),
-  /** How the body is written; absent: JSON (and on records older than the field, either). */
-  bodyFormat: z.enum(['json', 'ndjson']).optional(),
+  /** How the body is written. */
+  bodyFormat: z.enum(['json', 'ndjson']),
   /** A replay names the record whose body it sent again. */
   replayOf: z.string().optional(),
   /** The full sync the request belongs to (`?sync=`), or that a sync's commit committed. */
@@ -95,14 +95,10 @@ export const historyViewSchema = historyDocumentSchema
     expiresAt: true,
     bodyFormat: true,
     receivedAt: true,
-    sequence: true,
     finishedAt: true,
   })
   .extend({
-    recordId: z.string(),
     receivedAt: z.string(),
-    /** Orders requests as they were accepted, across API processes; null on old records. */
-    sequence: z.number().nullable(),
     finishedAt: z.string().nullable(),
     errors: itemErrorsSchema,
     /** The body as received; a string when it was cut (`payloadTruncated`). */
@@ -112,11 +108,11 @@ export type HistoryView = z.infer<typeof historyViewSchema>;
 
 export function historyView(record: HistoryDocument): HistoryView {
   return {
-    recordId: record.recordId ?? record.requestId,
+    recordId: record.recordId,
     requestId: record.requestId,
     method: record.method,
     receivedAt: record.receivedAt.toISOString(),
-    sequence: record.sequence ?? null,
+    sequence: record.sequence,
     finishedAt: record.finishedAt?.toISOString() ?? null,
     durationMs: record.durationMs,
     status: record.status,

@@ -5,7 +5,6 @@
  * wait for MongoDB here: a `record-history` job of its own writes it, tried until MongoDB takes it.
  * The body (and any chunks) stay in Redis for that job, which lets them go.
  */
-import { recordIdOf } from './history-record-builder';
 import { RECORD_HISTORY_JOB_OPTIONS } from '../queue/job-options';
 import type { JobResult, ParsedJobData } from '../queue/jobs';
 import type { IngestContext } from './ingest-context';
@@ -32,12 +31,13 @@ export async function giveUp(
       jobId: historyJobId(requestJobId),
       data: {
         requestId: data.requestId,
-        recordId: recordIdOf(data),
+        recordId: data.recordId,
         tenant: data.tenant,
         endpointUrl: data.endpointUrl,
         method: data.method,
         receivedAt: data.receivedAt,
-        ...(data.sequence === undefined ? {} : { sequence: data.sequence }),
+        sequence: data.sequence,
+        bodyFormat: data.bodyFormat,
         tokenId: data.tokenId,
         dryRun: data.dryRun,
         payloadKey: data.payloadKey,

@@ -34,12 +34,9 @@ export type RecordedRequest = Pick<
   | 'sequence'
   | 'tokenId'
   | 'dryRun'
+  | 'bodyFormat'
 > &
-  Partial<Pick<ParsedJobData<'ingest'>, 'bodyFormat' | 'replayOf'>> & { sync?: string | undefined };
-
-/** The id a request's record is stored under (jobs of older versions carry none). */
-export const recordIdOf = (job: Pick<RecordedRequest, 'recordId' | 'requestId'>): string =>
-  job.recordId ?? job.requestId;
+  Partial<Pick<ParsedJobData<'ingest'>, 'replayOf'>> & { sync?: string | undefined };
 
 export function historyRecord(
   job: RecordedRequest,
@@ -52,14 +49,14 @@ export function historyRecord(
   const finishedAt = new Date();
   const truncated = raw.length > PAYLOAD_LIMIT_BYTES;
   return {
-    _id: documentId(job.tenant, recordIdOf(job)),
-    recordId: recordIdOf(job),
+    _id: documentId(job.tenant, job.recordId),
+    recordId: job.recordId,
     tenant: job.tenant,
     funnel: job.endpointUrl,
     requestId: job.requestId,
     method: job.method,
     receivedAt,
-    ...(job.sequence === undefined ? {} : { sequence: job.sequence }),
+    sequence: job.sequence,
     finishedAt: finished ? finishedAt : null,
     durationMs: finished ? finishedAt.getTime() - receivedAt.getTime() : null,
     status: outcome.status,
@@ -75,8 +72,7 @@ export function historyRecord(
     payloadTruncated: truncated,
     tokenId: job.tokenId,
     dryRun: job.dryRun,
-    // Written only when they say something, so the records of plain JSON requests stay as they were.
-    ...(job.bodyFormat === 'ndjson' ? { bodyFormat: 'ndjson' as const } : {}),
+    bodyFormat: job.bodyFormat,
     ...(job.replayOf === undefined ? {} : { replayOf: job.replayOf }),
     ...(job.sync === undefined ? {} : { sync: job.sync }),
     expiresAt: new Date(receivedAt.getTime() + historyTtlDays * 24 * 60 * 60 * 1000),

@@ -18,7 +18,6 @@ import { receiptOf } from '../queue/receipt-sequence';
 import { continueChunkedWrite, startChunkedWrite } from './chunks/chunked-write';
 import { finishRequest } from './finish-request';
 import type { IngestContext } from './ingest-context';
-import { recordIdOf } from './history-record-builder';
 import { checkIngestJob } from './job-trust';
 import { prepareRequest } from './prepare-request';
 import { expiredBody } from './request-result';
@@ -32,7 +31,7 @@ export async function ingestRequest(
   checkIngestJob(data, context.jobId, context);
   if (data.chunks) return continueChunkedWrite(data, data.chunks, context);
   const startedAt = Date.now();
-  if (data.respondAsync) await context.history.markProcessing(data.tenant, recordIdOf(data));
+  if (data.respondAsync) await context.history.markProcessing(data.tenant, data.recordId);
 
   const [raw, settings] = await Promise.all([
     context.payloads.get(data.payloadKey),

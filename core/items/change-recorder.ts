@@ -70,7 +70,7 @@ export class ChangeRecorder {
    */
   private async writtenBy(scope: ContentTypeScope, intent: Intent): Promise<ItemChange[]> {
     const items = await findByIds(this.batches, this.db.items, scope, intent.ids, [...ITEM_FIELDS]);
-    const from = intent.fromSequence ?? intent.sequence;
+    const from = intent.fromSequence;
     const writtenByIntent = (sequence: number | undefined) =>
       sequence !== undefined && sequence >= from && sequence <= intent.sequence;
     return items
@@ -78,7 +78,7 @@ export class ChangeRecorder {
       .map((item) => ({
         event: item.version === 1 ? 'created' : 'updated',
         identifier: item.identifier,
-        version: item.version ?? 1,
+        version: item.version,
       }));
   }
 

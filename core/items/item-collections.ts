@@ -18,8 +18,8 @@ export interface ItemTombstoneDocument {
   contentType: string;
   /** The receive time of the latest DELETE of the identifier. */
   receivedAt: Date;
-  /** Its receipt sequence; absent on tombstones left before requests carried one. */
-  sequence?: number;
+  /** Its receipt sequence: a write received before it is taken back. */
+  sequence: number;
   /** The item's count of changes, its deletion included: an item created again goes on from it. */
   version?: number;
   expiresAt: Date;
@@ -36,11 +36,8 @@ export interface ChangeIntentDocument {
   ids: string[];
   /** The receipt sequence of its request; of the last, when it writes several requests at once. */
   sequence: number;
-  /**
-   * The receipt sequence of the first of several requests written at once; absent when it is one
-   * request (and on intents left before requests were written together): `sequence` alone.
-   */
-  fromSequence?: number;
+  /** The receipt sequence of the first of the requests (`sequence` itself when it is one). */
+  fromSequence: number;
   at: Date;
 }
 

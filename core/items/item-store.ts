@@ -151,7 +151,7 @@ export class ItemStore {
       kind: 'write' as const,
       ids,
       sequence: range.to,
-      ...(range.from < range.to ? { fromSequence: range.from } : {}),
+      fromSequence: range.from,
     };
     await this.exclusive(scope, () =>
       this.recorder.around(scope, intent, async () => ({
@@ -234,10 +234,15 @@ export class ItemStore {
     const ids = [...new Set(identifiers)].map((identifier) => itemId(scope, identifier));
     return this.exclusive(scope, async () => {
       const stored = await this.findByIds(scope, ids, ['identifier', 'sequence', 'version']);
-      const deletable = stored.filter((item) => (item.sequence ?? -Infinity) <= receipt.sequence);
-      const versions = new Map(deletable.map((item) => [item._id, (item.version ?? 0) + 1]));
+      const deletable = stored.filter((item) => item.sequence <= receipt.sequence);
+      const versions = new Map(deletable.map((item) => [item._id, item.version + 1]));
       const deletableIds = [...versions.keys()];
-      const intent = { kind: 'delete' as const, ids: deletableIds, sequence: receipt.sequence };
+      const intent = {
+        kind: 'delete' as const,
+        ids: deletableIds,
+        sequence: receipt.sequence,
+        fromSequence: receipt.sequence,
+      };
       return this.recorder.around(scope, intent, async () => {
         await this.stats.markDeleted(scope, receipt.sequence);
         await this.tombstones.record(scope, ids, receipt, versions);

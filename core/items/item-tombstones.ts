@@ -7,7 +7,7 @@ import type { mongo } from 'mongoose';
 import type { ItemCollections, ItemTombstoneDocument } from './item-collections';
 import { findByIds, type BatchOperations } from '../mongo/batch-operations';
 import { PAYLOAD_TTL_SECONDS } from '../queue/payload-store';
-import { legacyReceiptSequence, type Receipt } from '../queue/receipt-sequence';
+import type { Receipt } from '../queue/receipt-sequence';
 
 /**
  * How long a tombstone matters: a request can only run while its body is in Redis, so requests
@@ -67,7 +67,7 @@ export class ItemTombstones {
       found.map((tombstone) => [
         tombstone._id,
         {
-          sequence: tombstone.sequence ?? legacyReceiptSequence(tombstone.receivedAt),
+          sequence: tombstone.sequence,
           ...(tombstone.version === undefined ? {} : { version: tombstone.version }),
         },
       ]),

@@ -24,7 +24,7 @@ export const mappingSchema = z.strictObject({
   target: mappingTargetSchema,
   optional: z.boolean().default(false),
   lazy: z.boolean().default(false),
-  /** Absent on funnels saved before transforms existed: the same as none. */
+  /** Steps applied to the value read from `source`; absent: none. */
   transforms: transformsSchema.optional(),
 });
 export type Mapping = z.infer<typeof mappingSchema>;

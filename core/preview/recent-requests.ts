@@ -49,7 +49,7 @@ export async function recentRequests(
 }
 
 export const identity = (record: HistoryDocument) => ({
-  recordId: record.recordId ?? record.requestId,
+  recordId: record.recordId,
   requestId: record.requestId,
   receivedAt: record.receivedAt.toISOString(),
 });

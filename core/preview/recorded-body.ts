@@ -3,7 +3,6 @@
  * was recorded is not the one that was sent. Shared by the preview and the replay.
  */
 import type { HistoryDocument } from '../history/history-record';
-import { parseBody } from '../ingest/prepare-request';
 import type { DraftBody } from './run-draft';
 
 export type RecordedBody = { ok: true; body: DraftBody } | { ok: false; reason: string };
@@ -11,17 +10,7 @@ export type RecordedBody = { ok: true; body: DraftBody } | { ok: false; reason: 
 export const TRUNCATED_REASON =
   'Its payload was cut at 256 KiB when it was recorded: the request as sent is not kept';
 
-/**
- * Records older than the body format field say nothing of it: a body that is not one JSON value
- * but is valid NDJSON was sent as NDJSON.
- */
-function formatOf(record: HistoryDocument): DraftBody['format'] {
-  if (record.bodyFormat) return record.bodyFormat;
-  if (parseBody(record.payload, 'json').ok) return 'json';
-  return parseBody(record.payload, 'ndjson').ok ? 'ndjson' : 'json';
-}
-
 export function recordedBody(record: HistoryDocument): RecordedBody {
   if (record.payloadTruncated) return { ok: false, reason: TRUNCATED_REASON };
-  return { ok: true, body: { raw: record.payload, format: formatOf(record) } };
+  return { ok: true, body: { raw: record.payload, format: record.bodyFormat } };
 }

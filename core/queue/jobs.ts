@@ -29,20 +29,14 @@ const receiptSequence = z.number().int().positive();
 export const ingestJob = {
   data: z.object({
     requestId,
-    /**
-     * The id of the request's history record: unique per accepted request, unlike requestId.
-     * Absent in jobs queued before records had ids of their own, whose record is the request id's.
-     */
-    recordId: requestId.optional(),
+    /** The id of the request's history record: unique per accepted request, unlike requestId. */
+    recordId: requestId,
     tenant: z.string().min(1),
     endpointUrl: z.string().min(1),
     method: z.enum(['POST', 'DELETE']),
     receivedAt: z.iso.datetime(),
-    /**
-     * The receipt order (core/queue/receipt-sequence.ts); absent in jobs queued before requests
-     * carried it, which are ordered by their receive time.
-     */
-    sequence: receiptSequence.optional(),
+    /** The receipt order (core/queue/receipt-sequence.ts). */
+    sequence: receiptSequence,
     tokenId: z.string().nullable(),
     dryRun: z.boolean(),
     /** Where the body waits in Redis (core/queue/payload-store.ts). */
@@ -51,8 +45,8 @@ export const ingestJob = {
     sync: z.string().min(1).max(64).optional(),
     /** The body's size, which makes a request large (worker/fair-share.ts); absent: small. */
     bodyBytes: z.number().int().min(0).optional(),
-    /** How the body is written: one JSON value, or NDJSON. Jobs queued before this field are JSON. */
-    bodyFormat: z.enum(['json', 'ndjson']).default('json'),
+    /** How the body is written: one JSON value, or NDJSON. */
+    bodyFormat: z.enum(['json', 'ndjson']),
     /** A replay: the record id of the recorded request whose body this one sends again. */
     replayOf: z.string().min(1).max(300).optional(),
     /** `Prefer: respond-async`: nobody waits; the history record tells queued, processing, done. */
@@ -122,7 +116,7 @@ export const ingestChunkJob = {
     contentType: z.string().min(1),
     /** The request's receipt: the write guard of every chunk of it. */
     receivedAt: z.iso.datetime(),
-    sequence: receiptSequence.optional(),
+    sequence: receiptSequence,
     /** Where the request's chunks wait in Redis (core/ingest/chunks/chunk-plans.ts). */
     planKey: z.string().min(1),
     /** Which chunk of the plan, from 0. */
@@ -149,6 +143,7 @@ export const recordHistoryJob = {
       tokenId: true,
       dryRun: true,
       payloadKey: true,
+      bodyFormat: true,
     })
     .extend({
       /** The request's chunks in Redis, if it had any: removed with the payload once recorded. */

@@ -5,8 +5,7 @@
  *
  * The counter never starts below the accepting host's clock in microseconds, so that a counter
  * Redis lost (a restart without persistence) goes on above the numbers handed out before it:
- * those were at most one per request above a clock reading of their own time. The same floor is
- * what a job queued before requests carried a number is ordered by (`legacyReceiptSequence`).
+ * those were at most one per request above a clock reading of their own time.
  */
 import type { Redis } from 'ioredis';
 
@@ -25,20 +24,13 @@ export interface Receipt {
   receivedAt: Date;
 }
 
-/** A job's receipt; a job queued before requests carried a sequence is ordered by its clock. */
-export function receiptOf(data: { sequence?: number | undefined; receivedAt: string }): Receipt {
-  return {
-    sequence: data.sequence ?? legacyReceiptSequence(data.receivedAt),
-    receivedAt: new Date(data.receivedAt),
-  };
+/** A job's receipt. */
+export function receiptOf(data: { sequence: number; receivedAt: string }): Receipt {
+  return { sequence: data.sequence, receivedAt: new Date(data.receivedAt) };
 }
 
 /** Microseconds since the epoch: far below 2^53 until the year 2255. */
 export const clockFloor = (at: Date): number => at.getTime() * 1000;
-
-/** The order of a request accepted before requests carried a sequence: its receive time's floor. */
-export const legacyReceiptSequence = (receivedAt: string | Date): number =>
-  clockFloor(new Date(receivedAt));
 
 export class ReceiptSequence {
   private readonly key: string;

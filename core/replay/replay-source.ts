@@ -33,6 +33,6 @@ export function replaySource(record: HistoryDocument | null): ReplaySource {
     ok: true,
     raw: Buffer.from(recorded.body.raw, 'utf8'),
     bodyFormat: recorded.body.format,
-    replayOf: record.recordId ?? record.requestId,
+    replayOf: record.recordId,
   };
 }

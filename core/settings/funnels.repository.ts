@@ -5,12 +5,11 @@ import type { Funnel, FunnelBody } from '../pipeline/funnel';
 import { NO_LISTENER, type SettingsChanged } from './settings-changed';
 import { DuplicateError, isDuplicateKey } from '../mongo/duplicate-key';
 
-/** Reads both shapes: the sample as JSON text, or (saved before) as a sub-document. */
+/** The funnel without its storage fields, its sample parsed back from its text. */
 function withoutStorageFields(document: FunnelDocument): Funnel {
-  const { _id: _unused, tenant: _tenant, requestData, requestDataJson, ...funnel } = document;
-  const sample: unknown =
-    requestDataJson === undefined ? requestData : (JSON.parse(requestDataJson) as unknown);
-  return sample === undefined ? funnel : { ...funnel, requestData: sample };
+  const { _id: _unused, tenant: _tenant, requestDataJson, ...funnel } = document;
+  if (requestDataJson === undefined) return funnel;
+  return { ...funnel, requestData: JSON.parse(requestDataJson) as unknown };
 }
 
 /** The sample as JSON text, so that any key a sender may use is kept as sent. */

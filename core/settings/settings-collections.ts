@@ -5,13 +5,12 @@ import type { Funnel } from '../pipeline/funnel';
 
 export type ContentTypeDocument = ContentType & { _id: string; tenant: string };
 /**
- * A funnel as stored. Its sample is kept as JSON text (`requestDataJson`), since a sample may hold
- * keys a document cannot (`$where`, `a.b`, a NUL); funnels saved before hold `requestData`.
+ * A funnel as stored. Its sample, when it has one, is kept as JSON text (`requestDataJson`),
+ * since a sample may hold keys a document cannot (`$where`, `a.b`, a NUL).
  */
 export type FunnelDocument = Omit<Funnel, 'requestData'> & {
   _id: string;
   tenant: string;
-  requestData?: unknown;
   requestDataJson?: string;
 };
 

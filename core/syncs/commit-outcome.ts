@@ -24,7 +24,13 @@ async function record(
   context: SyncCommitContext,
   outcome: RequestOutcome,
 ): Promise<void> {
-  const request = { ...data, method: 'DELETE' as const, dryRun: false, sync: data.syncId };
+  const request = {
+    ...data,
+    method: 'DELETE' as const,
+    dryRun: false,
+    bodyFormat: 'json' as const,
+    sync: data.syncId,
+  };
   const payload = Buffer.from(JSON.stringify(data.limit));
   const document = historyRecord(request, payload, outcome, context.historyTtlDays);
   await context.history.save({ ...document, syncCommit: true });

@@ -4,7 +4,6 @@
  */
 import type { Redis } from 'ioredis';
 import type { DocumentUpdates } from '../mongo/document-updates';
-import { recordIdOf } from '../ingest/history-record-builder';
 import type { IngestContext } from '../ingest/ingest-context';
 import type { SyncRequests, TaggedRequest } from '../ingest/sync-requests';
 import type { ItemCollections } from '../items/item-collections';
@@ -32,12 +31,12 @@ export class SyncServices implements SyncRequests {
     if (request.sync === undefined || request.dryRun || identifiers.length === 0) return;
     const sync = await this.records.find(request.tenant, request.sync);
     if (!sync) return;
-    await this.records.recordNames(sync, recordIdOf(request), identifiers);
+    await this.records.recordNames(sync, request.recordId, identifiers);
   }
 
   async release(request: TaggedRequest): Promise<void> {
     if (request.sync === undefined) return;
-    await this.gate.release(request.tenant, request.sync, recordIdOf(request));
+    await this.gate.release(request.tenant, request.sync, request.recordId);
   }
 }
 

@@ -70,7 +70,7 @@ async function addChunkJobs(data: IngestData, step: ChunkStep, context: IngestCo
       tenant: data.tenant,
       contentType: step.contentType,
       receivedAt: data.receivedAt,
-      ...(data.sequence === undefined ? {} : { sequence: data.sequence }),
+      sequence: data.sequence,
       planKey,
       chunk,
     },

@@ -24,13 +24,16 @@ describe('jobs whose data was changed after the API queued them', () => {
       'ingest',
       {
         requestId: 'forged-1',
+        recordId: 'forged-1',
         tenant: other,
         endpointUrl: url,
         method: 'POST',
         receivedAt: new Date().toISOString(),
+        sequence: 1,
         tokenId: null,
         dryRun: true,
         payloadKey: bodyOfA,
+        bodyFormat: 'json',
       },
       { timeoutMs: 20_000, jobId: 'forged-job-1' },
     );
@@ -51,13 +54,16 @@ describe('jobs whose data was changed after the API queued them', () => {
     await queue.payloads.put(bodyOfA, Buffer.from('{"sku":"SECRET-2","title":"of A"}'));
     const member = (requestId: string, payloadKey: string) => ({
       requestId,
+      recordId: requestId,
       tenant: 'acme',
       endpointUrl: url,
       method: 'POST' as const,
       receivedAt: new Date().toISOString(),
+      sequence: 1,
       tokenId: null,
       dryRun: false,
       payloadKey,
+      bodyFormat: 'json' as const,
     });
     const ownKey = queue.payloads.keyFor({ tenant: 'acme', endpointUrl: url }, 'forged-group-m0');
     await queue.payloads.put(ownKey, Buffer.from('{"sku":"OWN-1","title":"own"}'));

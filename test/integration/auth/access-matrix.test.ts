@@ -337,11 +337,14 @@ describe('access matrix', () => {
     });
     await db.history.insertOne({
       _id: 'tenant-a:req-1',
+      recordId: 'req-1',
       tenant: 'tenant-a',
       funnel: 'erp',
       requestId: 'req-1',
       method: 'POST',
       receivedAt: now,
+      sequence: 1,
+      bodyFormat: 'json',
       finishedAt: now,
       durationMs: 0,
       status: 'success',

@@ -166,25 +166,6 @@ describe('ItemStore.upsertRequests: several requests written at once', () => {
       ]);
     });
 
-    it('when an intent of one request was left by a writer before groups existed, then the next write still records it', async () => {
-      const ct = fresh();
-      await store.upsert(GROUP_TENANT, ct, [write('A', 'Shoe')], at(1));
-      await store.upsert(GROUP_TENANT, ct, [write('B', 'Boot')], at(2));
-      sink.take(GROUP_TENANT);
-      const ids = ['A', 'B'].map((identifier) => `${GROUP_TENANT}:${ct}:${identifier}`);
-      await database.db.changeIntents.insertOne({
-        _id: `${GROUP_TENANT}:${ct}:intent`,
-        tenant: GROUP_TENANT,
-        contentType: ct,
-        kind: 'write',
-        ids,
-        sequence: 2,
-        at: new Date(),
-      });
-      await store.upsert(GROUP_TENANT, ct, [write('C', 'Sock')], at(3));
-      expect(sink.take(GROUP_TENANT).changes).toEqual(['created B v1', 'created C v1']);
-    });
-
     /** A content type a DELETE wrote to (so that tombstones are read), with nothing counted yet. */
     async function deletedOnce(): Promise<string> {
       const ct = fresh();

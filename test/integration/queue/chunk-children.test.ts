@@ -29,6 +29,7 @@ describe('a parent that adds its chunk jobs again', () => {
       tenant: 'acme',
       contentType: 'products',
       receivedAt: new Date().toISOString(),
+      sequence: 1,
       planKey: 'plan',
       chunk: n,
     },

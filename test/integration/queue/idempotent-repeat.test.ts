@@ -79,8 +79,10 @@ describe('an Idempotency-Key whose first attempt ends in 5xx', () => {
     endpointUrl: 'erp-products',
     method: 'POST',
     receivedAt: new Date().toISOString(),
+    sequence: 1,
     tokenId: null,
     dryRun: false,
+    bodyFormat: 'json',
   };
   const body = Buffer.from('[{"sku":"A-1"}]');
 

@@ -1,10 +1,5 @@
 import { Redis } from 'ioredis';
-import {
-  clockFloor,
-  legacyReceiptSequence,
-  ReceiptSequence,
-  receiptOf,
-} from '../../../core/queue/receipt-sequence';
+import { clockFloor, ReceiptSequence } from '../../../core/queue/receipt-sequence';
 import { redisUrl, uniquePrefix } from '../../support/test-env';
 
 describe('the receipt sequence', () => {
@@ -37,14 +32,5 @@ describe('the receipt sequence', () => {
     const after = await receipts.next(now);
     expect(after).toBeGreaterThanOrEqual(clockFloor(now));
     expect(after).toBeGreaterThan(before);
-  });
-
-  it('when a job was queued before requests carried a number, then its receive time orders it', () => {
-    const receivedAt = '2026-11-24T10:00:00.000Z';
-    expect(receiptOf({ receivedAt })).toEqual({
-      sequence: legacyReceiptSequence(receivedAt),
-      receivedAt: new Date(receivedAt),
-    });
-    expect(receiptOf({ receivedAt, sequence: 7 }).sequence).toBe(7);
   });
 });

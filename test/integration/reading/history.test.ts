@@ -39,6 +39,8 @@ function record(spec: RecordSpec = {}): HistoryDocument {
     requestId,
     method: 'POST',
     receivedAt,
+    sequence: receivedAt.getTime() * 1000,
+    bodyFormat: 'json',
     finishedAt: new Date(receivedAt.getTime() + 12),
     durationMs: 12,
     status: spec.status ?? 'success',
@@ -148,8 +150,7 @@ describe('reading the request history', () => {
       requestId: 'r3',
       method: 'POST',
       receivedAt: at(3).toISOString(),
-      // Stored by a version before requests were numbered.
-      sequence: null,
+      sequence: at(3).getTime() * 1000,
       finishedAt: new Date(at(3).getTime() + 12).toISOString(),
       durationMs: 12,
       status: 'partial',

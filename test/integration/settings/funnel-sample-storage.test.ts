@@ -2,7 +2,6 @@
  * A funnel's sample (`requestData`) is any JSON a sender might post, so keys the store refuses in
  * a document (a NUL, a leading `$`, a dot, `$date` under a key) must be kept as sent, on FerretDB.
  */
-import { documentId } from '../../../core/keys/keys';
 import { startTestApi, type TestApi } from '../../support/api-harness';
 
 const FUNNELS = '/api/v1/settings/funnels';
@@ -92,33 +91,5 @@ describe('settings: a funnel sample with keys the store refuses', () => {
       { path: 'x', type: 'object' },
       { path: 'x.$date', type: 'string' },
     ]);
-  });
-
-  it('when a funnel was stored with its sample as an object, then it still reads', async () => {
-    const now = new Date();
-    const legacy = { ...funnel('legacy-sample'), description: '', active: true };
-    await api.context.db.funnels.insertOne({
-      _id: documentId('acme', 'legacy-sample'),
-      tenant: 'acme',
-      ...legacy,
-      partialValidation: false,
-      mappings: [{ source: 'sku', target: { system: 'identifier' }, optional: false, lazy: false }],
-      requestData: { sku: 'A-1', attrs: { color: 'red' } },
-      createdAt: now,
-      updatedAt: now,
-    });
-    expect(await read('legacy-sample')).toEqual({ sku: 'A-1', attrs: { color: 'red' } });
-    const paths = await api.call<{ items: { path: string }[] }>(
-      'GET',
-      `${FUNNELS}/legacy-sample/paths`,
-      { token },
-    );
-    expect(paths.body.items.map(({ path }) => path)).toEqual(['sku', 'attrs', 'attrs.color']);
-    const patched = await api.call('PATCH', `${FUNNELS}/legacy-sample`, {
-      token,
-      body: { name: 'Patched' },
-    });
-    expect(patched.status).toBe(200);
-    expect(await read('legacy-sample')).toEqual({ sku: 'A-1', attrs: { color: 'red' } });
   });
 });

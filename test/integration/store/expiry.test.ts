@@ -45,6 +45,7 @@ function historyRecord(id: string, expiresAt: Date): HistoryDocument {
     notFoundIds: [],
     payload: '',
     payloadTruncated: false,
+    bodyFormat: 'json',
     tokenId: null,
     dryRun: false,
     expiresAt,

@@ -22,12 +22,15 @@ const acme = { tenant: 'acme', endpointUrl: 'erp' };
 const ingestData = (over: Record<string, unknown> = {}) =>
   JOBS.ingest.data.parse({
     requestId: 'r1',
+    recordId: 'r1',
     ...acme,
     method: 'POST',
     receivedAt: new Date().toISOString(),
+    sequence: 1,
     tokenId: null,
     dryRun: false,
     payloadKey: services.payloads.keyFor(acme, 'job-1'),
+    bodyFormat: 'json',
     ...over,
   });
 
@@ -68,6 +71,7 @@ describe('which jobs are trusted', () => {
         tenant,
         contentType: 'products',
         receivedAt: new Date().toISOString(),
+        sequence: 1,
         planKey: services.chunkPlans.keyFor(planOf, 'job-1'),
         chunk: 2,
       });
@@ -84,12 +88,15 @@ describe('which jobs are trusted', () => {
     const late = (over: Record<string, unknown>) =>
       JOBS['record-history'].data.parse({
         requestId: 'r1',
+        recordId: 'r1',
         ...acme,
         method: 'POST',
         receivedAt: new Date().toISOString(),
+        sequence: 1,
         tokenId: null,
         dryRun: false,
         payloadKey: services.payloads.keyFor(acme, 'job-1'),
+        bodyFormat: 'json',
         outcome: { httpStatus: 503, message: 'gave up', itemCount: 0 },
         ...over,
       });

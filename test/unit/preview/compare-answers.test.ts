@@ -10,11 +10,14 @@ function record(
 ) {
   return {
     _id: 't:r',
+    recordId: 'r',
     tenant: 't',
     funnel: 'f',
     requestId: 'r',
     method: 'POST',
     receivedAt: new Date(0),
+    sequence: 1,
+    bodyFormat: 'json',
     finishedAt: new Date(0),
     durationMs: 1,
     status,
