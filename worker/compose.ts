@@ -29,7 +29,6 @@ import { createRedis, redisOptions } from '../core/queue/redis-connection';
 import { SettingsCache } from '../core/settings/settings-cache';
 import { SettingsVersions } from '../core/settings/settings-versions';
 import { collections } from '../core/store/collections';
-import { purgeExpired } from '../core/store/expiry';
 import { applySchedules, FINISH_CHANGES_SCHEDULE, PURGE_SCHEDULE } from './schedules';
 import { syncServices } from '../core/syncs/sync-services';
 import { FairShare } from './fair-share';
@@ -120,7 +119,7 @@ export async function composeWorker(
     chunkSize,
     chunkPlans: new ChunkPlans(redis, config.QUEUE_PREFIX),
     syncs: syncServices(db, redis, config.QUEUE_PREFIX, documents),
-    purgeExpired: (now) => purgeExpired(db, now),
+    purgeExpired: (now) => engine.purgeExpired(db, now),
   };
   const fairShare = new FairShare({
     leases: new LargeJobLeases(

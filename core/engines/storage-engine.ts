@@ -33,6 +33,11 @@ export interface StorageEngine extends ItemStorage {
   readonly feedCollections: Collections;
   /** Creates the service's indexes (core/store/indexes.ts); answers how expired documents go. */
   ensureIndexes(db: Collections, logger: Logger): Promise<Expiry>;
+  /**
+   * Deletes the documents whose `expiresAt` has passed, where expiry is a `periodic-purge`;
+   * answers how many. Where TTL indexes do it, nothing.
+   */
+  purgeExpired(db: Collections, now: Date): Promise<number>;
 }
 
 /** Where updates of one document wait for each other (a Redis of the deployment). */

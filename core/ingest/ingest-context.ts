@@ -31,7 +31,7 @@ export interface IngestServices {
   chunkPlans: ChunkPlans;
   /** Full syncs: what their requests name, and their commits. */
   syncs: SyncRequests;
-  /** Deletes the documents whose `expiresAt` has passed; answers how many (core/store/expiry.ts). */
+  /** Deletes the documents whose `expiresAt` has passed, where no TTL index does; how many. */
   purgeExpired(now: Date): Promise<number>;
 }
 

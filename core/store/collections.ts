@@ -44,7 +44,6 @@ export function collectionsOf(db: mongo.Db, options: mongo.CollectionOptions = {
     changeIntents: collection('change_intents'),
     history: collection('history'),
     changes: collection('changes'),
-    changeHeads: collection('change_heads'),
     syncs: collection('syncs'),
     syncNames: collection('sync_names'),
     exports: collection('exports'),

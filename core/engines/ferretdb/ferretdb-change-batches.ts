@@ -5,6 +5,7 @@
  * hint only: an append that died before moving it leaves it behind, and the batches after it are
  * followed the same way. Only a number in the middle of a batch needs the filter.
  */
+import type { mongo } from 'mongoose';
 import {
   batchesEndingFrom,
   batchStartingAt,
@@ -14,8 +15,17 @@ import {
 import type { ChangeCollections } from '../../changes/change-collections';
 import { isIdCollision } from '../../mongo/duplicate-key';
 
-async function head(db: ChangeCollections, tenant: string): Promise<number> {
-  let lastSeq = (await db.changeHeads.findOne({ _id: tenant }))?.lastSeq ?? 0;
+/** Per tenant, the last `seq` of a batch known to be written (`change_heads`). */
+export interface ChangeHeadDocument {
+  /** The tenant. */
+  _id: string;
+  lastSeq: number;
+}
+
+type Heads = mongo.Collection<ChangeHeadDocument>;
+
+async function head(heads: Heads, db: ChangeCollections, tenant: string): Promise<number> {
+  let lastSeq = (await heads.findOne({ _id: tenant }))?.lastSeq ?? 0;
   // A batch holds one number at least: one that holds none ends the walk.
   for (let batch = await batchStartingAt(db, tenant, lastSeq + 1); batch;) {
     if (batch.lastSeq <= lastSeq) break;
@@ -25,13 +35,14 @@ async function head(db: ChangeCollections, tenant: string): Promise<number> {
   return lastSeq;
 }
 
-export const FERRETDB_CHANGE_BATCHES: ChangeBatchIndex = {
-  head,
+/** `heads`: the hints of the last numbers, in a collection of their own. */
+export const ferretDbChangeBatches = (heads: Heads): ChangeBatchIndex => ({
+  head: (db, tenant) => head(heads, db, tenant),
 
   async batchesFrom(db, tenant, seq, limit) {
     let batch = await batchStartingAt(db, tenant, seq);
     if (!batch) {
-      if ((await head(db, tenant)) < seq) return [];
+      if ((await head(heads, db, tenant)) < seq) return [];
       batch = (await batchesEndingFrom(db, tenant, seq, 1))[0] ?? null;
     }
     const batches: ChangeBatch[] = [];
@@ -49,9 +60,9 @@ export const FERRETDB_CHANGE_BATCHES: ChangeBatchIndex = {
    * behind it; where the head is ahead, or another append created it meanwhile, the upsert's
    * insert collides on `_id`, and the head stays where it is.
    */
-  async appended(db, tenant, lastSeq) {
+  async appended(_db, tenant, lastSeq) {
     try {
-      await db.changeHeads.updateOne(
+      await heads.updateOne(
         { _id: tenant, lastSeq: { $lt: lastSeq } },
         { $set: { lastSeq } },
         { upsert: true },
@@ -60,4 +71,4 @@ export const FERRETDB_CHANGE_BATCHES: ChangeBatchIndex = {
       if (!isIdCollision(error)) throw error;
     }
   },
-};
+});

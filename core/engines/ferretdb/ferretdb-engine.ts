@@ -13,8 +13,9 @@ import { collectionsOf, type Collections } from '../../store/collections';
 import { SERVICE_INDEXES } from '../../store/indexes';
 import type { StorageEngine } from '../storage-engine';
 import { documentTurns } from './document-turns';
+import { purgeExpired } from './expiry-purge';
 import { FERRETDB_BATCHES } from './ferretdb-batches';
-import { FERRETDB_CHANGE_BATCHES } from './ferretdb-change-batches';
+import { ferretDbChangeBatches, type ChangeHeadDocument } from './ferretdb-change-batches';
 import { FerretDbItemWriter } from './ferretdb-item-writer';
 
 export interface FerretDbEngineOptions {
@@ -28,11 +29,12 @@ export function ferretDbEngine(options: FerretDbEngineOptions): StorageEngine {
     version: options.version,
     batches: FERRETDB_BATCHES,
     documentUpdates: ({ redis, prefix, logger }) => documentTurns(redis, prefix, logger),
-    changeBatches: FERRETDB_CHANGE_BATCHES,
+    changeBatches: ferretDbChangeBatches(options.db.collection<ChangeHeadDocument>('change_heads')),
     feedCollections: collectionsOf(options.db),
     itemWriter: (db: Pick<ItemCollections, 'items'>, stats: ItemStats) =>
       new FerretDbItemWriter(db, stats),
     ensureIndexes,
+    purgeExpired,
   };
 }
 

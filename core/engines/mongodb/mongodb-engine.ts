@@ -35,6 +35,8 @@ export function mongoDbEngine(options: MongoDbEngineOptions): StorageEngine {
     itemWriter: (db: Pick<ItemCollections, 'items'>, stats: ItemStats) =>
       new MongoDbItemWriter(db, stats),
     ensureIndexes,
+    // The TTL indexes remove expired documents: the worker schedules no purge.
+    purgeExpired: () => Promise.resolve(0),
   };
 }
 

@@ -7,11 +7,9 @@ import fc from 'fast-check';
 import type { Connection } from 'mongoose';
 import { ChangeLogStore } from '../../../core/changes/change-log-store';
 import type { NewChange } from '../../../core/changes/change-record';
-import { MONGODB_CHANGE_BATCHES } from '../../../core/engines/mongodb/mongodb-change-batches';
-import { FERRETDB_CHANGE_BATCHES } from '../../../core/engines/ferretdb/ferretdb-change-batches';
 import { connectMongo } from '../../../core/mongo/connection';
 import { collections } from '../../../core/store/collections';
-import { ensureTestIndexes } from '../../support/storage-engines';
+import { bothEngines, ensureTestIndexes } from '../../support/storage-engines';
 import { uniqueMongoUrl } from '../../support/test-env';
 
 const change = (identifier: string, version = 1): NewChange => ({
@@ -25,19 +23,22 @@ const change = (identifier: string, version = 1): NewChange => ({
 // Both ways of finding batches, on the engine of the tests: MongoDB's indexed filter is valid on
 // FerretDB too (only slower there), and FerretDB's walk from batch to batch by `_id` runs anywhere.
 describe.each([
-  ['an indexed filter (MongoDB)', 'm', MONGODB_CHANGE_BATCHES],
-  ['batch after batch by _id (FerretDB v1)', 'f', FERRETDB_CHANGE_BATCHES],
-])('ChangeLogStore, read by %s', (_label, short, index) => {
+  ['an indexed filter (MongoDB)', 'MongoDB'],
+  ['batch after batch by _id (FerretDB v1)', 'FerretDB'],
+])('ChangeLogStore, read by %s', (_label, name) => {
   const connections: Connection[] = [];
   let logs: ChangeLogStore[];
   let tenants = 0;
   const freshTenant = () => `t${(tenants += 1)}`;
 
   beforeAll(async () => {
-    const url = uniqueMongoUrl(`change-log-${short}`);
+    const url = uniqueMongoUrl(`change-log-${name}`);
     for (let i = 0; i < 3; i += 1) connections.push(await connectMongo(url, 'test'));
     await ensureTestIndexes(connections[0]!);
-    logs = connections.map((connection) => new ChangeLogStore(collections(connection), index));
+    logs = connections.map((connection) => {
+      const { changeBatches } = new Map(bothEngines(connection)).get(name)!;
+      return new ChangeLogStore(collections(connection), changeBatches);
+    });
   });
   afterAll(async () => {
     await Promise.all(connections.map((connection) => connection.close()));

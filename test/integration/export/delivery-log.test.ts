@@ -12,7 +12,7 @@ import {
 } from '../../../core/export/delivery-record';
 import { exportDocumentId } from '../../../core/export/export-record';
 import { laneOf } from '../../../core/export/lanes';
-import { purgeExpired } from '../../../core/store/expiry';
+import { purgeExpired } from '../../../core/engines/ferretdb/expiry-purge';
 import { answerWith, startReceiver, type LoopbackReceiver } from '../../support/loopback-receiver';
 import {
   change,

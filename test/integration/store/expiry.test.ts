@@ -12,7 +12,7 @@ import type { HistoryDocument } from '../../../core/history/history-record';
 import { connectMongo } from '../../../core/mongo/connection';
 import { FUNNEL_QUEUE } from '../../../core/queue/queue-names';
 import { collections, type Collections } from '../../../core/store/collections';
-import { purgeExpired } from '../../../core/store/expiry';
+import { purgeExpired } from '../../../core/engines/ferretdb/expiry-purge';
 import { PURGE_SCHEDULER_ID, schedulePurge } from '../../../worker/schedules';
 import { EXPORT_TEST_ENV } from '../export/support/export-fixture';
 import { startTestApi } from '../../support/api-harness';

@@ -1,11 +1,11 @@
 /**
- * The removal of documents whose `expiresAt` has passed, where the engine has no TTL index to do
- * it (FerretDB v1): the worker's periodic purge runs this over every collection that a TTL index
- * would expire on MongoDB (indexes.ts). A document whose `expiresAt` is null never expires, on
- * both: a date comparison does not match null.
+ * The removal of documents whose `expiresAt` has passed, which FerretDB v1 has no TTL index for:
+ * the worker's hourly purge runs this over every collection that a TTL index expires on MongoDB
+ * (core/store/indexes.ts). A document whose `expiresAt` is null never expires: a date comparison
+ * does not match null.
  */
-import type { Collections } from './collections';
-import { SERVICE_INDEXES } from './indexes';
+import type { Collections } from '../../store/collections';
+import { SERVICE_INDEXES } from '../../store/indexes';
 
 const EXPIRING = [
   ...new Set(SERVICE_INDEXES.filter((index) => index.expires).map((index) => index.collection)),
