@@ -63,7 +63,7 @@ export interface ComposedWorker {
   worker: Worker;
   workerId: string;
   engine: StorageEngine;
-  chunkSize: number;
+  chunkSize: number | undefined;
   /** The export's worker, and the listener the item writes tell of new changes. */
   exports: ExportWorker;
   /**

@@ -79,8 +79,9 @@ export const VARIABLES = {
   },
   LOG_LEVEL: { schema: z.enum(LOG_LEVELS).default('info'), expects: LOG_LEVELS.join(', ') },
   // Unset, the worker picks by engine (core/ingest/chunks/chunk-size.ts): 1,000 on MongoDB.
+  // Unset: each request is written by its own job (docs/storage.md#chunked-writes).
   CHUNK_SIZE: {
-    schema: integer(1, 100_000).default(1_000),
+    schema: integer(1, 100_000).optional(),
     expects: 'an integer from 1 to 100000 (items per chunk job of a large request)',
   },
   // Small requests to one funnel processed together (docs/request-groups.md).

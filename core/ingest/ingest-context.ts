@@ -25,8 +25,11 @@ export interface IngestServices {
   items: ItemStore;
   history: HistoryRepository;
   historyTtlDays: number;
-  /** A POST writing more items than this is written by chunk jobs of this many (CHUNK_SIZE). */
-  chunkSize: number;
+  /**
+   * A POST writing more items than this is written by chunk jobs of this many (CHUNK_SIZE);
+   * undefined: each request by its own job.
+   */
+  chunkSize: number | undefined;
   /** The writes of large requests, waiting for their chunk jobs. */
   chunkPlans: ChunkPlans;
   /** Full syncs: what their requests name, and their commits. */

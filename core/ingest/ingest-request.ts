@@ -47,7 +47,7 @@ export async function ingestRequest(
   await context.syncs.name(data, [...written, ...(prepared.result.deletedIds ?? [])]);
 
   const { chunkSize } = context;
-  if (prepared.writes.length > chunkSize) {
+  if (chunkSize !== undefined && prepared.writes.length > chunkSize) {
     return startChunkedWrite(data, context, prepared, chunkSize, startedAt);
   }
   context.signal.throwIfAborted();

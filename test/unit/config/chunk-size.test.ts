@@ -6,8 +6,8 @@ const worker = {
 };
 
 describe('CHUNK_SIZE', () => {
-  it('when it is not set, then chunks are of 1,000 items, whatever the engine', () => {
-    expect(loadConfig('worker', worker).CHUNK_SIZE).toBe(1_000);
+  it('when it is not set, then requests are not chunked, whatever the engine', () => {
+    expect(loadConfig('worker', worker).CHUNK_SIZE).toBeUndefined();
   });
 
   it('when it is set, then the worker takes it', () => {
