@@ -50,14 +50,14 @@ export function createApiContext(
   const users = new UsersRepository(db);
   const tokens = new TokensRepository(db);
   const auth = new Authenticator({ tokens, users, secret: config.JWT_SECRET, logger });
-  const contentTypes = new ContentTypesRepository(db, announce);
-  const funnels = new FunnelsRepository(db, announce);
-  const metrics = new ApiMetrics(queue, { maxFunnels: config.METRICS_MAX_FUNNELS });
   const documents = storage.documentUpdates({
     redis: queue.redis,
     prefix: config.QUEUE_PREFIX,
     logger,
   });
+  const contentTypes = new ContentTypesRepository(db, documents, announce);
+  const funnels = new FunnelsRepository(db, documents, announce);
+  const metrics = new ApiMetrics(queue, { maxFunnels: config.METRICS_MAX_FUNNELS });
   const exportServices = createExportServices(config, db, queue, storage, documents);
   return {
     config,

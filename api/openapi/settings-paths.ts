@@ -23,8 +23,33 @@ export interface SettingsPathsSpec {
   grants?: string;
   /** What a create answers when a unique field is taken. */
   conflict?: string;
+  /** When a patch or a delete is refused with 409, by operation. */
+  refusals?: Partial<Record<'patch' | 'delete', string>>;
   only?: Operation[];
+  /** Has a version (docs/settings.md#versions): an ETag on reads, `If-Match` on changes. */
+  versioned?: boolean;
 }
+
+/** The conditions a write of a versioned resource may carry (docs/settings.md#versions). */
+export const conditionalHeaders = z.object({
+  'if-match': z
+    .string()
+    .optional()
+    .describe('Writes only while the resource is at this version: the ETag a read answered'),
+  'if-none-match': z
+    .string()
+    .optional()
+    .describe('`*`: writes only if the resource does not exist yet'),
+});
+
+/** 412: the write was made against another version; the resource as it is now. */
+export const preconditionFailedSchema = (view: z.ZodType) =>
+  errorBodySchema.extend({ current: view.nullable() });
+
+/** The ETag header of an answer with a versioned resource. */
+export const ETAG_HEADER = {
+  ETag: { description: 'The version of the resource, for `If-Match`', schema: { type: 'string' } },
+} as const;
 
 const errorResponse = (description: string) => ({
   description,
@@ -115,7 +140,10 @@ export function registerSettingsPaths(spec: SettingsPathsSpec): void {
       tags: [spec.tag],
       access: access('GET'),
       request: { params },
-      responses: { 200: json(spec.view, 'Found'), 404: notFound },
+      responses: {
+        200: { ...json(spec.view, 'Found'), ...(spec.versioned ? { headers: ETAG_HEADER } : {}) },
+        404: notFound,
+      },
     });
   }
   if (operations.has('patch') && spec.patch) {
@@ -125,10 +153,18 @@ export function registerSettingsPaths(spec: SettingsPathsSpec): void {
       tags: [spec.tag],
       access: access('PATCH'),
       description: spec.grants,
-      request: { params, body: { content: { 'application/json': { schema: spec.patch } } } },
+      request: {
+        params,
+        ...(spec.versioned ? { headers: conditionalHeaders } : {}),
+        body: { content: { 'application/json': { schema: spec.patch } } },
+      },
       responses: {
-        200: json(spec.view, 'Changed'),
+        200: { ...json(spec.view, 'Changed'), ...(spec.versioned ? { headers: ETAG_HEADER } : {}) },
         404: notFound,
+        ...(spec.refusals?.patch ? { 409: errorResponse(spec.refusals.patch) } : {}),
+        ...(spec.versioned
+          ? { 412: json(preconditionFailedSchema(spec.view), 'Another version than `If-Match`') }
+          : {}),
         422: badBody,
       },
     });
@@ -141,7 +177,11 @@ export function registerSettingsPaths(spec: SettingsPathsSpec): void {
       access: access('DELETE'),
       description: spec.deleteMeans,
       request: { params },
-      responses: { 204: { description: 'Done' }, 404: notFound },
+      responses: {
+        204: { description: 'Done' },
+        404: notFound,
+        ...(spec.refusals?.delete ? { 409: errorResponse(spec.refusals.delete) } : {}),
+      },
     });
   }
 }

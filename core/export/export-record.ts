@@ -120,6 +120,8 @@ export interface ExportDocument {
   failingSince: Date | null;
   replay: ReplayState | null;
   resync: ResyncState | null;
+  /** Its settings' revision: 1 when created, one more with each change (docs/settings.md#versions). */
+  revision: number;
   createdAt: Date;
   updatedAt: Date;
 }

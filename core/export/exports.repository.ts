@@ -51,6 +51,7 @@ export class ExportsRepository {
       failingSince: null,
       replay: null,
       resync: null,
+      revision: 1,
       createdAt: now,
       updatedAt: now,
     };
@@ -66,8 +67,17 @@ export class ExportsRepository {
     return this.db.exports.find({ tenant }).sort({ createdAt: 1, _id: 1 }).toArray();
   }
 
-  /** Applies a settings change; `active` pauses, or (re-)enables a paused or disabled export. */
-  async update(tenant: string, id: string, patch: ExportPatch): Promise<ExportDocument | null> {
+  /**
+   * Applies a settings change, at the next revision; only while it is at `revision`, when given
+   * (null otherwise, as when it does not exist). `active` pauses, or (re-)enables a paused or
+   * disabled export.
+   */
+  async update(
+    tenant: string,
+    id: string,
+    patch: ExportPatch,
+    revision?: number,
+  ): Promise<ExportDocument | null> {
     const { active, ...fields } = patch;
     const set: Partial<ExportDocument> = { ...fields, updatedAt: new Date() };
     if (fields.contentTypes) set.contentTypes = [...new Set(fields.contentTypes)];
@@ -77,8 +87,8 @@ export class ExportsRepository {
     if (active === false) Object.assign(set, { state: 'paused', disabledReason: null });
     const updated = await this.documents.findOneAndUpdate(
       this.db.exports,
-      { _id: exportDocumentId(tenant, id) },
-      { $set: set },
+      { _id: exportDocumentId(tenant, id), ...(revision === undefined ? {} : { revision }) },
+      { $set: set, $inc: { revision: 1 } },
     );
     // Re-enabled: what waited for its next retry goes now.
     if (updated && active === true) {

@@ -66,6 +66,8 @@ export const contentTypeSchema = z.object({
   name: z.string(),
   kind: contentTypeKindSchema,
   properties: z.array(propertySchema),
+  /** 1 when created, one more with each change: its ETag is `"<key>.r<revision>"`. */
+  revision: z.number().int().min(1),
   createdAt: z.date(),
   updatedAt: z.date(),
 });

@@ -48,7 +48,11 @@ export type FunnelBody = z.infer<typeof funnelBodySchema>;
 export const funnelPatchSchema = z.strictObject(funnelFields).partial();
 
 export const funnelSchema = z.object({
+  /** Stable: the funnel keeps it when its endpoint URL changes (its history follows it). */
+  id: z.string(),
   ...funnelFields,
+  /** 1 when created, one more with each change: its ETag is `"<id>.r<revision>"`. */
+  revision: z.number().int().min(1),
   createdAt: z.date(),
   updatedAt: z.date(),
 });

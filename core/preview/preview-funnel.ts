@@ -82,7 +82,9 @@ async function checkedDraft(
     throw new PreviewRefused(named);
   }
   const at = new Date();
-  return { tenant, contentType, funnel: { ...body, createdAt: at, updatedAt: at } };
+  // A draft is not stored: it has no id of its own, and no revision yet.
+  const funnel = { id: 'draft', ...body, revision: 0, createdAt: at, updatedAt: at };
+  return { tenant, contentType, funnel };
 }
 
 async function runOverSample(ports: PreviewPorts, draft: Draft) {

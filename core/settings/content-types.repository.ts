@@ -3,21 +3,34 @@ import { documentId } from '../keys/keys';
 import type { ContentTypeDocument, SettingsCollections } from './settings-collections';
 import type { ContentType, ContentTypeBody } from '../pipeline/content-type';
 import { NO_LISTENER, type SettingsChanged } from './settings-changed';
+import { DuplicateError, isDuplicateKey } from '../mongo/duplicate-key';
+import type { DocumentUpdates } from '../mongo/document-updates';
 
 function withoutStorageFields(document: ContentTypeDocument): ContentType {
   const { _id: _unused, tenant: _tenant, ...contentType } = document;
   return contentType;
 }
 
+/** One content type, by its key. */
+export async function readContentType(
+  db: Pick<SettingsCollections, 'contentTypes'>,
+  tenant: string,
+  key: string,
+): Promise<ContentType | null> {
+  const document = await db.contentTypes.findOne({ _id: documentId(tenant, key) });
+  return document ? withoutStorageFields(document) : null;
+}
+
 export class ContentTypesRepository {
+  /** `documents`: a content type's writes, which two people may make at once. */
   constructor(
     private readonly db: Pick<SettingsCollections, 'contentTypes'>,
+    private readonly documents: DocumentUpdates,
     private readonly changed: SettingsChanged = NO_LISTENER,
   ) {}
 
-  async find(tenant: string, key: string): Promise<ContentType | null> {
-    const document = await this.db.contentTypes.findOne({ _id: documentId(tenant, key) });
-    return document ? withoutStorageFields(document) : null;
+  find(tenant: string, key: string): Promise<ContentType | null> {
+    return readContentType(this.db, tenant, key);
   }
 
   /** Several at once, for reference checks: one query however many keys. */
@@ -33,26 +46,46 @@ export class ContentTypesRepository {
     return documents.map(withoutStorageFields);
   }
 
-  /** Creates or replaces; `created` tells which. */
-  async put(
-    tenant: string,
-    key: string,
-    body: ContentTypeBody,
-  ): Promise<{ contentType: ContentType; created: boolean }> {
-    const _id = documentId(tenant, key);
+  /** Creates it at revision 1; DuplicateError when the key is taken. */
+  async create(tenant: string, key: string, body: ContentTypeBody): Promise<ContentType> {
     const now = new Date();
-    const existing = await this.db.contentTypes.findOne({ _id }, { projection: { createdAt: 1 } });
     const document: ContentTypeDocument = {
-      _id,
+      _id: documentId(tenant, key),
       tenant,
       key,
       ...body,
-      createdAt: existing?.createdAt ?? now,
+      revision: 1,
+      createdAt: now,
       updatedAt: now,
     };
-    await this.db.contentTypes.replaceOne({ _id }, document, { upsert: true });
+    try {
+      await this.db.contentTypes.insertOne(document);
+    } catch (error) {
+      if (!isDuplicateKey(error)) throw error;
+      throw new DuplicateError('key', `A content type with the key "${key}" exists already`);
+    }
     await this.changed(tenant);
-    return { contentType: withoutStorageFields(document), created: !existing };
+    return withoutStorageFields(document);
+  }
+
+  /**
+   * Replaces its definition, at the next revision; only while it is at `revision`, when given.
+   * Null when it does not exist, or is at another revision.
+   */
+  async replace(
+    tenant: string,
+    key: string,
+    body: ContentTypeBody,
+    revision?: number,
+  ): Promise<ContentType | null> {
+    const filter = {
+      _id: documentId(tenant, key),
+      ...(revision === undefined ? {} : { revision }),
+    };
+    const update = { $set: { ...body, updatedAt: new Date() }, $inc: { revision: 1 } };
+    const document = await this.documents.findOneAndUpdate(this.db.contentTypes, filter, update);
+    if (document) await this.changed(tenant);
+    return document ? withoutStorageFields(document) : null;
   }
 
   async remove(tenant: string, key: string): Promise<boolean> {

@@ -1,5 +1,10 @@
-/** Funnels of a tenant, stored under `_id` tenant:endpointUrl (so the URL is unique per tenant). */
+/**
+ * Funnels of a tenant, stored under `_id` tenant:endpointUrl (so the URL is unique per tenant),
+ * each with a stable `id` it keeps when renamed, and a revision that each change moves on.
+ */
+import { randomUUID } from 'node:crypto';
 import { documentId } from '../keys/keys';
+import type { DocumentUpdates } from '../mongo/document-updates';
 import type { FunnelDocument, SettingsCollections } from './settings-collections';
 import type { Funnel, FunnelBody } from '../pipeline/funnel';
 import { NO_LISTENER, type SettingsChanged } from './settings-changed';
@@ -16,29 +21,41 @@ function withoutStorageFields(document: FunnelDocument): Funnel {
 function storedDocument(
   tenant: string,
   body: FunnelBody,
-  createdAt: Date,
-  updatedAt: Date,
+  kept: Pick<FunnelDocument, 'id' | 'revision' | 'createdAt' | 'updatedAt'>,
 ): FunnelDocument {
   const { requestData, ...rest } = body;
   return {
     _id: documentId(tenant, body.endpointUrl),
     tenant,
+    id: kept.id,
     ...rest,
     ...(requestData === undefined ? {} : { requestDataJson: JSON.stringify(requestData) }),
-    createdAt,
-    updatedAt,
+    revision: kept.revision,
+    createdAt: kept.createdAt,
+    updatedAt: kept.updatedAt,
   };
 }
 
+/** One funnel, by its endpoint URL. */
+export async function readFunnel(
+  db: Pick<SettingsCollections, 'funnels'>,
+  tenant: string,
+  endpointUrl: string,
+): Promise<Funnel | null> {
+  const document = await db.funnels.findOne({ _id: documentId(tenant, endpointUrl) });
+  return document ? withoutStorageFields(document) : null;
+}
+
 export class FunnelsRepository {
+  /** `documents`: a funnel's writes, which two people may make at once. */
   constructor(
     private readonly db: Pick<SettingsCollections, 'funnels'>,
+    private readonly documents: DocumentUpdates,
     private readonly changed: SettingsChanged = NO_LISTENER,
   ) {}
 
-  async find(tenant: string, endpointUrl: string): Promise<Funnel | null> {
-    const document = await this.db.funnels.findOne({ _id: documentId(tenant, endpointUrl) });
-    return document ? withoutStorageFields(document) : null;
+  find(tenant: string, endpointUrl: string): Promise<Funnel | null> {
+    return readFunnel(this.db, tenant, endpointUrl);
   }
 
   async list(tenant: string): Promise<Funnel[]> {
@@ -52,31 +69,69 @@ export class FunnelsRepository {
     return documents.map(withoutStorageFields);
   }
 
-  /** Throws DuplicateError when the endpoint URL is taken in the tenant. */
+  /** Creates it at revision 1; DuplicateError when the endpoint URL is taken in the tenant. */
   async create(tenant: string, body: FunnelBody): Promise<Funnel> {
     const now = new Date();
-    const document = storedDocument(tenant, body, now, now);
+    const kept = { id: randomUUID(), revision: 1, createdAt: now, updatedAt: now };
+    const document = storedDocument(tenant, body, kept);
     await this.insert(document);
     await this.changed(tenant);
     return withoutStorageFields(document);
   }
 
   /**
-   * Replaces the funnel at `endpointUrl` with `body`; when the body renames the endpoint, the
-   * funnel moves to its new `_id` (DuplicateError if that one is taken). Null when it is absent.
+   * Replaces the funnel at `endpointUrl` with `body`, at the next revision; only while it is at
+   * `revision`, when given. When the body renames the endpoint, the funnel moves to its new
+   * `_id` with its `id` (DuplicateError if the new one is taken). Null when it does not exist,
+   * or is at another revision.
    */
-  async replace(tenant: string, endpointUrl: string, body: FunnelBody): Promise<Funnel | null> {
-    const current = await this.db.funnels.findOne({ _id: documentId(tenant, endpointUrl) });
-    if (!current) return null;
-    const document = storedDocument(tenant, body, current.createdAt, new Date());
-    if (document._id === current._id) {
-      await this.db.funnels.replaceOne({ _id: current._id }, document);
-    } else {
-      await this.insert(document);
-      await this.db.funnels.deleteOne({ _id: current._id });
-    }
-    await this.changed(tenant);
-    return withoutStorageFields(document);
+  async replace(
+    tenant: string,
+    endpointUrl: string,
+    body: FunnelBody,
+    revision?: number,
+  ): Promise<Funnel | null> {
+    const _id = documentId(tenant, endpointUrl);
+    const current = await this.db.funnels.findOne({ _id });
+    if (!current || (revision !== undefined && current.revision !== revision)) return null;
+    const document = storedDocument(tenant, body, {
+      ...current,
+      revision: current.revision + 1,
+      updatedAt: new Date(),
+    });
+    const written =
+      document._id === _id
+        ? await this.replaceInPlace(document, current.revision)
+        : await this.move(document, current.revision, _id);
+    if (written) await this.changed(tenant);
+    return written ? withoutStorageFields(document) : null;
+  }
+
+  /** Sets every field of the body (a sample left out goes) while the revision is `revision`. */
+  private async replaceInPlace(document: FunnelDocument, revision: number): Promise<boolean> {
+    const { _id, requestDataJson, ...fields } = document;
+    const update =
+      requestDataJson === undefined
+        ? { $set: fields, $unset: { requestDataJson: '' as const } }
+        : { $set: { ...fields, requestDataJson } };
+    const updated = await this.documents.findOneAndUpdate(
+      this.db.funnels,
+      { _id, revision },
+      update,
+    );
+    return updated !== null;
+  }
+
+  /**
+   * A rename: the funnel under its new `_id` first, then the old one removed while it is still
+   * at `revision`; when another change came first, the new one goes again.
+   */
+  private async move(document: FunnelDocument, revision: number, from: string): Promise<boolean> {
+    await this.insert(document);
+    const removed = await this.db.funnels.deleteOne({ _id: from, revision });
+    if (removed.deletedCount === 1) return true;
+    await this.db.funnels.deleteOne({ _id: document._id });
+    return false;
   }
 
   private async insert(document: FunnelDocument): Promise<void> {

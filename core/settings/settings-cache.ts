@@ -6,8 +6,8 @@
  * reach Redis. Only settings that were found are cached; a missing funnel is read again.
  */
 import type { SettingsCollections } from './settings-collections';
-import { ContentTypesRepository } from './content-types.repository';
-import { FunnelsRepository } from './funnels.repository';
+import { readContentType } from './content-types.repository';
+import { readFunnel } from './funnels.repository';
 import type { ContentType } from '../pipeline/content-type';
 import type { Funnel } from '../pipeline/funnel';
 import type { SettingsVersions } from './settings-versions';
@@ -28,17 +28,12 @@ const MAX_ENTRIES = 10_000;
 
 export class SettingsCache {
   private readonly entries = new Map<string, Entry>();
-  private readonly funnels: FunnelsRepository;
-  private readonly contentTypes: ContentTypesRepository;
 
   constructor(
-    db: SettingsCollections,
+    private readonly db: SettingsCollections,
     private readonly versions: SettingsVersions,
     private readonly now: () => number = Date.now,
-  ) {
-    this.funnels = new FunnelsRepository(db);
-    this.contentTypes = new ContentTypesRepository(db);
-  }
+  ) {}
 
   /** The settings a request to `endpointUrl` runs with, as they are now. */
   async find(tenant: string, endpointUrl: string): Promise<RequestSettings> {
@@ -60,9 +55,9 @@ export class SettingsCache {
   }
 
   private async load(tenant: string, endpointUrl: string): Promise<RequestSettings> {
-    const funnel = await this.funnels.find(tenant, endpointUrl);
+    const funnel = await readFunnel(this.db, tenant, endpointUrl);
     if (!funnel) return { found: false, missing: 'funnel' };
-    const contentType = await this.contentTypes.find(tenant, funnel.contentType);
+    const contentType = await readContentType(this.db, tenant, funnel.contentType);
     if (!contentType) return { found: false, missing: 'content type', funnel };
     return { found: true, funnel, contentType };
   }

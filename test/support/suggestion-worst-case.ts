@@ -26,6 +26,7 @@ export function worstContentType(): ContentType {
     key: 'products',
     name: 'Products',
     kind: 'product',
+    revision: 1,
     properties: Array.from({ length: MAX_PROPERTIES }, (_, index) => ({
       key: longName(index, '_').slice(0, 64),
       label: longName(index + MAX_PROPERTIES, ' ').slice(0, 200),

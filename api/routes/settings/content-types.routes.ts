@@ -2,9 +2,11 @@
  * `/settings/content-types`: the tenant's content types (docs/settings.md#content-types). Needs
  * manage_settings.
  * A content type may not be deleted, or changed so that a funnel's mapping loses its target,
- * while something still uses it: funnels and items would be left pointing at nothing.
+ * while something still uses it: funnels and items would be left pointing at nothing. A POST
+ * creates one and never replaces one; a PUT honours `If-Match` and `If-None-Match`
+ * (docs/settings.md#versions).
  */
-import { Router } from 'express';
+import { Router, type Response } from 'express';
 import { z } from 'zod';
 import { ABILITY_BY_METHOD } from '../../../core/auth/access';
 import { contentTypeKeySchema } from '../../../core/keys/keys';
@@ -17,10 +19,18 @@ import {
 import { mappingProblems } from '../../../core/pipeline/funnel';
 import type { ApiContext } from '../../context';
 import { HttpError, notFound } from '../../http/http-error';
+import { preconditionFailed, preconditionsOf, sendEtag } from '../../http/preconditions';
+import { checkPreconditions } from '../../../core/settings/preconditions';
+import { DuplicateError } from '../../../core/mongo/duplicate-key';
 import { invalid, parseOrThrow } from '../../http/validate';
 import { requireAccessByMethod } from '../../middleware/require-access';
 import { errorBodySchema } from '../../openapi/registry';
-import { registerRoute, registerSettingsPaths } from '../../openapi/settings-paths';
+import {
+  conditionalHeaders,
+  preconditionFailedSchema,
+  registerRoute,
+  registerSettingsPaths,
+} from '../../openapi/settings-paths';
 
 const contentTypeViewSchema = contentTypeSchema
   .extend({ createdAt: z.string(), updatedAt: z.string() })
@@ -32,6 +42,11 @@ const inUseSchema = errorBodySchema
 
 const keyParamsSchema = z.object({ key: contentTypeKeySchema });
 
+const createSchema = z
+  .object({ key: contentTypeKeySchema })
+  .and(contentTypeBodySchema)
+  .meta({ id: 'ContentTypeCreate' });
+
 registerSettingsPaths({
   tag: 'Content types',
   base: '/settings/content-types',
@@ -39,6 +54,7 @@ registerSettingsPaths({
   permission: 'manage_settings',
   view: contentTypeViewSchema,
   only: ['list', 'get'],
+  versioned: true,
 });
 
 const access = (method: string) =>
@@ -49,21 +65,39 @@ const json = (schema: z.ZodType, description: string) => ({
 });
 
 registerRoute({
+  method: 'post',
+  path: '/settings/content-types',
+  tags: ['Content types'],
+  access: access('POST'),
+  description: 'Creates the content type; one with that key is never replaced (409).',
+  request: { body: { content: { 'application/json': { schema: createSchema } } } },
+  responses: {
+    201: json(contentTypeViewSchema, 'Created'),
+    409: json(errorBodySchema, 'A content type with that key exists already'),
+    422: json(errorBodySchema, 'Bad key or body, or a reference to a missing content type'),
+  },
+});
+
+registerRoute({
   method: 'put',
   path: '/settings/content-types/{key}',
   tags: ['Content types'],
   access: access('PUT'),
   description:
     'Creates the content type, or replaces it. Refused with 409 when the new definition drops ' +
-    'a system field or property that a funnel maps.',
+    'a system field or property that a funnel maps. With `If-Match` (the ETag of a GET) it ' +
+    'replaces only that version; with `If-None-Match: *` it only creates. Otherwise 412, with ' +
+    'the content type as it is now.',
   request: {
     params: keyParamsSchema,
+    headers: conditionalHeaders,
     body: { content: { 'application/json': { schema: contentTypeBodySchema } } },
   },
   responses: {
     200: json(contentTypeViewSchema, 'Replaced'),
     201: json(contentTypeViewSchema, 'Created'),
     409: json(inUseSchema, 'Funnels map fields the new definition lacks'),
+    412: json(preconditionFailedSchema(contentTypeViewSchema), 'Another version than asked'),
     422: json(errorBodySchema, 'Bad key or body, or a reference to a missing content type'),
   },
 });
@@ -80,6 +114,11 @@ registerRoute({
     404: json(errorBodySchema, 'Not found in the tenant'),
     409: json(inUseSchema, 'Still used by funnels or content types'),
   },
+});
+
+const versionOf = (contentType: ContentType) => ({
+  id: contentType.key,
+  revision: contentType.revision,
 });
 
 function contentTypeView(contentType: ContentType): z.infer<typeof contentTypeViewSchema> {
@@ -139,22 +178,62 @@ export function contentTypeSettingsRoutes(context: ApiContext): Router {
   const router = Router();
   router.use('/settings/content-types', requireAccessByMethod(context.auth, 'manage_settings'));
 
-  router.put('/settings/content-types/:key', async (req, res) => {
-    const { key } = parseOrThrow(keyParamsSchema, req.params);
-    const body = parseOrThrow(contentTypeBodySchema, req.body);
-    const { tenant } = req.principal;
+  /** The body checked against the tenant's other content types and the funnels that use it. */
+  const checked = async (tenant: string, key: string, raw: unknown) => {
+    const body = parseOrThrow(contentTypeBodySchema, raw);
     const missing = await missingReferences(context, tenant, key, body);
     if (Object.keys(missing).length > 0) throw invalid(missing);
     const now = new Date();
-    const broken = await funnelsBrokenBy(context, tenant, {
-      key,
-      ...body,
-      createdAt: now,
-      updatedAt: now,
-    });
+    const candidate = { key, ...body, revision: 1, createdAt: now, updatedAt: now };
+    const broken = await funnelsBrokenBy(context, tenant, candidate);
     if (broken.length > 0) throw inUse(key, broken, [], 'would no longer fit the mappings of');
-    const { contentType, created } = await context.contentTypes.put(tenant, key, body);
-    res.status(created ? 201 : 200).json(contentTypeView(contentType));
+    return body;
+  };
+
+  const created = (res: Response, contentType: ContentType) => {
+    sendEtag(res, { id: contentType.key, revision: contentType.revision });
+    res.status(201).json(contentTypeView(contentType));
+  };
+
+  router.post('/settings/content-types', async (req, res) => {
+    const { key } = parseOrThrow(z.object({ key: contentTypeKeySchema }).loose(), req.body);
+    const { key: _key, ...rest } = req.body as Record<string, unknown>;
+    const body = await checked(req.principal.tenant, key, rest);
+    try {
+      created(res, await context.contentTypes.create(req.principal.tenant, key, body));
+    } catch (error) {
+      if (!(error instanceof DuplicateError)) throw error;
+      throw new HttpError(409, error.message, {}, { errors: { key: error.message } });
+    }
+  });
+
+  router.put('/settings/content-types/:key', async (req, res) => {
+    const { key } = parseOrThrow(keyParamsSchema, req.params);
+    const preconditions = preconditionsOf(req);
+    const { tenant } = req.principal;
+    const body = await checked(tenant, key, req.body);
+    const refuse = async (reason: string) => {
+      const now = await context.contentTypes.find(tenant, key);
+      const current = now && { version: versionOf(now), view: contentTypeView(now) };
+      return preconditionFailed(reason, current);
+    };
+    const current = await context.contentTypes.find(tenant, key);
+    const outcome = checkPreconditions(preconditions, current && versionOf(current));
+    if (!outcome.ok) throw await refuse(outcome.reason);
+    if (!current) {
+      try {
+        return created(res, await context.contentTypes.create(tenant, key, body));
+      } catch (error) {
+        // Another request created it meanwhile: that one stands.
+        if (!(error instanceof DuplicateError)) throw error;
+        throw await refuse('It was created meanwhile');
+      }
+    }
+    const guarded = preconditions.ifMatch ? current.revision : undefined;
+    const replaced = await context.contentTypes.replace(tenant, key, body, guarded);
+    if (!replaced) throw await refuse('It was changed meanwhile');
+    sendEtag(res, versionOf(replaced));
+    res.status(200).json(contentTypeView(replaced));
   });
 
   router.get('/settings/content-types', async (req, res) => {
@@ -165,6 +244,7 @@ export function contentTypeSettingsRoutes(context: ApiContext): Router {
   router.get('/settings/content-types/:key', async (req, res) => {
     const contentType = await context.contentTypes.find(req.principal.tenant, req.params.key);
     if (!contentType) throw notFound('No such content type');
+    sendEtag(res, versionOf(contentType));
     res.json(contentTypeView(contentType));
   });
 

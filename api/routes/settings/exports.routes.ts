@@ -17,6 +17,8 @@ import { generateWebhookSecret } from '../../../core/export/webhook-secret';
 import type { ApiContext } from '../../context';
 import { exportOf, type ExportRequest } from '../../http/export-lookup';
 import { notFound } from '../../http/http-error';
+import { preconditionFailed, preconditionsOf, sendEtag } from '../../http/preconditions';
+import { checkPreconditions } from '../../../core/settings/preconditions';
 import { invalid, parseOrThrow } from '../../http/validate';
 import { requireAccessByMethod } from '../../middleware/require-access';
 import { registerSettingsPaths } from '../../openapi/settings-paths';
@@ -41,7 +43,10 @@ registerSettingsPaths({
   grants:
     'The URL must be `https` to a public address unless the operator allows its network (`EXPORT_ALLOWED_NETWORKS`); a refused URL is a 422 whose `errors.url` says why. Every content type must exist. `active: true` re-enables a paused or disabled export: what waited is sent.',
   deleteMeans: 'Removes the export and its delivery log; nothing more is sent.',
+  versioned: true,
 });
+
+const versionOf = (exp: ExportDocument) => ({ id: exp.id, revision: exp.revision });
 
 /** 422 naming each problem of the URL and the content types. */
 async function checkSettings(
@@ -85,6 +90,7 @@ export function exportsRoutes(context: ApiContext): Router {
     // Its dispatch looks again once the workers list it (worker/export-worker.ts): what is
     // written before then wakes none.
     await wake(context, exp);
+    sendEtag(res, versionOf(exp));
     res.status(201).json({ ...exportView(exp), secret });
   });
 
@@ -94,16 +100,27 @@ export function exportsRoutes(context: ApiContext): Router {
   });
 
   router.get('/settings/exports/:id', async (req: ExportRequest, res) => {
-    res.json(exportView(await exportOf(context, req)));
+    const exp = await exportOf(context, req);
+    sendEtag(res, versionOf(exp));
+    res.json(exportView(exp));
   });
 
   router.patch('/settings/exports/:id', async (req: ExportRequest, res) => {
+    const preconditions = preconditionsOf(req);
     const patch = parseOrThrow(exportPatchSchema, req.body);
-    await exportOf(context, req);
+    const stored = await exportOf(context, req);
+    const refuse = async (reason: string) => {
+      const now = await exports.find(req.principal.tenant, req.params.id);
+      return preconditionFailed(reason, now && { version: versionOf(now), view: exportView(now) });
+    };
+    const outcome = checkPreconditions(preconditions, versionOf(stored));
+    if (!outcome.ok) throw await refuse(outcome.reason);
     await checkSettings(context, req.principal.tenant, patch);
-    const exp = await exports.update(req.principal.tenant, req.params.id, patch);
-    if (!exp) throw notFound('No such export');
+    const guarded = preconditions.ifMatch ? stored.revision : undefined;
+    const exp = await exports.update(req.principal.tenant, req.params.id, patch, guarded);
+    if (!exp) throw await refuse('It was changed meanwhile');
     if (patch.active === true) await wake(context, exp);
+    sendEtag(res, versionOf(exp));
     res.json(exportView(exp));
   });
 

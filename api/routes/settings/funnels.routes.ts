@@ -1,9 +1,9 @@
 /**
  * `/settings/funnels`: the tenant's funnels (docs/settings.md#funnels). Needs manage_funnels. Every
  * write is checked as a whole against its content type, so a stored funnel always names targets
- * that exist.
+ * that exist. A PUT or a PATCH honours `If-Match` (docs/settings.md#versions).
  */
-import { Router } from 'express';
+import { Router, type Response } from 'express';
 import { z } from 'zod';
 import { ABILITY_BY_METHOD } from '../../../core/auth/access';
 import { DuplicateError } from '../../../core/mongo/duplicate-key';
@@ -25,10 +25,18 @@ import {
 } from '../../../core/settings/request-paths';
 import type { ApiContext } from '../../context';
 import { HttpError, notFound } from '../../http/http-error';
+import { preconditionFailed, preconditionsOf, sendEtag } from '../../http/preconditions';
+import { checkPreconditions, type Preconditions } from '../../../core/settings/preconditions';
 import { invalid, parseOrThrow } from '../../http/validate';
 import { requireAccessByMethod } from '../../middleware/require-access';
 import { errorBodySchema } from '../../openapi/registry';
-import { registerRoute, registerSettingsPaths } from '../../openapi/settings-paths';
+import {
+  conditionalHeaders,
+  ETAG_HEADER,
+  preconditionFailedSchema,
+  registerRoute,
+  registerSettingsPaths,
+} from '../../openapi/settings-paths';
 
 /** The shared schemas take any `requestData`; a sample must have the shape of a POST body. */
 const bodySchema = funnelBodySchema.extend({ requestData: requestDataSchema.optional() });
@@ -47,6 +55,7 @@ registerSettingsPaths({
   permission: 'manage_funnels',
   view: funnelViewSchema,
   only: ['list', 'get', 'delete'],
+  versioned: true,
 });
 
 const access = (method: string) =>
@@ -62,6 +71,11 @@ const badBody = json(
 );
 const taken = json(errorBodySchema, 'The endpoint URL is already used in the tenant');
 const absent = json(errorBodySchema, 'Not found in the tenant');
+const stale = json(preconditionFailedSchema(funnelViewSchema), 'Another version than `If-Match`');
+const changed = (description: string) => ({
+  ...json(funnelViewSchema, description),
+  headers: ETAG_HEADER,
+});
 const writeBody = (schema: z.ZodType) => ({
   content: { 'application/json': { schema } },
 });
@@ -72,7 +86,7 @@ registerRoute({
   tags: ['Funnels'],
   access: access('POST'),
   request: { body: writeBody(bodySchema) },
-  responses: { 201: json(funnelViewSchema, 'Created'), 409: taken, 422: badBody },
+  responses: { 201: changed('Created'), 409: taken, 422: badBody },
 });
 registerRoute({
   method: 'put',
@@ -80,18 +94,38 @@ registerRoute({
   tags: ['Funnels'],
   access: access('PUT'),
   description:
-    'Replaces the funnel. `endpointUrl` defaults to the one in the path; another one renames it.',
-  request: { params, body: writeBody(bodySchema.partial({ endpointUrl: true })) },
-  responses: { 200: json(funnelViewSchema, 'Replaced'), 404: absent, 409: taken, 422: badBody },
+    'Replaces the funnel. `endpointUrl` defaults to the one in the path; another one renames ' +
+    'it (its history goes with it; senders of the old URL get 404). With `If-Match` (the ETag ' +
+    'of a GET) it replaces only that version.',
+  request: {
+    params,
+    headers: conditionalHeaders,
+    body: writeBody(bodySchema.partial({ endpointUrl: true })),
+  },
+  responses: {
+    200: changed('Replaced'),
+    404: absent,
+    409: taken,
+    412: stale,
+    422: badBody,
+  },
 });
 registerRoute({
   method: 'patch',
   path: '/settings/funnels/{endpointUrl}',
   tags: ['Funnels'],
   access: access('PATCH'),
-  description: 'Sets the fields given; the result is checked as a whole, as a PUT would be.',
-  request: { params, body: writeBody(patchSchema) },
-  responses: { 200: json(funnelViewSchema, 'Changed'), 404: absent, 409: taken, 422: badBody },
+  description:
+    'Sets the fields given; the result is checked as a whole, as a PUT would be. With ' +
+    '`If-Match` (the ETag of a GET) it changes only that version.',
+  request: { params, headers: conditionalHeaders, body: writeBody(patchSchema) },
+  responses: {
+    200: changed('Changed'),
+    404: absent,
+    409: taken,
+    412: stale,
+    422: badBody,
+  },
 });
 registerRoute({
   method: 'get',
@@ -122,6 +156,8 @@ registerRoute({
   },
 });
 
+const versionOf = (funnel: Funnel) => ({ id: funnel.id, revision: funnel.revision });
+
 function funnelView(funnel: Funnel): z.infer<typeof funnelViewSchema> {
   const { requestData, createdAt, updatedAt, ...rest } = funnel;
   return {
@@ -134,7 +170,14 @@ function funnelView(funnel: Funnel): z.infer<typeof funnelViewSchema> {
 
 /** The stored funnel as a body again, for a PATCH to be laid over. */
 function asBody(funnel: Funnel): Record<string, unknown> {
-  const { createdAt: _created, updatedAt: _updated, requestData, ...rest } = funnel;
+  const {
+    id: _id,
+    revision: _revision,
+    createdAt: _c,
+    updatedAt: _u,
+    requestData,
+    ...rest
+  } = funnel;
   return requestData == null ? rest : { ...rest, requestData };
 }
 
@@ -165,14 +208,33 @@ export function funnelSettingsRoutes(context: ApiContext): Router {
     return funnel;
   };
 
-  /** Checks and stores a whole funnel in place of the one at `endpointUrl`. */
-  const replace = async (tenant: string, endpointUrl: string, body: FunnelBody) => {
+  /** 412 with the funnel as it is now (or null when it is gone). */
+  const refuse = async (tenant: string, endpointUrl: string, reason: string) => {
+    const now = await context.funnels.find(tenant, endpointUrl);
+    return preconditionFailed(reason, now && { version: versionOf(now), view: funnelView(now) });
+  };
+
+  /**
+   * Checks and stores a whole funnel in place of `stored`, under the request's preconditions;
+   * answers it with its new ETag.
+   */
+  const replace = async (
+    res: Response,
+    tenant: string,
+    stored: Funnel,
+    body: FunnelBody,
+    preconditions: Preconditions,
+  ) => {
+    const outcome = checkPreconditions(preconditions, versionOf(stored));
+    if (!outcome.ok) throw await refuse(tenant, stored.endpointUrl, outcome.reason);
     await checkMappings(context, tenant, body);
+    const guarded = preconditions.ifMatch ? stored.revision : undefined;
     const funnel = await context.funnels
-      .replace(tenant, endpointUrl, body)
+      .replace(tenant, stored.endpointUrl, body, guarded)
       .catch(conflictOnDuplicate);
-    if (!funnel) throw notFound('No such funnel');
-    return funnel;
+    if (!funnel) throw await refuse(tenant, stored.endpointUrl, 'It was changed meanwhile');
+    sendEtag(res, versionOf(funnel));
+    res.json(funnelView(funnel));
   };
 
   router.post('/settings/funnels', async (req, res) => {
@@ -180,6 +242,7 @@ export function funnelSettingsRoutes(context: ApiContext): Router {
     const { tenant } = req.principal;
     await checkMappings(context, tenant, body);
     const funnel = await context.funnels.create(tenant, body).catch(conflictOnDuplicate);
+    sendEtag(res, versionOf(funnel));
     res.status(201).json(funnelView(funnel));
   });
 
@@ -189,7 +252,9 @@ export function funnelSettingsRoutes(context: ApiContext): Router {
   });
 
   router.get('/settings/funnels/:endpointUrl', async (req, res) => {
-    res.json(funnelView(await findOrThrow(req.principal.tenant, req.params.endpointUrl)));
+    const funnel = await findOrThrow(req.principal.tenant, req.params.endpointUrl);
+    sendEtag(res, versionOf(funnel));
+    res.json(funnelView(funnel));
   });
 
   router.get('/settings/funnels/:endpointUrl/paths', async (req, res) => {
@@ -208,13 +273,15 @@ export function funnelSettingsRoutes(context: ApiContext): Router {
       typeof raw === 'object' && raw !== null && !Array.isArray(raw) && !('endpointUrl' in raw)
         ? { ...raw, endpointUrl }
         : raw;
+    const preconditions = preconditionsOf(req);
     const body = parseOrThrow(bodySchema, withUrl);
     const { tenant } = req.principal;
-    await findOrThrow(tenant, endpointUrl);
-    res.json(funnelView(await replace(tenant, endpointUrl, body)));
+    const stored = await findOrThrow(tenant, endpointUrl);
+    await replace(res, tenant, stored, body, preconditions);
   });
 
   router.patch('/settings/funnels/:endpointUrl', async (req, res) => {
+    const preconditions = preconditionsOf(req);
     const patch = parseOrThrow(patchSchema, req.body);
     // Only the fields sent: the patch schema's defaults must not reset the others.
     const sent = Object.entries(patch).filter(([field]) =>
@@ -223,7 +290,7 @@ export function funnelSettingsRoutes(context: ApiContext): Router {
     const { tenant } = req.principal;
     const stored = await findOrThrow(tenant, req.params.endpointUrl);
     const body = parseOrThrow(bodySchema, { ...asBody(stored), ...Object.fromEntries(sent) });
-    res.json(funnelView(await replace(tenant, req.params.endpointUrl, body)));
+    await replace(res, tenant, stored, body, preconditions);
   });
 
   router.delete('/settings/funnels/:endpointUrl', async (req, res) => {

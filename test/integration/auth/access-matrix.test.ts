@@ -305,7 +305,7 @@ describe('access matrix', () => {
   /** Tenant A's resources, so that tenant B's 404 means "hidden", not "absent everywhere". */
   async function seedTenantA() {
     const { contentTypes, funnels, db } = api.context;
-    await contentTypes.put('tenant-a', 'products', {
+    await contentTypes.create('tenant-a', 'products', {
       name: 'Products',
       kind: 'product',
       properties: [],

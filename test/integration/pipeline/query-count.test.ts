@@ -30,6 +30,7 @@ const contentType: ContentType = {
     },
     { key: 'price', label: 'Price', type: 'number', multiple: false },
   ],
+  revision: 1,
   createdAt: now,
   updatedAt: now,
 };
@@ -48,6 +49,8 @@ const funnel: Funnel = {
     { source: 'related', target: { property: 'related' }, lazy: false, optional: true },
     { source: 'price', target: { property: 'price' }, lazy: false, optional: true },
   ],
+  id: 'erp',
+  revision: 1,
   createdAt: now,
   updatedAt: now,
 };

@@ -39,7 +39,11 @@ describe('reading items', () => {
   const itemsPath = (key: string, query = '') => `/api/v1/content-types/${key}/items${query}`;
 
   async function createContentType(tenant: string, key: string): Promise<void> {
-    await api.context.contentTypes.put(tenant, key, { name: key, kind: 'product', properties: [] });
+    await api.context.contentTypes.create(tenant, key, {
+      name: key,
+      kind: 'product',
+      properties: [],
+    });
   }
 
   /** Every page of a list, following nextCursor; the items in the order they came. */

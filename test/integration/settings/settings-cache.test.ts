@@ -11,6 +11,8 @@ import { ContentTypesRepository } from '../../../core/settings/content-types.rep
 import { FunnelsRepository } from '../../../core/settings/funnels.repository';
 import { SettingsVersions } from '../../../core/settings/settings-versions';
 import { MAX_AGE_MS, SettingsCache } from '../../../core/settings/settings-cache';
+import { createLogger } from '../../../core/logging/logger';
+import { detectedEngine } from '../../support/storage-engines';
 import { redisUrl, uniqueMongoUrl, uniquePrefix } from '../../support/test-env';
 
 const TENANT = 'acme';
@@ -33,8 +35,13 @@ describe('the worker settings cache', () => {
     redis = new Redis(redisUrl());
     versions = new SettingsVersions(redis, uniquePrefix('settingscache'));
     const announce = (tenant: string) => versions.stamp(tenant);
-    funnels = new FunnelsRepository(collections(mongo), announce);
-    contentTypes = new ContentTypesRepository(collections(mongo), announce);
+    const documents = (await detectedEngine(mongo)).documentUpdates({
+      redis,
+      prefix: uniquePrefix('settingscache'),
+      logger: createLogger('test', 'silent'),
+    });
+    funnels = new FunnelsRepository(collections(mongo), documents, announce);
+    contentTypes = new ContentTypesRepository(collections(mongo), documents, announce);
     client = new driver.MongoClient(url, { monitorCommands: true });
     client.on('commandStarted', (event) => {
       if (event.commandName === 'find') reads.push(String(event.command.find));
@@ -56,11 +63,13 @@ describe('the worker settings cache', () => {
   });
 
   async function products(label = 'Price') {
-    await contentTypes.put(TENANT, 'products', {
+    const body = {
       name: 'Products',
-      kind: 'product',
-      properties: [{ key: 'price', label, type: 'number', multiple: false }],
-    });
+      kind: 'product' as const,
+      properties: [{ key: 'price', label, type: 'number' as const, multiple: false }],
+    };
+    const replaced = await contentTypes.replace(TENANT, 'products', body);
+    if (!replaced) await contentTypes.create(TENANT, 'products', body);
   }
 
   async function erpFunnel(active = true) {
@@ -147,6 +156,7 @@ describe('the worker settings cache', () => {
       name: 'Products',
       kind: 'product',
       properties: [],
+      revision: 1,
       createdAt: now,
       updatedAt: now,
     });

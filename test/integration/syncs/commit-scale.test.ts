@@ -32,6 +32,8 @@ function funnelOf(contentType: string): Funnel {
     active: true,
     partialValidation: false,
     mappings: [{ source: 'sku', target: { system: 'identifier' }, lazy: false, optional: false }],
+    id: 'erp',
+    revision: 1,
     createdAt: now,
     updatedAt: now,
   };
@@ -42,6 +44,7 @@ const contentTypeOf = (key: string): ContentType => ({
   name: key,
   kind: 'generic',
   properties: [],
+  revision: 1,
   createdAt: now,
   updatedAt: now,
 });

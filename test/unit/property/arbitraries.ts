@@ -198,6 +198,7 @@ export const contentTypeArb: fc.Arbitrary<ContentType> = fc
     name: 'Things',
     kind,
     properties,
+    revision: 1,
     createdAt: at,
     updatedAt: at,
   }));
@@ -300,6 +301,8 @@ export const funnelScenario: fc.Arbitrary<{ contentType: ContentType; funnel: Fu
           active,
           partialValidation,
           mappings: [...(identifier ? [identifier] : []), ...others, ...(stale ? [stale] : [])],
+          id: 'any-funnel',
+          revision: 1,
           createdAt: at,
           updatedAt: at,
         },

@@ -10,12 +10,18 @@ import { currentToken } from './session.js';
 const API_BASE = new URL('../api/v1/', document.baseURI);
 
 export class ApiError extends Error {
-  /** `status` 0: the API did not answer. `fields`: what a 422 or 409 names, field -> message. */
-  constructor(status, message, fields = {}) {
+  /**
+   * `status` 0: the API did not answer. `fields`: what a 422 or 409 names, field -> message.
+   * A 412 (the resource changed since it was read) carries `current`, the resource as it is
+   * now, and `etag`, its version.
+   */
+  constructor(status, message, fields = {}, { current = null, etag = null } = {}) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.fields = fields;
+    this.current = current;
+    this.etag = etag;
   }
 }
 
@@ -26,7 +32,13 @@ export async function errorOf(response) {
   const fields = body?.errors && typeof body.errors === 'object' ? Object.entries(body.errors) : [];
   const details = fields.map(([field, problem]) => `${field}: ${String(problem)}`).join('; ');
   const named = Object.fromEntries(fields.map(([field, problem]) => [field, String(problem)]));
-  return new ApiError(response.status, details ? `${message} (${details})` : message, named);
+  const version = { current: body?.current ?? null, etag: response.headers.get('ETag') };
+  return new ApiError(
+    response.status,
+    details ? `${message} (${details})` : message,
+    named,
+    version,
+  );
 }
 
 /** Path segments from data (endpoint URLs, request ids) are always encoded. */
@@ -59,7 +71,12 @@ export const apiPaths = {
  * GET a path below /api/v1. `query` values that are undefined, null or '' are left out; `token`
  * defaults to the signed-in one.
  */
-export async function apiGet(path, { query = {}, signal, token = currentToken() } = {}) {
+export async function apiGet(path, options = {}) {
+  return (await apiGetVersioned(path, options)).body;
+}
+
+/** GET, with the resource's version (`ETag`) that a later change names in `If-Match`. */
+export async function apiGetVersioned(path, { query = {}, signal, token = currentToken() } = {}) {
   const url = new URL(path, API_BASE);
   for (const [name, value] of Object.entries(query)) {
     if (value !== undefined && value !== null && value !== '') url.searchParams.set(name, value);
@@ -75,13 +92,29 @@ export async function apiGet(path, { query = {}, signal, token = currentToken() 
     throw new ApiError(0, 'The API did not answer: check the connection and try again.');
   }
   if (!response.ok) throw await errorOf(response);
-  return response.json();
+  return { body: await response.json(), etag: response.headers.get('ETag') };
 }
 
-/** POST, PUT, PATCH or DELETE with a JSON body; the answer's JSON, or null for a 204. */
-export async function apiSend(method, path, body, { signal, token = currentToken() } = {}) {
+/**
+ * POST, PUT, PATCH or DELETE with a JSON body; the answer's JSON, or null for a 204. `ifMatch`:
+ * the version the change was made against (a 412 when the resource is at another one);
+ * `ifNoneMatch: '*'`: only if it does not exist yet.
+ */
+export async function apiSend(method, path, body, options = {}) {
+  return (await apiSendVersioned(method, path, body, options)).body;
+}
+
+/** apiSend, with the version (`ETag`) the change left the resource at. */
+export async function apiSendVersioned(
+  method,
+  path,
+  body,
+  { signal, token = currentToken(), ifMatch, ifNoneMatch } = {},
+) {
   const headers = { Accept: 'application/json', Authorization: `Bearer ${token}` };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (ifMatch) headers['If-Match'] = ifMatch;
+  if (ifNoneMatch) headers['If-None-Match'] = ifNoneMatch;
   let response;
   try {
     response = await fetch(new URL(path, API_BASE), {
@@ -95,7 +128,8 @@ export async function apiSend(method, path, body, { signal, token = currentToken
     throw new ApiError(0, 'The API did not answer: check the connection and try again.');
   }
   if (!response.ok) throw await errorOf(response);
-  return response.status === 204 ? null : response.json();
+  const answer = response.status === 204 ? null : await response.json();
+  return { body: answer, etag: response.headers.get('ETag') };
 }
 
 /**

@@ -1,10 +1,12 @@
 /**
- * Creates or edits a content type (PUT /settings/content-types/{key}): its name, kind and typed
- * properties. A 422 is shown at the field or property it names; a 409 (a funnel maps what the
- * change drops) above the form, with the API's message naming the funnels.
+ * Creates (POST /settings/content-types) or edits (PUT /settings/content-types/{key}, over the
+ * version it opened) a content type: its name, kind and typed properties. A 422 is shown at the
+ * field or property it names; a 409 (a key that exists, or a funnel that maps what the change
+ * drops) with the API's message; a 412 offers to reload or overwrite.
  */
 /* global structuredClone */
-import { apiGet, apiPaths, apiSend, ApiError } from '../api-client.js';
+import { apiGetVersioned, apiPaths, apiSend, ApiError } from '../api-client.js';
+import { showChangedMeanwhile } from '../changed-meanwhile.js';
 import { guard, refusal } from '../capabilities.js';
 import { fill, h } from '../dom.js';
 import { checkbox, errorSummary, field, select, setFieldError, showFieldErrors } from '../forms.js';
@@ -80,7 +82,8 @@ export async function renderContentTypeEditor(container, route, { signal, me }) 
   );
   const saved = takeFlash();
   if (saved) container.append(h('p', { class: 'success', role: 'status' }, saved));
-  const stored = key ? await apiGet(apiPaths.contentType(key), { signal }) : null;
+  const read = key ? await apiGetVersioned(apiPaths.contentType(key), { signal }) : null;
+  const stored = read?.body ?? null;
   const fields = {
     key: field('Key', h('input', { type: 'text', name: 'key', readonly: key ? true : null }), {
       hint: 'Named in funnels and item addresses; it cannot change.',
@@ -162,15 +165,26 @@ export async function renderContentTypeEditor(container, route, { signal, me }) 
       kind: fields.kind.control.value,
       properties: editors.map((e) => e.read()),
     };
-    try {
-      await apiSend('PUT', apiPaths.contentType(target), body, { signal });
-      goWithMessage(links.contentType(target), `Saved content type ${body.name}.`);
-    } catch (error) {
-      if (!(error instanceof ApiError) || error.status === 401 || error.name === 'AbortError')
-        throw error;
-      showFieldErrors(summary, error.message, error.fields, place);
-      summary.focus();
-    }
+    // A new one is created and never replaces one with its key (409); an edit is saved only
+    // over the version it was opened at (412 otherwise).
+    const send = (ifMatch) =>
+      key
+        ? apiSend('PUT', apiPaths.contentType(target), body, { signal, ifMatch })
+        : apiSend('POST', apiPaths.contentTypes(), { key: target, ...body }, { signal });
+    const saveAgainst = async (ifMatch) => {
+      try {
+        await send(ifMatch);
+        goWithMessage(links.contentType(target), `Saved content type ${body.name}.`);
+      } catch (error) {
+        if (!(error instanceof ApiError) || error.status === 401 || error.name === 'AbortError')
+          throw error;
+        if (error.status === 412)
+          return showChangedMeanwhile(summary, 'content type', error, saveAgainst);
+        showFieldErrors(summary, error.message, error.fields, place);
+        summary.focus();
+      }
+    };
+    await saveAgainst(read?.etag ?? undefined);
   });
   container.append(form);
 }

@@ -3,7 +3,15 @@
  * The API checks the URL when it is saved (a refused target is said at the URL field); after a
  * creation the signing secret is shown this once.
  */
-import { apiGet, apiPaths, apiSend, ApiError } from '../api-client.js';
+import {
+  apiGet,
+  apiGetVersioned,
+  apiPaths,
+  apiSend,
+  apiSendVersioned,
+  ApiError,
+} from '../api-client.js';
+import { showChangedMeanwhile } from '../changed-meanwhile.js';
 import { guard, refusal } from '../capabilities.js';
 import { fill, h } from '../dom.js';
 import { checkbox, errorSummary, field, setFieldError, showFieldErrors } from '../forms.js';
@@ -53,10 +61,13 @@ export async function renderExportEditor(container, route, { signal, me }) {
     container.append(h('p', { class: 'not-allowed' }, `You cannot see the exports. ${cannotRead}`));
     return;
   }
-  const [current, { items: contentTypes }] = await Promise.all([
-    editing ? apiGet(apiPaths.export(route.exportId), { signal }) : null,
+  const [read, { items: contentTypes }] = await Promise.all([
+    editing ? apiGetVersioned(apiPaths.export(route.exportId), { signal }) : null,
     apiGet(apiPaths.contentTypes(), { signal }),
   ]);
+  const current = read?.body ?? null;
+  // The version the next save is made against: moved on by each save of this page.
+  let version = read?.etag ?? undefined;
   if (contentTypes.length === 0 && !editing) {
     container.append(
       h(
@@ -149,21 +160,28 @@ export async function renderExportEditor(container, route, { signal, me }) {
       batchSize: size !== '' && Number.isFinite(Number(size)) ? Number(size) : size,
       active: active.control.checked,
     };
-    try {
-      if (editing) {
-        // Unchanged, `active` is left out: saving a disabled export keeps it disabled with its reason.
-        if (body.active === current.active) delete body.active;
-        const now = await apiSend('PATCH', apiPaths.export(route.exportId), body);
-        fill(saved, h('p', { role: 'status', class: 'success' }, `Saved ${now.name}.`));
-      } else {
-        createdView(container, await apiSend('POST', apiPaths.exports(), body));
+    // Unchanged, `active` is left out: saving a disabled export keeps it disabled with its reason.
+    if (editing && body.active === current.active) delete body.active;
+    const saveAgainst = async (ifMatch) => {
+      try {
+        if (editing) {
+          const path = apiPaths.export(route.exportId);
+          const now = await apiSendVersioned('PATCH', path, body, { ifMatch });
+          version = now.etag ?? undefined;
+          fill(saved, h('p', { role: 'status', class: 'success' }, `Saved ${now.body.name}.`));
+        } else {
+          createdView(container, await apiSend('POST', apiPaths.exports(), body));
+        }
+      } catch (error) {
+        if (!(error instanceof ApiError) || error.status === 401) throw error;
+        if (error.status === 412)
+          return showChangedMeanwhile(summary, 'export', error, saveAgainst);
+        showFieldErrors(summary, error.message, error.fields, place);
+        if (error.fields.url) setFieldError(url, `This URL is refused: ${error.fields.url}`);
+        summary.focus();
       }
-    } catch (error) {
-      if (!(error instanceof ApiError) || error.status === 401) throw error;
-      showFieldErrors(summary, error.message, error.fields, place);
-      if (error.fields.url) setFieldError(url, `This URL is refused: ${error.fields.url}`);
-      summary.focus();
-    }
+    };
+    await saveAgainst(version);
   });
   container.append(form);
 }

@@ -2,9 +2,13 @@
  * Creates or edits a funnel: its settings, its sample payload (requestData), and per path of the
  * sample its mapping. The paths and suggested targets come from the API for the sample as typed
  * (POST /settings/suggested-paths); saving POSTs or PUTs the whole funnel, and each 422 error is
- * shown at the field or path row it names.
+ * shown at the field or path row it names. An edit is saved over the version it opened (a 412
+ * offers to reload or overwrite); a new endpoint URL is confirmed first, since senders of the old
+ * one get 404.
  */
-import { apiGet, apiPaths, apiSend, ApiError } from '../api-client.js';
+/* global window */
+import { apiGet, apiGetVersioned, apiPaths, apiSend, ApiError } from '../api-client.js';
+import { showChangedMeanwhile } from '../changed-meanwhile.js';
 import { guard, refusal } from '../capabilities.js';
 import { fill, h } from '../dom.js';
 import { checkbox, errorSummary, field, select, setFieldError, showFieldErrors } from '../forms.js';
@@ -27,7 +31,8 @@ export async function renderFunnelEditor(container, route, { signal, me }) {
   );
   const saved = takeFlash();
   if (saved) container.append(h('p', { class: 'success', role: 'status' }, saved));
-  const stored = editing ? await apiGet(apiPaths.funnel(editing), { signal }) : null;
+  const read = editing ? await apiGetVersioned(apiPaths.funnel(editing), { signal }) : null;
+  const stored = read?.body ?? null;
   const keys = await contentTypeKeys(me, signal).catch(() => null);
 
   const fields = {
@@ -186,18 +191,32 @@ export async function renderFunnelEditor(container, route, { signal, me }) {
     clearErrors();
     const { body } = draftBody();
     if (!body) return;
-    try {
-      const funnel = editing
-        ? await apiSend('PUT', apiPaths.funnel(editing), body, { signal })
-        : await apiSend('POST', apiPaths.funnels(), body, { signal });
-      goWithMessage(links.editFunnel(funnel.endpointUrl), `Saved funnel ${funnel.name}.`);
-    } catch (error) {
-      if (!(error instanceof ApiError) || error.status === 401 || error.name === 'AbortError')
-        throw error;
-      showFieldErrors(summary, error.message, error.fields, place);
-      summary.focus?.();
-    }
+    const renamed = editing && body.endpointUrl !== editing;
+    if (renamed && !window.confirm(renameWarning(editing, body.endpointUrl))) return;
+    // An edit is saved only over the version it was opened at (412 otherwise).
+    const saveAgainst = async (ifMatch) => {
+      try {
+        const funnel = editing
+          ? await apiSend('PUT', apiPaths.funnel(editing), body, { signal, ifMatch })
+          : await apiSend('POST', apiPaths.funnels(), body, { signal });
+        goWithMessage(links.editFunnel(funnel.endpointUrl), `Saved funnel ${funnel.name}.`);
+      } catch (error) {
+        if (!(error instanceof ApiError) || error.status === 401 || error.name === 'AbortError')
+          throw error;
+        if (error.status === 412)
+          return showChangedMeanwhile(summary, 'funnel', error, saveAgainst);
+        showFieldErrors(summary, error.message, error.fields, place);
+        summary.focus?.();
+      }
+    };
+    await saveAgainst(read?.etag ?? undefined);
   });
   container.append(form);
   if (stored?.requestData !== undefined || rows.length > 0) await showPaths();
 }
+
+/** What a new endpoint URL does to the senders of the old one: asked before it is saved. */
+const renameWarning = (from, to) =>
+  `Change the endpoint URL from "${from}" to "${to}"? Senders still posting to ` +
+  `/api/v1/funnels/${from} will get 404 until they use the new URL. The funnel's history ` +
+  'stays with it.';
