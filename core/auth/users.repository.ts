@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Permission } from './access';
 import type { UserBody, UserDocument } from './user';
 import type { AuthCollections } from './auth-collections';
+import { ADMIN_PERMISSION } from './tenant-admins';
 import { DuplicateError, isDuplicateKey } from '../mongo/duplicate-key';
 
 export class UsersRepository {
@@ -48,6 +49,25 @@ export class UsersRepository {
     return this.db.users.find({ tenant }).sort({ createdAt: 1, _id: 1 }).toArray();
   }
 
+  /** By email, as stored (lower case). */
+  async findByEmail(tenant: string, email: string): Promise<UserDocument | null> {
+    return this.db.users.findOne({ tenant, email: email.toLowerCase() });
+  }
+
+  /** Whether the tenant has an active user with manage_settings, other than `exceptId`. */
+  async hasActiveAdmin(tenant: string, exceptId?: string): Promise<boolean> {
+    const admin = await this.db.users.findOne(
+      {
+        tenant,
+        active: true,
+        permissions: ADMIN_PERMISSION,
+        ...(exceptId ? { _id: { $ne: exceptId } } : {}),
+      },
+      { projection: { _id: 1 } },
+    );
+    return admin !== null;
+  }
+
   async update(
     tenant: string,
     id: string,
@@ -63,6 +83,15 @@ export class UsersRepository {
     };
     await this.db.users.updateOne({ _id: id }, { $set: set });
     return { ...existing, ...set };
+  }
+
+  /** Puts back what a change altered: a change refused after its write is undone this way. */
+  async restore(user: UserDocument): Promise<void> {
+    const { name, permissions, active } = user;
+    await this.db.users.updateOne(
+      { _id: user._id },
+      { $set: { name, permissions, active, updatedAt: new Date() } },
+    );
   }
 
   async remove(tenant: string, id: string): Promise<boolean> {

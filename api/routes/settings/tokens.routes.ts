@@ -1,15 +1,17 @@
 /**
  * `/settings/tokens`: create (the only answer that holds the token string), list without
  * secrets, revoke. Needs manage_settings. A new token carries at most the calling token's
- * abilities, and is made only for a user whose permissions the caller holds too.
+ * abilities, and is made or revoked only for a user whose permissions the caller holds too (or
+ * for the caller itself).
  */
 import { Router } from 'express';
 import { z } from 'zod';
 import { signToken } from '../../../core/auth/token-signer';
 import { tokenBodySchema, tokenView, tokenViewSchema } from '../../../core/auth/token-record';
+import { revokeToken } from '../../../core/auth/revoke-token';
 import type { ApiContext } from '../../context';
-import { notFound } from '../../http/http-error';
 import { checkAbilitiesGrant, checkTokenOwner } from '../../http/grant-refusal';
+import { userRefusal } from '../../http/user-refusal';
 import { invalid, parseOrThrow } from '../../http/validate';
 import { requireAccessByMethod } from '../../middleware/require-access';
 import { registerSettingsPaths } from '../../openapi/settings-paths';
@@ -26,7 +28,8 @@ registerSettingsPaths({
   view: tokenViewSchema.meta({ id: 'Token' }),
   create: tokenBodySchema,
   created: createdTokenSchema,
-  deleteMeans: 'Revokes the token; it stops working on every API process within a second.',
+  deleteMeans:
+    "Revokes the token; it stops working on every API process within a second. The caller's own tokens may always be revoked (revoking the one it calls with signs it out); another user's only when the calling user holds every permission of that user (otherwise 403, naming what it lacks).",
   grants:
     "Nobody grants what they do not hold: the new token's abilities must all be held by the calling token, and a token for another user (`userId`) is made only when the calling user holds every permission of that user. Otherwise 403, naming what cannot be granted.",
   only: ['create', 'list', 'delete'],
@@ -65,8 +68,10 @@ export function tokensRoutes(context: ApiContext): Router {
   });
 
   router.delete('/settings/tokens/:id', async (req, res) => {
-    if (!(await context.tokens.revoke(req.principal.tenant, req.params.id)))
-      throw notFound('No such token');
+    const outcome = await revokeToken(context, req.principal, req.params.id);
+    if ('refused' in outcome) {
+      throw userRefusal(outcome.refused, "revoke this user's token", 'No such token');
+    }
     res.status(204).end();
   });
 

@@ -1,13 +1,21 @@
 /**
  * `/settings/users`: the users of the caller's tenant. Needs manage_settings. Permissions given
- * (on create or PATCH) are at most the calling user's own.
+ * (on create or PATCH) are at most the calling user's own; a user is changed or deleted only by a
+ * caller holding all its permissions, and never so that the tenant is left without an admin.
  */
 import { Router } from 'express';
 import { userBodySchema, userPatchSchema, userView, userViewSchema } from '../../../core/auth/user';
+import { changeUser } from '../../../core/auth/change-user';
+import { deleteUser } from '../../../core/auth/delete-user';
+import {
+  redisUserChangesLock,
+  UserChangesLockUnavailable,
+} from '../../../core/auth/user-changes-lock';
 import { DuplicateError } from '../../../core/mongo/duplicate-key';
 import type { ApiContext } from '../../context';
-import { HttpError, notFound } from '../../http/http-error';
+import { HttpError, notFound, unavailable } from '../../http/http-error';
 import { checkPermissionsGrant } from '../../http/grant-refusal';
+import { userRefusal } from '../../http/user-refusal';
 import { parseOrThrow } from '../../http/validate';
 import { requireAccessByMethod } from '../../middleware/require-access';
 import { registerSettingsPaths } from '../../openapi/settings-paths';
@@ -21,13 +29,35 @@ registerSettingsPaths({
   create: userBodySchema,
   patch: userPatchSchema,
   grants:
-    'Nobody grants what they do not hold: every permission given (on create, or in a patch) must be held by the calling user. Otherwise 403, naming what cannot be granted.',
+    'Nobody grants what they do not hold: every permission given (on create, or in a patch) must be held by the calling user. Otherwise 403, naming what cannot be granted. A user is changed, deactivated or deleted only by a caller that holds every permission of that user (otherwise 403, naming what the caller lacks).',
   conflict: 'The email is already used in the tenant',
+  refusals: {
+    patch:
+      'The change would deactivate the caller or remove its own manage_settings, or leave the tenant without an active user with manage_settings; the message says which',
+    delete:
+      'The caller would delete itself, or the tenant would be left without an active user with manage_settings',
+  },
 });
+
+/** The lock of a change could not be taken: nothing was changed, the caller may try again. */
+async function inTurn<T>(change: Promise<T>): Promise<T> {
+  try {
+    return await change;
+  } catch (error) {
+    if (error instanceof UserChangesLockUnavailable) throw unavailable('the queue', error);
+    throw error;
+  }
+}
 
 export function usersRoutes(context: ApiContext): Router {
   const router = Router();
   router.use('/settings/users', requireAccessByMethod(context.auth, 'manage_settings'));
+  const lock = redisUserChangesLock(
+    context.queue.redis,
+    context.config.QUEUE_PREFIX,
+    context.logger,
+  );
+  const services = { users: context.users, lock };
 
   router.post('/settings/users', async (req, res) => {
     const body = parseOrThrow(userBodySchema, req.body);
@@ -57,14 +87,18 @@ export function usersRoutes(context: ApiContext): Router {
   router.patch('/settings/users/:id', async (req, res) => {
     const changes = parseOrThrow(userPatchSchema, req.body);
     checkPermissionsGrant(req.principal, changes.permissions ?? []);
-    const user = await context.users.update(req.principal.tenant, req.params.id, changes);
-    if (!user) throw notFound('No such user');
-    res.json(userView(user));
+    const outcome = await inTurn(changeUser(services, req.principal, req.params.id, changes));
+    if ('refused' in outcome) {
+      const action = changes.active === false ? 'deactivate this user' : 'change this user';
+      throw userRefusal(outcome.refused, action, 'No such user');
+    }
+    res.json(userView(outcome.done));
   });
 
   router.delete('/settings/users/:id', async (req, res) => {
-    if (!(await context.users.remove(req.principal.tenant, req.params.id)))
-      throw notFound('No such user');
+    const outcome = await inTurn(deleteUser(services, req.principal, req.params.id));
+    if ('refused' in outcome)
+      throw userRefusal(outcome.refused, 'delete this user', 'No such user');
     res.status(204).end();
   });
 

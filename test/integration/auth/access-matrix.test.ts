@@ -7,6 +7,7 @@ import { signToken } from '../../../core/auth/token-signer';
 import type { Ability, Permission } from '../../../core/auth/access';
 import { startTestApi, type TestApi } from '../../support/api-harness';
 import { TEST_JWT_SECRET } from '../../support/test-env';
+import { waitUntil } from '../../support/wait-until';
 
 interface Endpoint {
   method: string;
@@ -459,4 +460,146 @@ describe('access matrix', () => {
       }
     },
   );
+});
+
+/**
+ * Who may change whom (docs/access.md#changing-users): changing, deactivating or deleting a user,
+ * or revoking its token, needs every permission that user holds; one's own tokens are always
+ * one's own to revoke.
+ */
+describe('access matrix: who may change whom', () => {
+  let api: TestApi;
+  const all: Ability[] = ['read', 'create', 'update', 'delete'];
+  let made = 0;
+
+  beforeAll(async () => {
+    api = await startTestApi('matrix-ranks');
+    // The owner stays an admin throughout, so that no change here meets the last-admin rule.
+    await api.bootstrap('ranks');
+  });
+  afterAll(() => api.close());
+
+  async function userWith(permissions: Permission[]) {
+    made += 1;
+    const { users, tokens, config } = api.context;
+    const user = await users.create('ranks', { email: `u${made}@ranks.test`, permissions });
+    const record = await tokens.create('ranks', {
+      userId: user._id,
+      name: `t${made}`,
+      abilities: all,
+      expiresAt: null,
+    });
+    const claims = { userId: user._id, tenant: 'ranks', tokenId: record._id, abilities: all };
+    return { id: user._id, tokenId: record._id, token: signToken(claims, config.JWT_SECRET) };
+  }
+
+  type Target = Awaited<ReturnType<typeof userWith>>;
+  const ACTIONS: [string, string, (target: Target) => [string, string, unknown?], number][] = [
+    ['change', 'change this user', (t) => ['PATCH', `users/${t.id}`, { name: 'n' }], 200],
+    [
+      'deactivate',
+      'deactivate this user',
+      (t) => ['PATCH', `users/${t.id}`, { active: false }],
+      200,
+    ],
+    ['delete', 'delete this user', (t) => ['DELETE', `users/${t.id}`], 204],
+    [
+      'revoke a token of',
+      "revoke this user's token",
+      (t) => ['DELETE', `tokens/${t.tokenId}`],
+      204,
+    ],
+  ];
+  const HOLDINGS: [string, Permission[]][] = [
+    ['no permission', []],
+    ['manage_funnels', [FUNNELS]],
+    ['manage_settings', [SETTINGS]],
+    ['both permissions', [FUNNELS, SETTINGS]],
+  ];
+  const CALLERS: [string, Permission[]][] = [
+    ['manage_settings alone', [SETTINGS]],
+    ['both permissions', [FUNNELS, SETTINGS]],
+  ];
+  const cases = CALLERS.flatMap(([callerName, caller]) =>
+    HOLDINGS.flatMap(([targetName, target]) =>
+      ACTIONS.map(([verb, action, request, done]) => {
+        const missing = target.filter((permission) => !caller.includes(permission));
+        const outcome =
+          missing.length === 0 ? 'it is done' : '403 names what it lacks and nothing changes';
+        return [
+          callerName,
+          verb,
+          targetName,
+          outcome,
+          caller,
+          target,
+          action,
+          request,
+          done,
+          missing,
+        ] as const;
+      }),
+    ),
+  );
+
+  it.each(cases)(
+    'when a caller with %s asks to %s a user with %s, then %s',
+    async (_c, _v, _t, _o, callerHolds, targetHolds, action, request, done, missing) => {
+      const caller = await userWith(callerHolds);
+      const target = await userWith(targetHolds);
+      const before = await api.context.users.find('ranks', target.id);
+      const [method, path, body] = request(target);
+      const response = await api.call(method, `/api/v1/settings/${path}`, {
+        token: caller.token,
+        body,
+      });
+      if (missing.length === 0) {
+        expect(response.status).toBe(done);
+        return;
+      }
+      expect(response.status).toBe(403);
+      expect(response.body).toEqual({
+        status: 'error',
+        message: `Cannot ${action}: the calling user does not hold ${missing.map((p) => `"${p}"`).join(', ')}`,
+      });
+      expect(response.headers.get('www-authenticate')).toBe(INSUFFICIENT);
+      expect(await api.context.users.find('ranks', target.id)).toEqual(before);
+      expect((await api.context.tokens.find('ranks', target.tokenId))?.revokedAt).toBeNull();
+    },
+  );
+
+  it('when a caller with manage_settings alone revokes its own tokens, the one it calls with included, then both are revoked and that one stops working', async () => {
+    const caller = await userWith([SETTINGS]);
+    const other = await api.context.tokens.create('ranks', {
+      userId: caller.id,
+      name: 'second',
+      abilities: ['read'],
+      expiresAt: null,
+    });
+    const revokeOther = await api.call('DELETE', `/api/v1/settings/tokens/${other._id}`, {
+      token: caller.token,
+    });
+    expect(revokeOther.status).toBe(204);
+    const revokeSelf = await api.call('DELETE', `/api/v1/settings/tokens/${caller.tokenId}`, {
+      token: caller.token,
+    });
+    expect(revokeSelf.status).toBe(204);
+    // It holds on every API process within a second (docs/access.md#tokens).
+    const refused = await waitUntil(
+      () => api.call('GET', '/api/v1/settings/me', { token: caller.token }),
+      (answer) => answer.status === 401,
+      { what: 'the revoked token to be refused', timeoutMs: 5_000 },
+    );
+    expect(refused.body).toEqual({ status: 'error', message: 'The token has been revoked' });
+  });
+
+  it('when the user of a token was deleted, then a caller with manage_settings alone may still revoke the token', async () => {
+    const caller = await userWith([SETTINGS]);
+    const gone = await userWith([FUNNELS, SETTINGS]);
+    await api.context.users.remove('ranks', gone.id);
+    const response = await api.call('DELETE', `/api/v1/settings/tokens/${gone.tokenId}`, {
+      token: caller.token,
+    });
+    expect(response.status).toBe(204);
+  });
 });

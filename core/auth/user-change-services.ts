@@ -1,0 +1,18 @@
+/** What the use cases that change a user or its tokens work with, and who calls them. */
+import type { Principal } from './authenticator';
+import type { TokensRepository } from './tokens.repository';
+import type { UserChangesLock } from './user-changes-lock';
+import type { UsersRepository } from './users.repository';
+
+/** The calling user, as authenticated: its permissions are those of its user a moment ago. */
+export type Caller = Pick<Principal, 'tenant' | 'userId' | 'permissions'>;
+
+export interface UserChangeServices {
+  users: UsersRepository;
+  lock: UserChangesLock;
+}
+
+export interface TokenRevocationServices {
+  users: UsersRepository;
+  tokens: TokensRepository;
+}
