@@ -1,12 +1,13 @@
 /**
  * `bootstrap`: a new tenant's first user (both permissions) and a token with all four abilities,
  * without which nobody could call the API. Run again, it reuses the tenant and the user and prints
- * a new token.
+ * a new token; for a deactivated user it prints none, since no call would take it.
  */
 import type { Command } from 'commander';
-import { bootstrapTenant } from '../../core/auth/bootstrap';
+import { bootstrapTenant, DeactivatedUserError } from '../../core/auth/bootstrap';
 import { userBodySchema } from '../../core/auth/user';
 import { ABILITIES } from '../../core/auth/access';
+import { CliError, EXIT } from './cli-error';
 import { parseInput, tenantOption } from './input';
 import { emit } from './output';
 import { withStore } from './runtime';
@@ -22,7 +23,8 @@ export function registerBootstrapCommand(program: Command): void {
     .command('bootstrap')
     .description(
       'create a tenant with a user that holds both permissions, and print a token with all ' +
-        'four abilities; run again, it reuses both and prints a new token',
+        'four abilities; run again, it reuses both and prints a new token (not for a ' +
+        'deactivated user: see user activate)',
     )
     .requiredOption('--tenant <slug>', 'tenant: 1-63 lower-case letters, digits or "-"')
     .requiredOption('--email <email>', "the first user's email (an existing user is reused)")
@@ -34,12 +36,20 @@ export function registerBootstrapCommand(program: Command): void {
         { tenant: '--tenant', email: '--email' },
       );
       const result = await withStore(({ config, db }) =>
-        bootstrapTenant(db, config.JWT_SECRET, { tenant, email }),
+        bootstrapTenant(db, config.JWT_SECRET, { tenant, email }).catch((error: unknown) => {
+          if (!(error instanceof DeactivatedUserError)) throw error;
+          throw new CliError(
+            EXIT.conflict,
+            `${error.message}, so a token for it would not work; reactivate it with: ` +
+              `npm run cli -- user activate --tenant ${tenant} --email ${error.email}` +
+              ', then run bootstrap again',
+          );
+        }),
       );
-      const { userId, tokenId, token } = result;
+      const { userId, tokenId, token, permissions } = result;
       emit(Boolean(options.json), { tenant, userId, tokenId, token }, () => [
         `Tenant "${tenant}" is ready.`,
-        `  user   ${userId} (${email.toLowerCase()}), permissions manage_funnels, manage_settings`,
+        `  user   ${userId} (${email.toLowerCase()}), permissions ${permissions.join(', ') || 'none'}`,
         `  token  ${tokenId}, abilities ${ABILITIES.join(', ')}, never expires`,
         '',
         token,

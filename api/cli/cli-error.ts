@@ -18,7 +18,7 @@ Exit codes:
   1   unexpected failure
   2   bad input (unknown command or option, a value that is not valid)
   3   not found (no such tenant, user or token)
-  4   conflict (a user with that email already exists)
+  4   conflict (a user with that email already exists; bootstrap's user is deactivated)
   69  MongoDB does not answer
   78  bad configuration (MONGO_URL, JWT_SECRET, LOG_LEVEL)`;
 

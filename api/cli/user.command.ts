@@ -1,5 +1,9 @@
-/** `user create` and `user list`: the users of a tenant, as the settings API manages them. */
+/**
+ * `user create`, `user list` and `user activate`: the users of a tenant, as the settings API
+ * manages them. `activate` is how a deactivated user, the tenant's last admin too, comes back.
+ */
 import type { Command } from 'commander';
+import { activateUser } from '../../core/auth/activate-user';
 import { userBodySchema, userView } from '../../core/auth/user';
 import { PERMISSIONS } from '../../core/auth/access';
 import { DuplicateError } from '../../core/mongo/duplicate-key';
@@ -20,6 +24,10 @@ interface UserCreateOptions {
 interface ListOptions {
   tenant: string;
   json?: boolean;
+}
+
+interface ActivateOptions extends ListOptions {
+  email: string;
 }
 
 export function registerUserCommands(program: Command): void {
@@ -90,5 +98,36 @@ export function registerUserCommands(program: Command): void {
           ]),
         ),
       );
+    });
+  user
+    .command('activate')
+    .description('activate a deactivated user again; its tokens work again within a second')
+    .requiredOption('--tenant <slug>', 'the tenant')
+    .requiredOption('--email <email>', 'the email of the user (see: user list)')
+    .option('--json', 'print the user as the API shows it')
+    .action(async (options: ActivateOptions) => {
+      const { tenant, email } = parseInput(
+        userBodySchema.pick({ email: true }).extend(tenantOption),
+        { tenant: options.tenant, email: options.email },
+        { tenant: '--tenant', email: '--email' },
+      );
+      const activation = await withStore(async ({ db }) => {
+        await requireTenant(db, tenant);
+        const done = await activateUser(new UsersRepository(db), tenant, email);
+        if (!done) {
+          throw new CliError(
+            EXIT.notFound,
+            `--email: no user "${email.toLowerCase()}" in tenant "${tenant}"`,
+          );
+        }
+        return done;
+      });
+      const view = userView(activation.user);
+      emit(Boolean(options.json), view, () => [
+        activation.wasActive
+          ? `User ${view.id} (${view.email}) was active already; nothing changed.`
+          : `User ${view.id} (${view.email}) is active again; its tokens work again within a second.`,
+        `  permissions  ${view.permissions.join(', ') || 'none'}`,
+      ]);
     });
 }

@@ -208,6 +208,94 @@ describe('the command line', () => {
     expect(status).toBe(401);
   });
 
+  it('when users are listed, then --json prints them as the API lists them and a person reads a table', async () => {
+    const listed = await json<{ items: unknown[] }>(
+      cli(env, 'user', 'list', '--tenant', 'acme', '--json'),
+    );
+    const fromApi = await api.call<{ items: unknown[] }>('GET', '/api/v1/settings/users', {
+      token: owner.token,
+    });
+    expect(listed).toEqual({ items: fromApi.body.items });
+    const human = await cli(env, 'user', 'list', '--tenant', 'acme');
+    expect(human.code).toBe(0);
+    const [header, ...rows] = human.stdout.trimEnd().split('\n');
+    expect(header).toMatch(/^ID\s+EMAIL\s+NAME\s+PERMISSIONS\s+ACTIVE$/);
+    expect(rows).toHaveLength(listed.items.length);
+    expect(human.stdout).toContain(`${owner.userId}  owner@acme.test`);
+  });
+
+  it('when bootstrap names a deactivated user, then it exits 4 saying how to reactivate it, and after user activate it prints a working token again', async () => {
+    const first = await json<typeof owner>(
+      cli(env, 'bootstrap', '--tenant', 'dormant', '--email', 'owner@dormant.test', '--json'),
+    );
+    await api.context.users.update('dormant', first.userId, { active: false });
+
+    const refused = await cli(
+      env,
+      'bootstrap',
+      '--tenant',
+      'dormant',
+      '--email',
+      'Owner@Dormant.test',
+    );
+    expect({ code: refused.code, stdout: refused.stdout }).toEqual({ code: 4, stdout: '' });
+    expect(refused.stderr).toBe(
+      'error: the user owner@dormant.test of tenant "dormant" is deactivated, so a token for it ' +
+        'would not work; reactivate it with: npm run cli -- user activate --tenant dormant ' +
+        '--email owner@dormant.test, then run bootstrap again\n',
+    );
+    const tokens = await json<{ items: unknown[] }>(
+      cli(env, 'token', 'list', '--tenant', 'dormant', '--json'),
+    );
+    expect(tokens.items).toHaveLength(1);
+
+    const activated = await json<{ id: string; active: boolean }>(
+      cli(
+        env,
+        'user',
+        'activate',
+        '--tenant',
+        'dormant',
+        '--email',
+        'Owner@Dormant.test',
+        '--json',
+      ),
+    );
+    expect(activated).toMatchObject({ id: first.userId, active: true });
+    const again = await json<typeof owner>(
+      cli(env, 'bootstrap', '--tenant', 'dormant', '--email', 'owner@dormant.test', '--json'),
+    );
+    expect(again.userId).toBe(first.userId);
+    const works = await api.call('GET', '/api/v1/settings/me', { token: again.token });
+    expect(works.status).toBe(200);
+  });
+
+  it('when user activate names a user who is active, then it exits 0 saying nothing changed', async () => {
+    const result = await cli(
+      env,
+      'user',
+      'activate',
+      '--tenant',
+      'acme',
+      '--email',
+      'owner@acme.test',
+    );
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`User ${owner.userId} (owner@acme.test) was active already`);
+  });
+
+  it('when bootstrap reuses a user with fewer permissions, then it prints those it has', async () => {
+    const first = await json<typeof owner>(
+      cli(env, 'bootstrap', '--tenant', 'lesser', '--email', 'owner@lesser.test', '--json'),
+    );
+    await api.context.users.update('lesser', first.userId, { permissions: ['manage_settings'] });
+    const again = await cli(env, 'bootstrap', '--tenant', 'lesser', '--email', 'owner@lesser.test');
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain(
+      `user   ${first.userId} (owner@lesser.test), permissions manage_settings\n`,
+    );
+  });
+
   it.each([
     [['user', 'create', '--tenant', 'acme', '--email', 'not-an-email'], 2, '--email'],
     [['user', 'create', '--tenant', 'Not A Slug', '--email', 'a@b.test'], 2, '--tenant'],
@@ -260,6 +348,17 @@ describe('the command line', () => {
     [['token', 'list', '--tenant', 'nowhere'], 3, 'nowhere'],
     [['user', 'create', '--tenant', 'acme', '--email', 'OWNER@acme.test'], 4, 'owner@acme.test'],
     [['user', 'fly'], 2, 'fly'],
+    [['user', 'list'], 2, '--tenant'],
+    [['user', 'list', '--tenant', 'nowhere'], 3, 'nowhere'],
+    [['user', 'activate', '--tenant', 'acme'], 2, '--email'],
+    [['user', 'activate', '--tenant', 'acme', '--email', 'not-an-email'], 2, '--email'],
+    [['user', 'activate', '--tenant', 'Not A Slug', '--email', 'a@b.test'], 2, '--tenant'],
+    [
+      ['user', 'activate', '--tenant', 'acme', '--email', 'nobody@acme.test'],
+      3,
+      'nobody@acme.test',
+    ],
+    [['user', 'activate', '--tenant', 'nowhere', '--email', 'a@b.test'], 3, 'nowhere'],
   ])(
     'when the input is bad (%j), then it exits %i with one line naming %s',
     async (args, code, named) => {
@@ -277,6 +376,7 @@ describe('the command line', () => {
       ['bootstrap'],
       ['user', 'create'],
       ['user', 'list'],
+      ['user', 'activate'],
       ['token', 'create'],
       ['token', 'list'],
       ['token', 'revoke'],
