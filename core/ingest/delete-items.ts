@@ -78,7 +78,7 @@ export async function deleteItems(store: ItemStore, request: DeleteRequest): Pro
       unique,
     );
     for (const [sentAs, resolution] of resolutions) {
-      if (resolution.kind === 'ambiguous') {
+      if (resolution.kind === 'error') {
         errors[sentAs] = { [LABELS.identifiers]: resolution.message };
         storedAs.delete(sentAs);
       } else if (resolution.kind !== 'none') {

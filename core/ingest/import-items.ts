@@ -70,7 +70,7 @@ async function resolveIdentifiers(
   return items.map((item) => {
     const resolution = item.identifier === undefined ? undefined : resolutions.get(item.identifier);
     if (!resolution || resolution.kind === 'none') return item;
-    if (resolution.kind === 'ambiguous') {
+    if (resolution.kind === 'error') {
       // Without a prototype, as every errors record: keys may be the sender's.
       const errors = Object.assign(ownRecord<string>(), item.errors, {
         [label]: resolution.message,

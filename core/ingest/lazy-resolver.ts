@@ -1,10 +1,11 @@
 /**
  * Lazy comparison against the store (docs/api-behaviour.md#lazy-comparison): one query for exact
- * matches and one read of the identifier lengths, then one for the candidates (the lower-cased
- * substrings of the incoming identifiers whose lengths occur among the stored ones: an indexed
- * `$in` on MongoDB, a scan on FerretDB), then the pure rule per identifier.
+ * matches and one read of the identifier lengths, then one batched lookup of the candidates (the
+ * lower-cased runs of whole segments of the incoming identifiers whose lengths occur among the
+ * stored ones, bounded per request: lazy-lookup.ts), then the pure rule per identifier.
  */
-import { lazyLookupKeys, resolveLazy, type LazyResolution } from '../pipeline/lazy-match';
+import { resolveLazy, type LazyResolution } from '../pipeline/lazy-match';
+import { lazyLookup } from '../pipeline/lazy-lookup';
 import type { ItemReads } from '../items/item-reads';
 
 export async function resolveLazyIdentifiers(
@@ -19,10 +20,12 @@ export async function resolveLazyIdentifiers(
     store.existing(tenant, contentType, incoming),
     store.identifierLengths(tenant, contentType),
   ]);
-  const pending = incoming.filter((identifier) => !exact.has(identifier));
-  const keys = lazyLookupKeys(pending, lengths);
-  const candidates = await store.lazyCandidates(tenant, contentType, keys);
-  // Candidates by lower-cased form, so each identifier looks only at its own substrings.
+  const lookup = lazyLookup(
+    incoming.filter((identifier) => !exact.has(identifier)),
+    lengths,
+  );
+  const candidates = await store.lazyCandidates(tenant, contentType, lookup.keys);
+  // Candidates by lower-cased form, so each identifier looks only at its own keys' finds.
   const byLower = new Map<string, string[]>();
   for (const candidate of candidates) {
     const lower = candidate.toLowerCase();
@@ -33,7 +36,12 @@ export async function resolveLazyIdentifiers(
       resolutions.set(identifier, { kind: 'exact', identifier });
       continue;
     }
-    const own = lazyLookupKeys([identifier], lengths).flatMap((key) => byLower.get(key) ?? []);
+    const refused = lookup.refused.get(identifier);
+    if (refused !== undefined) {
+      resolutions.set(identifier, { kind: 'error', message: refused });
+      continue;
+    }
+    const own = (lookup.keysOf.get(identifier) ?? []).flatMap((key) => byLower.get(key) ?? []);
     resolutions.set(identifier, resolveLazy(identifier, undefined, own));
   }
   return resolutions;

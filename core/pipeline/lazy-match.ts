@@ -1,60 +1,22 @@
 /**
- * Lazy comparison of identifiers, for funnels whose identifier mapping has `lazy: true`: a
- * sender's identifier X such as "ERP-A100-v2" finds the stored item "a100"
- * (docs/api-behaviour.md#lazy-comparison).
+ * Lazy comparison of identifiers, for funnels whose identifier mapping has `lazy: true`
+ * (docs/api-behaviour.md#lazy-comparison): a sender's identifier X such as "ERP-A100-v2" finds
+ * the stored item "a100", which occurs in X as whole segments (segment-runs.ts), case ignored.
+ * "A-10" does not find "A-1": a stored identifier never ends or starts inside a segment of X.
  *
- * The worker looks candidates up once per request, not per item: every lower-cased substring of
- * every X whose length is a length some stored identifier has (lazyLookupKeys), against the
- * stored lower-cased identifiers. It then decides each X from what came back (resolveLazy).
+ * The worker looks candidates up once per request (lazy-lookup.ts), then decides each X from what
+ * came back (resolveLazy).
  */
 import { MESSAGES } from './messages';
+import { segmentRuns } from './segment-runs';
 
 /** A stored identifier shorter than this (in characters) never matches lazily. */
 export const LAZY_MIN_LENGTH = 3;
 
 export type LazyResolution =
   | { kind: 'exact' | 'match'; identifier: string }
-  | { kind: 'ambiguous'; message: string }
+  | { kind: 'error'; message: string }
   | { kind: 'none' };
-
-const isHighSurrogate = (code: number): boolean => code >= 0xd800 && code <= 0xdbff;
-const isLowSurrogate = (code: number): boolean => code >= 0xdc00 && code <= 0xdfff;
-
-/**
- * The keys of the lazy lookup: the lower-cased substrings of the incoming identifiers whose
- * lengths are at least LAZY_MIN_LENGTH and among `storedLengths`, without duplicates. Lengths are
- * in UTF-16 code units of the lower-cased form: `storedLengths` are the distinct
- * `identifierLower.length` of the content type's items. Substrings that would split a surrogate
- * pair are left out; they can match nothing well-formed.
- *
- * An identifier of n characters gives at most n - L + 1 keys per length L, so a batch of long
- * identifiers against many stored lengths can make a large `$in`; the caller may split it.
- */
-export function lazyLookupKeys(
-  incoming: readonly string[],
-  storedLengths: readonly number[],
-): string[] {
-  const lengths = [...new Set(storedLengths)].filter(
-    (length) => Number.isInteger(length) && length >= LAZY_MIN_LENGTH,
-  );
-  const keys = new Set<string>();
-  for (const identifier of new Set(incoming)) {
-    const lower = identifier.toLowerCase();
-    for (const length of lengths) {
-      for (let start = 0; start + length <= lower.length; start += 1) {
-        const end = start + length;
-        if (start > 0 && isLowSurrogate(lower.charCodeAt(start))) {
-          if (isHighSurrogate(lower.charCodeAt(start - 1))) continue;
-        }
-        if (end < lower.length && isHighSurrogate(lower.charCodeAt(end - 1))) {
-          if (isLowSurrogate(lower.charCodeAt(end))) continue;
-        }
-        keys.add(lower.slice(start, end));
-      }
-    }
-  }
-  return [...keys];
-}
 
 /** Length in characters (code points), so that "ab😀" counts 3. */
 const characters = (text: string): number => Array.from(text).length;
@@ -63,12 +25,13 @@ const characters = (text: string): number => Array.from(text).length;
  * Decides which stored item an incoming identifier X stands for:
  * 1. the stored identifier equal to X (case-sensitive), when `exact` is it or `candidates` hold
  *    it;
- * 2. else the stored identifiers Y among `candidates` that occur inside X without regard to case
- *    and have at least LAZY_MIN_LENGTH characters: the longest is the match; several of that
- *    length make X ambiguous ("Ambiguous identifier: matches A, B", sorted);
+ * 2. else the stored identifiers Y among `candidates` of at least LAZY_MIN_LENGTH characters
+ *    whose lower-cased form is a lower-cased run of whole segments of X: the longest is the
+ *    match; several of that length make X ambiguous ("Ambiguous identifier: matches A, B",
+ *    sorted);
  * 3. else none: the item is created with identifier X.
  * `candidates` may be every identifier the lazy lookup returned for the whole request; the ones
- * that do not occur inside X are ignored here, so a false hit of the lookup is harmless.
+ * that are no run of X are ignored here, so a false hit of the lookup is harmless.
  */
 export function resolveLazy(
   incoming: string,
@@ -78,22 +41,29 @@ export function resolveLazy(
   if (exact === incoming || candidates.includes(incoming)) {
     return { kind: 'exact', identifier: incoming };
   }
-  const lower = incoming.toLowerCase();
+  const byLower = new Map<string, string[]>();
+  for (const candidate of new Set(candidates)) {
+    if (characters(candidate) < LAZY_MIN_LENGTH) continue;
+    const lower = candidate.toLowerCase();
+    byLower.set(lower, [...(byLower.get(lower) ?? []), candidate]);
+  }
+  if (byLower.size === 0) return { kind: 'none' };
+  const lengths = new Set([...byLower.keys()].map((lower) => lower.length));
   let longest = 0;
   let best: string[] = [];
-  for (const candidate of new Set(candidates)) {
-    const length = characters(candidate);
-    if (length < LAZY_MIN_LENGTH || length < longest) continue;
-    if (!lower.includes(candidate.toLowerCase())) continue;
-    if (length > longest) {
-      longest = length;
-      best = [candidate];
-    } else {
-      best.push(candidate);
+  for (const run of segmentRuns(incoming, (length) => lengths.has(length))) {
+    for (const candidate of byLower.get(run) ?? []) {
+      const length = characters(candidate);
+      if (length > longest) {
+        longest = length;
+        best = [candidate];
+      } else if (length === longest) {
+        best.push(candidate);
+      }
     }
   }
   const [only] = best;
   if (only === undefined) return { kind: 'none' };
   if (best.length === 1) return { kind: 'match', identifier: only };
-  return { kind: 'ambiguous', message: MESSAGES.ambiguous(best.sort()) };
+  return { kind: 'error', message: MESSAGES.ambiguous(best.sort()) };
 }

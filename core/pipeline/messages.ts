@@ -72,6 +72,10 @@ export const MESSAGES = {
   required: 'This field is required',
   ownParent: 'An item cannot be its own parent',
   ambiguous: (matches: readonly string[]) => `Ambiguous identifier: matches ${list(matches)}`,
+  lazyTooManyKeys: (keys: number, units: number) =>
+    `The request's identifiers need more lazy lookups than one request may make ` +
+    `(${keys.toLocaleString('en-US')} keys, ${units.toLocaleString('en-US')} characters in all); ` +
+    'send this item in a smaller request',
   referenceNotFound: (identifiers: readonly string[], contentType: string) =>
     identifiers.length === 1
       ? `No item with identifier ${quote(identifiers[0] ?? '')} exists in content type ${quote(contentType)}`

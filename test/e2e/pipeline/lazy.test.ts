@@ -1,8 +1,10 @@
 /**
  * Lazy comparison of identifiers (docs/api-behaviour.md#lazy-comparison) through HTTP: an incoming
- * X finds a stored Y that occurs inside it, without regard to case, Y at least 3 characters; the
- * exact match wins; the longest candidate wins; a tie is ambiguous; no candidate creates X.
+ * X finds a stored Y that occurs in it as whole segments, without regard to case, Y at least 3
+ * characters; the exact match wins; the longest candidate wins; a tie is ambiguous; no candidate
+ * creates X.
  */
+import { LAZY_MAX_KEYS, lazyLookup } from '../../../core/pipeline/lazy-lookup';
 import { identifiers, startPipeline, type Pipeline } from './pipeline-fixture';
 
 describe('lazy comparison of identifiers', () => {
@@ -84,6 +86,65 @@ describe('lazy comparison of identifiers', () => {
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ status: 'success', message: '2 items were imported' });
     expect(await names(contentType)).toEqual({ A100: 'new a', Bx200: 'new b' });
+  });
+
+  it('when a stored identifier ends inside a segment of the incoming one, then a new item is created', async () => {
+    const { url, contentType } = await lazyFunnel(['E-1']);
+    const response = await p.post(url, [
+      { sku: 'E-14', title: 'fourteen' },
+      { sku: 'e-10', title: 'ten' },
+      { sku: 'SKUE-1', title: 'glued' },
+    ]);
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ status: 'success', message: '3 items were imported' });
+    expect(await names(contentType)).toEqual({
+      'E-1': 'stored E-1',
+      'E-14': 'fourteen',
+      'SKUE-1': 'glued',
+      'e-10': 'ten',
+    });
+  });
+
+  it('when a stored identifier is whole segments of the incoming one, then it is written to', async () => {
+    const { url, contentType } = await lazyFunnel(['E-1', 'B-2']);
+    const response = await p.post(url, [
+      { sku: 'DE-E-1', title: 'new e' },
+      { sku: 'x/b-2/y', title: 'new b' },
+    ]);
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ status: 'success', message: '2 items were imported' });
+    expect(await names(contentType)).toEqual({ 'B-2': 'new b', 'E-1': 'new e' });
+  });
+
+  it('when a request needs more lookup keys than the bound, then the items past it fail and the rest are written', async () => {
+    // Stored identifiers of the odd lengths 3 to 31: every run of "q0-a-b-…" of 2 segments or more
+    // has one, so each identifier of 128 segments asks for about 240 keys.
+    const stored = Array.from({ length: 15 }, (_, i) => 'z'.repeat(2 * i + 3));
+    const { url } = await lazyFunnel(stored, { partialValidation: true });
+    const letters = 'abcdefghijklmnopqrstuvwxyz';
+    const tail = Array.from({ length: 127 }, (_, i) => letters[i % 26]).join('-');
+    const sent = Array.from(
+      { length: 450 },
+      (_, i) => `${i.toString(36).padStart(2, '0')}-${tail}`,
+    );
+    const lengths = stored.map((identifier) => identifier.length);
+    const refused = [...lazyLookup(sent, lengths).refused.keys()];
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused.length).toBeLessThan(sent.length);
+
+    const response = await p.post(
+      url,
+      sent.map((sku) => ({ sku, title: 'long' })),
+    );
+    expect(response.status).toBe(200);
+    const message =
+      "The request's identifiers need more lazy lookups than one request may make " +
+      `(${LAZY_MAX_KEYS.toLocaleString('en-US')} keys, 4,194,304 characters in all); ` +
+      'send this item in a smaller request';
+    expect(response.body.errors).toEqual(
+      Object.fromEntries(refused.map((sku) => [sku, { 'Product Identifier': message }])),
+    );
+    expect(response.body.data?.successIds).toEqual(sent.slice(0, sent.length - refused.length));
   });
 
   it('when several stored identifiers occur inside it, then the longest one is the match', async () => {

@@ -1,44 +1,10 @@
-import { lazyLookupKeys, resolveLazy } from '../../../core/pipeline/lazy-match';
+import { resolveLazy } from '../../../core/pipeline/lazy-match';
 
-describe('lazyLookupKeys', () => {
-  it('when stored identifiers have some lengths, then the substrings of those lengths are keys', () => {
-    expect(lazyLookupKeys(['ERP-A100'], [4]).sort()).toEqual(
-      ['erp-', 'rp-a', 'p-a1', '-a10', 'a100'].sort(),
-    );
-  });
-
-  it('when lengths are below 3, then they give no keys', () => {
-    expect(lazyLookupKeys(['ABCDE'], [1, 2])).toEqual([]);
-    expect(lazyLookupKeys(['ABCDE'], [2, 3])).toEqual(['abc', 'bcd', 'cde']);
-  });
-
-  it('when a length exceeds the identifier, then it gives no keys', () => {
-    expect(lazyLookupKeys(['abc'], [4, 10])).toEqual([]);
-  });
-
-  it('when the identifier itself has a stored length, then its whole lower-cased form is a key', () => {
-    expect(lazyLookupKeys(['AbC'], [3])).toEqual(['abc']);
-  });
-
-  it('when keys repeat within and across identifiers, then each is listed once', () => {
-    expect(lazyLookupKeys(['aaaa', 'AAAA', 'aaaa'], [3, 3])).toEqual(['aaa']);
-    expect(lazyLookupKeys(['xabc', 'abcy'], [3]).sort()).toEqual(['abc', 'bcy', 'xab']);
-  });
-
-  it('when lengths are odd values, then they are ignored', () => {
-    expect(lazyLookupKeys(['abcd'], [Number.NaN, 3.5, -1, 0])).toEqual([]);
-  });
-
-  it('when a substring would split a surrogate pair, then it is left out', () => {
-    const keys = lazyLookupKeys(['a😀bc'], [3]);
-    expect(keys).toEqual(['a😀', '😀b']);
-    expect(keys.every((key) => !/[\ud800-\udfff]/u.test(key))).toBe(true);
-  });
-
-  it('when nothing is stored, then there are no keys', () => {
-    expect(lazyLookupKeys(['abcdef'], [])).toEqual([]);
-  });
-});
+/** The stored identifier X resolves to, or what else it resolves as. */
+const resolve = (incoming: string, candidates: string[]) =>
+  resolveLazy(incoming, undefined, candidates);
+const match = (identifier: string) => ({ kind: 'match', identifier });
+const none = { kind: 'none' };
 
 describe('resolveLazy', () => {
   it('when an item has exactly the identifier, then it is the match even if longer ones exist', () => {
@@ -49,108 +15,141 @@ describe('resolveLazy', () => {
   });
 
   it('when the candidates hold the identifier exactly, then it is exact', () => {
-    expect(resolveLazy('ABC-1', undefined, ['BC-1', 'ABC-1'])).toEqual({
-      kind: 'exact',
-      identifier: 'ABC-1',
-    });
+    expect(resolve('ABC-1', ['BC-1', 'ABC-1'])).toEqual({ kind: 'exact', identifier: 'ABC-1' });
   });
 
-  it('when a stored identifier is a prefix of the incoming one, then it matches', () => {
-    expect(resolveLazy('A100-v2', undefined, ['A100'])).toEqual({
-      kind: 'match',
-      identifier: 'A100',
-    });
+  it('when a stored identifier is a prefix, a suffix or an inner part of whole segments, then it matches', () => {
+    expect(resolve('12345-DE', ['12345'])).toEqual(match('12345'));
+    expect(resolve('DE-12345', ['12345'])).toEqual(match('12345'));
+    expect(resolve('DE/12345/A', ['12345'])).toEqual(match('12345'));
   });
 
-  it('when a stored identifier is a suffix of the incoming one, then it matches', () => {
-    expect(resolveLazy('ERP-A100', undefined, ['A100'])).toEqual({
-      kind: 'match',
-      identifier: 'A100',
-    });
+  it('when a stored identifier ends inside a segment of the incoming one, then it does not match', () => {
+    expect(resolve('E-14', ['E-1'])).toEqual(none);
+    expect(resolve('A-10', ['A-1'])).toEqual(none);
+    expect(resolve('X-A-10-Y', ['A-1'])).toEqual(none);
   });
 
-  it('when the incoming identifier has both a prefix and a suffix, then the inner one matches', () => {
-    expect(resolveLazy('ERP-A100-v2', undefined, ['A100'])).toEqual({
-      kind: 'match',
-      identifier: 'A100',
-    });
+  it('when a stored identifier starts inside a segment of the incoming one, then it does not match', () => {
+    expect(resolve('SKU12345', ['12345'])).toEqual(none);
+    expect(resolve('DE-SKU12345-A', ['12345'])).toEqual(none);
+    expect(resolve('1E-1', ['E-1'])).toEqual(none);
+  });
+
+  it('when any character that is neither a letter nor a digit bounds it, then it is a separator', () => {
+    for (const separator of [
+      '-',
+      '_',
+      '.',
+      '/',
+      ' ',
+      '+',
+      '#',
+      ':',
+      '\u2013',
+      '\u00a0',
+      '、',
+      '·',
+    ]) {
+      expect(resolve(`de${separator}12345${separator}a`, ['12345'])).toEqual(match('12345'));
+    }
+  });
+
+  it('when Unicode letters or digits touch it, then they are part of the segment and it does not match', () => {
+    expect(resolve('Ä12345', ['12345'])).toEqual(none);
+    expect(resolve('商品12345', ['12345'])).toEqual(none);
+    expect(resolve('٣12345', ['12345'])).toEqual(none);
+    expect(resolve('12345Ω', ['12345'])).toEqual(none);
+    expect(resolve('商品-12345', ['12345'])).toEqual(match('12345'));
+    expect(resolve('straße-12345', ['STRASSE', '12345'])).toEqual(match('12345'));
+  });
+
+  it('when a stored identifier of Unicode letters and digits is a whole segment, then it matches', () => {
+    expect(resolve('erp-café-٣', ['CAFÉ'])).toEqual(match('CAFÉ'));
+    expect(resolve('x/١٢٣/y', ['١٢٣'])).toEqual(match('١٢٣'));
   });
 
   it('when case differs, then it still matches, and the stored spelling is returned', () => {
-    expect(resolveLazy('erp-a100', undefined, ['A100'])).toEqual({
-      kind: 'match',
-      identifier: 'A100',
-    });
-    expect(resolveLazy('A100', undefined, ['a100'])).toEqual({ kind: 'match', identifier: 'a100' });
+    expect(resolve('erp-a100', ['A100'])).toEqual(match('A100'));
+    expect(resolve('ERP-A100', ['a100'])).toEqual(match('a100'));
   });
 
-  it('when only a case-insensitive whole match exists, then it is a match, not exact', () => {
-    expect(resolveLazy('abc-1', undefined, ['ABC-1'])).toEqual({
-      kind: 'match',
-      identifier: 'ABC-1',
-    });
+  it('when only a case-insensitive equal exists, then it is a match, not exact', () => {
+    expect(resolve('abc-1', ['ABC-1'])).toEqual(match('ABC-1'));
+  });
+
+  it('when a stored identifier holds separators itself, then it matches as a run of segments', () => {
+    expect(resolve('x_de-12345_y', ['DE-12345'])).toEqual(match('DE-12345'));
+    expect(resolve('x_de_12345_y', ['DE-12345'])).toEqual(none);
+    expect(resolve('xde-12345_y', ['DE-12345'])).toEqual(none);
+  });
+
+  it('when a stored identifier starts or ends with a separator, then a separator must stand beside it', () => {
+    expect(resolve('ab--123', ['-123'])).toEqual(match('-123'));
+    expect(resolve('ab-123', ['-123'])).toEqual(none);
+    expect(resolve('v2.0.-x', ['2.0.'])).toEqual(none);
+    expect(resolve('v-2.0.-x', ['2.0.'])).toEqual(match('2.0.'));
   });
 
   it('when a stored identifier is shorter than 3 characters, then it never matches', () => {
-    expect(resolveLazy('XA1', undefined, ['A1', 'X'])).toEqual({ kind: 'none' });
+    expect(resolve('X-A1', ['A1', 'X'])).toEqual(none);
   });
 
-  it('when a stored identifier has 3 characters outside the BMP, then it counts as 3', () => {
-    expect(resolveLazy('x😀😀😀y', undefined, ['😀😀😀'])).toEqual({
-      kind: 'match',
-      identifier: '😀😀😀',
-    });
-    expect(resolveLazy('x😀y', undefined, ['😀y'])).toEqual({ kind: 'none' });
+  it('when characters lie outside the BMP, then each counts once and pairs are never split', () => {
+    // Deseret capitals and their lower-case forms: letters, two UTF-16 units each.
+    expect(resolve('ERP-𐐀𐐁𐐂', ['𐐨𐐩𐐪'])).toEqual(match('𐐨𐐩𐐪'));
+    expect(resolve('ERP-𐐀𐐁𐐂1', ['𐐨𐐩𐐪'])).toEqual(none);
+    expect(resolve('q-𐐀𐐁', ['𐐨𐐩'])).toEqual(none);
+    // An emoji is neither a letter nor a digit: it separates.
+    expect(resolve('ABC😀1', ['abc'])).toEqual(match('abc'));
+    expect(resolve('pre-x😀yz', ['X😀YZ'])).toEqual(match('X😀YZ'));
   });
 
-  it('when several stored identifiers occur inside, then the longest wins', () => {
-    expect(resolveLazy('ERP-A100-v2', undefined, ['A10', 'A100', 'ERP'])).toEqual({
-      kind: 'match',
-      identifier: 'A100',
-    });
+  it('when a Greek capital sigma ends the run, then it compares as the final sigma it is stored as', () => {
+    // Lower-cased whole, "ΟΔΟΣ.Α" gives "οδοσ.α"; the run "ΟΔΟΣ" alone gives "οδος".
+    expect(resolve('ΟΔΟΣ.Α', ['Οδος'])).toEqual(match('Οδος'));
   });
 
-  it('when two of the longest length occur inside, then it is ambiguous, sorted', () => {
-    expect(resolveLazy('A100-B200', undefined, ['B200', 'A100', 'A10'])).toEqual({
-      kind: 'ambiguous',
+  it('when several stored identifiers are runs of it, then the longest wins', () => {
+    expect(resolve('ERP-A100-v2', ['A100', 'ERP', 'A100-V2'])).toEqual(match('A100-V2'));
+  });
+
+  it('when two of the longest length are runs of it, then it is ambiguous, sorted', () => {
+    expect(resolve('A100-B200', ['B200', 'A100', 'A10'])).toEqual({
+      kind: 'error',
       message: 'Ambiguous identifier: matches A100, B200',
     });
   });
 
   it('when two stored identifiers differ only in case, then both match and it is ambiguous', () => {
-    expect(resolveLazy('xabcx', undefined, ['abc', 'ABC'])).toEqual({
-      kind: 'ambiguous',
+    expect(resolve('x-abc-x', ['abc', 'ABC'])).toEqual({
+      kind: 'error',
       message: 'Ambiguous identifier: matches ABC, abc',
     });
   });
 
   it('when a candidate is listed twice, then it is one candidate', () => {
-    expect(resolveLazy('xabcx', undefined, ['abc', 'abc'])).toEqual({
-      kind: 'match',
-      identifier: 'abc',
-    });
+    expect(resolve('x-abc-x', ['abc', 'abc'])).toEqual(match('abc'));
   });
 
-  it('when no candidate occurs inside, then there is none and X will be created', () => {
-    expect(resolveLazy('NEW-1', undefined, [])).toEqual({ kind: 'none' });
-    expect(resolveLazy('NEW-1', undefined, ['OTHER', 'W-2'])).toEqual({ kind: 'none' });
+  it('when no candidate is a run of it, then there is none and X will be created', () => {
+    expect(resolve('NEW-1', [])).toEqual(none);
+    expect(resolve('NEW-1', ['OTHER', 'W-1'])).toEqual(none);
+    expect(resolve('A100', ['A100-v2'])).toEqual(none);
   });
 
-  it('when a candidate is longer than the incoming identifier, then it does not occur inside', () => {
-    expect(resolveLazy('A100', undefined, ['A100-v2'])).toEqual({ kind: 'none' });
-  });
-
-  it('when keys and candidates are used together, then a lookup finds what resolve picks', () => {
-    const stored = ['A100', 'a1', 'B200-XL', 'zzz'];
-    const lowerStored = new Map(stored.map((id) => [id.toLowerCase(), id]));
-    const lengths = [...new Set([...lowerStored.keys()].map((id) => id.length))];
-    const incoming = 'erp-b200-xl-2024';
-    const keys = lazyLookupKeys([incoming], lengths);
-    const candidates = keys.flatMap((key) => lowerStored.get(key) ?? []);
-    expect(candidates).toEqual(['B200-XL']);
-    expect(resolveLazy(incoming, undefined, candidates)).toEqual({
-      kind: 'match',
-      identifier: 'B200-XL',
-    });
+  it('when the incoming identifier has more than 16 segments, then only runs within its first 16 or last 16, or all of it, match', () => {
+    const segments = Array.from({ length: 33 }, (_, i) => `p${String(i).padStart(2, '0')}`);
+    const incoming = segments.join('-');
+    expect(resolve(incoming, ['P00'])).toEqual(match('P00'));
+    expect(resolve(incoming, ['p01-p02'])).toEqual(match('p01-p02'));
+    expect(
+      resolve(incoming, ['p00-p01-p02-p03-p04-p05-p06-p07-p08-p09-p10-p11-p12-p13-p14-p15']),
+    ).toEqual(match('p00-p01-p02-p03-p04-p05-p06-p07-p08-p09-p10-p11-p12-p13-p14-p15'));
+    expect(resolve(incoming, ['p17-p18'])).toEqual(match('p17-p18'));
+    expect(resolve(incoming, ['p32'])).toEqual(match('p32'));
+    expect(resolve(incoming, ['p16'])).toEqual(none);
+    expect(resolve(incoming, ['p14-p15-p16-p17'])).toEqual(none);
+    expect(resolve(incoming, [incoming.toUpperCase()])).toEqual(match(incoming.toUpperCase()));
   });
 });
