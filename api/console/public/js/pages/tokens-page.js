@@ -1,7 +1,9 @@
 /**
  * Tokens: create one (the token string is shown once, with a copy button, and is gone when the
  * page is left: it is kept nowhere), list them without secrets, revoke. Abilities the calling
- * token lacks cannot be granted; their boxes are disabled and say so.
+ * token lacks cannot be granted; their boxes are disabled and say so, as are the tokens of users
+ * holding a permission the caller lacks. Revoking the token this console signed in with warns
+ * first that it signs you out, and then does.
  */
 /* global window */
 import { apiGet, apiPaths, apiSend, ApiError } from '../api-client.js';
@@ -9,11 +11,20 @@ import { guard, refusal } from '../capabilities.js';
 import { fill, h } from '../dom.js';
 import { checkbox, errorSummary, field, select, setFieldError, showFieldErrors } from '../forms.js';
 import { timeElement } from '../format.js';
+import { outranked } from '../outranked.js';
 import { shownOnce } from '../shown-once.js';
 import { dataTable, scrollBox } from '../views.js';
 
 const ABILITIES = ['read', 'create', 'update', 'delete'];
 const COLUMNS = ['Name', 'Abilities', 'User', 'Created', 'Expires', 'Last used', 'State'];
+
+/** The question before a revocation: for the console's own token, that it signs you out. */
+function revokeQuestion(token, own) {
+  return own
+    ? `Revoke token "${token.name}"? It is the token this console signed in with: revoking it ` +
+        'signs you out, here and wherever else it is used.'
+    : `Revoke token "${token.name}"? Whatever uses it stops working.`;
+}
 
 function tokenShownOnce(created) {
   return shownOnce({
@@ -113,6 +124,7 @@ export async function renderTokens(container, _route, { signal, me }) {
     apiGet(apiPaths.users(), { signal }),
   ]);
   const emails = new Map(users.map((u) => [u.id, u.email]));
+  const owners = new Map(users.map((u) => [u.id, u]));
   const created = h('div', { 'aria-live': 'polite' });
   const listArea = h('div');
   const cannotRevoke = refusal(me, 'delete', 'manage_settings');
@@ -127,12 +139,18 @@ export async function renderTokens(container, _route, { signal, me }) {
           { type: 'button', class: 'secondary small', 'aria-label': `Revoke ${token.name}` },
           'Revoke',
         );
-        const note = guard(revoke, cannotRevoke);
+        const own = token.id === me.token.id;
+        const owner = token.userId === me.user.id ? null : owners.get(token.userId);
+        const note = guard(
+          revoke,
+          cannotRevoke ?? (owner ? outranked(me, owner, 'revoke its tokens') : null),
+        );
         revoke.addEventListener('click', async () => {
-          if (!window.confirm(`Revoke token "${token.name}"? Whatever uses it stops working.`))
-            return;
+          if (!window.confirm(revokeQuestion(token, own))) return;
           try {
             await apiSend('DELETE', apiPaths.token(token.id));
+            // Its next call would be refused anyway: sign out now, as a 401 does.
+            if (own) throw new ApiError(401, 'You revoked the token this console signed in with');
             await reload();
           } catch (error) {
             if (!(error instanceof ApiError) || error.status === 401) throw error;

@@ -1,12 +1,15 @@
 /**
  * Users: create one, set each user's permissions and whether it is active. Permissions the
- * calling user lacks cannot be granted; their boxes are disabled and say so, and the API's 403,
- * should it still come, is shown as it names what cannot be granted.
+ * calling user lacks cannot be granted, and a user holding one of them cannot be changed; their
+ * controls are disabled and say so. The API's refusals, should they still come (a 403 naming what
+ * the caller lacks, a 409 for deactivating oneself or the tenant's last admin), are shown with its
+ * message, and the row shows again what is stored.
  */
 import { apiGet, apiPaths, apiSend, ApiError } from '../api-client.js';
 import { guard, refusal } from '../capabilities.js';
 import { fill, h } from '../dom.js';
 import { checkbox, errorSummary, field, setFieldError, showFieldErrors } from '../forms.js';
+import { outranked } from '../outranked.js';
 import { dataTable, scrollBox } from '../views.js';
 
 const PERMISSIONS = ['manage_funnels', 'manage_settings'];
@@ -75,13 +78,19 @@ function createForm(me, onCreated) {
   return form;
 }
 
-function userRow(me, user, say) {
+function userRow(me, user, say, reload) {
   const who = user.email;
   const boxes = permissionBoxes(me, user.permissions, who);
   const active = checkbox(`Active: ${who}`, { checked: user.active });
   const save = h('button', { type: 'button', class: 'small', 'aria-label': `Save ${who}` }, 'Save');
-  const note = guard(save, refusal(me, 'update', 'manage_settings'));
-  if (note) active.control.disabled = true;
+  const note = guard(
+    save,
+    refusal(me, 'update', 'manage_settings') ?? outranked(me, user, 'change them'),
+  );
+  if (note) {
+    active.control.disabled = true;
+    for (const [, entry] of boxes) entry.control.disabled = true;
+  }
   save.addEventListener('click', async () => {
     try {
       await apiSend('PATCH', apiPaths.user(user.id), {
@@ -91,7 +100,9 @@ function userRow(me, user, say) {
       say(h('p', { class: 'success', role: 'status' }, `Saved ${who}.`));
     } catch (error) {
       if (!(error instanceof ApiError) || error.status === 401) throw error;
-      say(h('p', { class: 'error', role: 'alert' }, error.message));
+      // Refused: nothing changed, so the row shows what is stored again, under the reason.
+      await reload();
+      say(h('p', { class: 'error', role: 'alert' }, `Not saved: ${who}. ${error.message}`));
     }
   });
   return [
@@ -124,12 +135,14 @@ export async function renderUsers(container, _route, { signal, me }) {
         dataTable({
           caption: 'Users of the tenant',
           columns: COLUMNS,
-          rows: users.map((u) => userRow(me, u, say)),
+          rows: users.map((u) => userRow(me, u, say, reload)),
           className: 'users',
         }),
       ),
     );
-  const reload = async () => renderList((await apiGet(apiPaths.users())).items);
+  async function reload() {
+    renderList((await apiGet(apiPaths.users())).items);
+  }
   container.append(createForm(me, reload), said, listArea);
   renderList((await apiGet(apiPaths.users(), { signal })).items);
 }
