@@ -12,6 +12,8 @@ import { bodyFormatOf, FUNNEL_MEDIA_TYPES } from '../http/body-format';
 import { checkFunnelBody, type FunnelMethod } from '../http/funnel-body';
 import { checkNdjsonBody } from '../http/ndjson-body';
 import { FunnelLookup } from '../http/funnel-lookup';
+import { recordRefusals } from '../http/refusal-record';
+import { RateLimitedCounts } from '../../core/queue/rate-limited-counts';
 import { historyRecord } from '../../core/ingest/history-record-builder';
 import { HistoryRepository } from '../../core/history/history.repository';
 import { funnelSubmitter, type Submission } from '../http/funnel-submission';
@@ -96,6 +98,8 @@ export function funnelsRoutes(context: ApiContext): Router {
     (method: FunnelMethod): RequestHandler =>
     (req, res, next) => {
       const endpointUrl = String(req.params.endpointUrl);
+      // For the record of a refusal, whose handler sees no route parameters.
+      res.locals.endpointUrl = endpointUrl;
       res.on('finish', () => {
         const tenant = res.locals.authenticatedTenant as string | undefined;
         const found = res.locals.funnelFound === true;
@@ -122,7 +126,7 @@ export function funnelsRoutes(context: ApiContext): Router {
       if (bodyFormat === 'ndjson') checkNdjsonBody(method, raw, config.MAX_ITEMS);
       else checkFunnelBody(method, raw, config.MAX_ITEMS);
       const { tenant, tokenId } = req.principal;
-      if (!(await lookup.exists(tenant, endpointUrl))) {
+      if (!(await lookup.find(tenant, endpointUrl))) {
         throw notFound(`No funnel with endpoint URL "${endpointUrl}"`);
       }
       res.locals.funnelFound = true;
@@ -190,5 +194,14 @@ export function funnelsRoutes(context: ApiContext): Router {
 
   router.post('/funnels/:endpointUrl', ...handle('POST'));
   router.delete('/funnels/:endpointUrl', ...handle('DELETE'));
+  router.use(
+    recordRefusals({
+      lookup,
+      history,
+      rateLimited: new RateLimitedCounts(queue.redis, config.QUEUE_PREFIX),
+      historyTtlDays: config.HISTORY_TTL_DAYS,
+      logger: context.logger,
+    }),
+  );
   return router;
 }

@@ -12,6 +12,8 @@ import {
 } from '../../core/history/history-record';
 import { InvalidCursorError } from '../../core/pagination/cursor';
 import { HistoryRepository } from '../../core/history/history.repository';
+import type { Funnel } from '../../core/pipeline/funnel';
+import { RateLimitedCounts } from '../../core/queue/rate-limited-counts';
 import type { ApiContext } from '../context';
 import { notFound } from '../http/http-error';
 import { invalid, parseOrThrow } from '../http/validate';
@@ -44,7 +46,13 @@ const listQuerySchema = z
 const recordSchema = historyViewSchema.meta({ id: 'HistoryRecord' });
 const entrySchema = historyViewSchema.omit({ payload: true }).meta({ id: 'HistoryEntry' });
 const pageSchema = z
-  .object({ items: z.array(entrySchema), nextCursor: z.string().nullable() })
+  .object({
+    items: z.array(entrySchema),
+    nextCursor: z.string().nullable(),
+    rateLimited: z
+      .object({ lastDay: z.number().int() })
+      .describe('Requests to the funnel the rate limit refused: counted, not recorded one by one'),
+  })
   .meta({ id: 'HistoryPage' });
 
 const json = (schema: z.ZodType, description: string) => ({
@@ -85,16 +93,16 @@ registerRoute({
 export function historyRoutes(context: ApiContext): Router {
   const router = Router();
   const history = new HistoryRepository(context.db);
+  const rateLimited = new RateLimitedCounts(context.queue.redis, context.config.QUEUE_PREFIX);
   const readAccess = requireAccess(context.auth, { ability: 'read', permission: 'manage_funnels' });
 
-  /** The funnel's endpoint URL, once it is known to exist in the caller's tenant. */
-  async function funnelEndpoint(tenant: string, endpointUrl: string): Promise<string> {
+  /** The funnel at the endpoint URL in the caller's tenant; 404 when there is none. */
+  async function funnelAt(tenant: string, endpointUrl: string): Promise<Funnel> {
     // A malformed endpoint URL names no funnel: 404, as an unknown one.
     const valid = endpointUrlSchema.safeParse(endpointUrl);
-    if (!valid.success || !(await context.funnels.find(tenant, valid.data))) {
-      throw notFound(`No funnel with endpoint URL "${endpointUrl}"`);
-    }
-    return valid.data;
+    const funnel = valid.success ? await context.funnels.find(tenant, valid.data) : null;
+    if (!funnel) throw notFound(`No funnel with endpoint URL "${endpointUrl}"`);
+    return funnel;
   }
 
   router.get(
@@ -102,16 +110,17 @@ export function historyRoutes(context: ApiContext): Router {
     readAccess,
     async (req: Request<{ endpointUrl: string }>, res) => {
       const { tenant } = req.principal;
-      const funnel = await funnelEndpoint(tenant, req.params.endpointUrl);
+      const funnel = await funnelAt(tenant, req.params.endpointUrl);
       const query = parseOrThrow(listQuerySchema, req.query);
       try {
-        const page = await history.list(tenant, funnel, query);
+        const page = await history.list(tenant, funnel.endpointUrl, query);
         // Entries carry no payload (the repository leaves it out): the view without it.
         const items = page.items.map((entry) => {
           const { payload: _payload, ...view } = historyView({ ...entry, payload: '' });
           return view;
         });
-        res.json({ items, nextCursor: page.nextCursor });
+        const lastDay = await rateLimited.lastDay(tenant, funnel.id);
+        res.json({ items, nextCursor: page.nextCursor, rateLimited: { lastDay } });
       } catch (error) {
         if (error instanceof InvalidCursorError) throw invalid({ cursor: error.message });
         throw error;
@@ -124,8 +133,8 @@ export function historyRoutes(context: ApiContext): Router {
     readAccess,
     async (req: Request<{ endpointUrl: string; requestId: string }>, res) => {
       const { tenant } = req.principal;
-      const funnel = await funnelEndpoint(tenant, req.params.endpointUrl);
-      const record = await history.findByEitherId(tenant, funnel, req.params.requestId);
+      const funnel = await funnelAt(tenant, req.params.endpointUrl);
+      const record = await history.findByEitherId(tenant, funnel.endpointUrl, req.params.requestId);
       if (!record) throw notFound('No such request in the history of this funnel');
       res.json(historyView(record));
     },

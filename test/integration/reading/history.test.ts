@@ -139,7 +139,7 @@ describe('reading the request history', () => {
   it('when a funnel has no history, then the list is empty', async () => {
     const response = await api.call('GET', historyPath('quiet'), { token: owner });
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ items: [], nextCursor: null });
+    expect(response.body).toEqual({ items: [], nextCursor: null, rateLimited: { lastDay: 0 } });
   });
 
   it('when a record is read, then it has the documented shape', async () => {

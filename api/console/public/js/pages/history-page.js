@@ -60,6 +60,8 @@ export async function renderHistory(container, route, { signal, me }) {
   const lead = h('p', { class: 'lead' });
   const chart = h('div', { class: 'chart-holder' });
   const shown = h('p', { class: 'count', role: 'status' }, 'Loading…');
+  // Requests the rate limit refused are counted, not recorded one by one.
+  const rateLimited = h('p', { class: 'muted rate-limited', hidden: true });
   const table = dataTable({
     caption: 'Requests, newest first',
     columns: COLUMNS,
@@ -128,6 +130,7 @@ export async function renderHistory(container, route, { signal, me }) {
       { 'aria-labelledby': 'requests-heading' },
       h('h2', { id: 'requests-heading' }, 'Requests'),
       shown,
+      rateLimited,
       replayed,
       scrollBox(table),
       more,
@@ -156,6 +159,11 @@ export async function renderHistory(container, route, { signal, me }) {
     table.tBodies[0].append(...entries.map((entry) => entryRow(funnel, entry, replayButton)));
     cursor = page.nextCursor;
     more.hidden = cursor === null;
+    const refused = page.rateLimited?.lastDay ?? 0;
+    rateLimited.hidden = refused === 0;
+    rateLimited.textContent =
+      `${count(refused, 'request')} to this funnel refused by the rate limit in the last 24 ` +
+      'hours (429; counted, not listed here).';
     shown.textContent =
       loaded.length === 0 && cursor === null
         ? 'No requests match these filters.'
