@@ -1,6 +1,7 @@
 /** One funnel request as the history keeps it (docs/api-behaviour.md#the-history-record). */
 import { z } from 'zod';
 import { itemErrorsSchema, type ItemErrors } from '../pipeline/item-errors';
+import { resolvedIdentifierSchema } from '../pipeline/resolved-identifier';
 
 export const HISTORY_STATUSES = ['success', 'partial', 'error', 'queued', 'processing'] as const;
 export const historyStatusSchema = z.enum(HISTORY_STATUSES);
@@ -69,6 +70,11 @@ export const historyDocumentSchema = z.object({
   successIds: z.array(z.string()),
   deletedIds: z.array(z.string()),
   notFoundIds: z.array(z.string()),
+  /**
+   * The items lazy comparison wrote to (or deleted under) another identifier than the one sent,
+   * in request order: a list, as `errors`, since identifiers make poor field names.
+   */
+  resolved: z.array(resolvedIdentifierSchema),
   /** The body as received, as text: stored whatever its keys, cut after 256 KiB. */
   payload: z.string(),
   payloadTruncated: z.boolean(),
@@ -123,6 +129,7 @@ export function historyView(record: HistoryDocument): HistoryView {
     successIds: record.successIds,
     deletedIds: record.deletedIds,
     notFoundIds: record.notFoundIds,
+    resolved: record.resolved,
     payload: payloadView(record.payload, record.payloadTruncated),
     payloadTruncated: record.payloadTruncated,
     tokenId: record.tokenId,

@@ -18,6 +18,7 @@ import type { ItemErrors } from '../pipeline/item-errors';
 import type { ItemStore } from '../items/item-store';
 import type { ContentType } from '../pipeline/content-type';
 import type { Funnel } from '../pipeline/funnel';
+import { resolvedIdentifiers, type ResolvedIdentifier } from '../pipeline/resolved-identifier';
 import { resolveLazyIdentifiers } from './lazy-resolver';
 
 export interface DeleteRequest {
@@ -34,6 +35,8 @@ export interface DeleteResult extends EnvelopeResult {
   itemCount: number;
   deletedIds: string[];
   notFoundIds: string[];
+  /** The deleted ones that lazy comparison found under another identifier than sent. */
+  resolved: ResolvedIdentifier[];
 }
 
 /** Every value of every `identifiers` array, in order (the API checked the shape). */
@@ -46,7 +49,13 @@ function sentIdentifiers(parsed: unknown): unknown[] {
 }
 
 function failure(errors: ItemErrors, itemCount: number): DeleteResult {
-  return { ...buildRequestFailure(errors), itemCount, deletedIds: [], notFoundIds: [] };
+  return {
+    ...buildRequestFailure(errors),
+    itemCount,
+    deletedIds: [],
+    notFoundIds: [],
+    resolved: [],
+  };
 }
 
 export async function deleteItems(store: ItemStore, request: DeleteRequest): Promise<DeleteResult> {
@@ -95,6 +104,7 @@ export async function deleteItems(store: ItemStore, request: DeleteRequest): Pro
       itemCount: sent.length,
       deletedIds: [],
       notFoundIds: [],
+      resolved: [],
     };
   }
 
@@ -109,5 +119,8 @@ export async function deleteItems(store: ItemStore, request: DeleteRequest): Pro
     itemCount: unique.length,
     deletedIds,
     notFoundIds,
+    resolved: resolvedIdentifiers(
+      deletedIds.map((sent) => ({ sent, writtenTo: storedAs.get(sent) ?? sent })),
+    ),
   };
 }

@@ -6,6 +6,7 @@ import {
   type HistoryStatus,
 } from '../history/history-record';
 import type { ItemErrors } from '../pipeline/item-errors';
+import type { ResolvedIdentifier } from '../pipeline/resolved-identifier';
 import type { ParsedJobData } from '../queue/jobs';
 
 /** Bodies are kept in full up to this size, cut after it. */
@@ -20,6 +21,7 @@ export interface RequestOutcome {
   successIds?: string[];
   deletedIds?: string[];
   notFoundIds?: string[];
+  resolved?: ResolvedIdentifier[];
 }
 
 /** What a record needs of the request: the job's data, or the API's before there is a job. */
@@ -67,6 +69,7 @@ export function historyRecord(
     successIds: outcome.successIds ?? [],
     deletedIds: outcome.deletedIds ?? [],
     notFoundIds: outcome.notFoundIds ?? [],
+    resolved: outcome.resolved ?? [],
     // A cut may split a multi-byte character; the decoder makes its remains U+FFFD.
     payload: (truncated ? raw.subarray(0, PAYLOAD_LIMIT_BYTES) : raw).toString('utf8'),
     payloadTruncated: truncated,

@@ -28,6 +28,7 @@ import type { ItemStore, ItemWrite } from '../items/item-store';
 import type { ItemReads } from '../items/item-reads';
 import type { ContentType } from '../pipeline/content-type';
 import type { Funnel } from '../pipeline/funnel';
+import { resolvedIdentifiers, type ResolvedIdentifier } from '../pipeline/resolved-identifier';
 import { resolveLazyIdentifiers } from './lazy-resolver';
 
 export interface ImportRequest {
@@ -46,6 +47,8 @@ export interface ImportResult extends EnvelopeResult {
   itemCount: number;
   /** The identifiers, as sent, of the items written (or that a dry run would write). */
   successIds: string[];
+  /** Of those, the ones written to another identifier than sent (lazy comparison), in order. */
+  resolved: ResolvedIdentifier[];
 }
 
 /** An item after lazy resolution: `identifier` is what it is stored under, `key` what was sent. */
@@ -115,7 +118,12 @@ export async function prepareImport(
   const body = isEmptyBody(request.raw, request.parsed) ? [] : asItemList(request.parsed);
   const broken = brokenRequestRule(request);
   if (broken) {
-    const result = { ...buildRequestFailure(broken), itemCount: body.length, successIds: [] };
+    const result = {
+      ...buildRequestFailure(broken),
+      itemCount: body.length,
+      successIds: [],
+      resolved: [],
+    };
     return { result, writes: [] };
   }
 
@@ -140,6 +148,9 @@ export async function prepareImport(
     ...importEnvelope(decision),
     itemCount: checked.length,
     successIds: decision.accepted.map((item) => item.key),
+    resolved: resolvedIdentifiers(
+      decision.accepted.map((item) => ({ sent: item.key, writtenTo: item.identifier ?? '' })),
+    ),
   };
   return { result, writes };
 }

@@ -4,6 +4,7 @@ import { endpointUrlSchema } from '../keys/keys';
 import { funnelBodySchema } from '../pipeline/funnel';
 import { envelopeSchema } from '../pipeline/envelope';
 import { historyStatusSchema } from '../history/history-record';
+import { resolvedIdentifierSchema } from '../pipeline/resolved-identifier';
 import { requestDataSchema } from '../settings/request-paths';
 
 export const MAX_PREVIEW_REQUESTS = 50;
@@ -39,7 +40,11 @@ const answerSchema = z.object({
   failed: z.number().int(),
 });
 
-export const draftAnswerSchema = answerSchema.extend({ envelope: envelopeSchema });
+export const draftAnswerSchema = answerSchema.extend({
+  envelope: envelopeSchema,
+  /** The items the draft would write to another identifier than sent (lazy comparison). */
+  resolved: z.array(resolvedIdentifierSchema),
+});
 export type DraftAnswer = z.infer<typeof draftAnswerSchema>;
 export type RecordedAnswer = z.infer<typeof answerSchema>;
 

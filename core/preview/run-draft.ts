@@ -37,7 +37,7 @@ export async function runDraft(items: ItemReads, draft: Draft, body: DraftBody):
   if (!parsed.ok) {
     const { httpStatus, message, itemCount, envelope } = failedRequest(400, parsed.message);
     const answer = { httpStatus, message, itemCount, envelope, status: 'error' as const };
-    return { answer: { ...answer, imported: 0, failed: 0 }, successIds: [] };
+    return { answer: { ...answer, imported: 0, failed: 0, resolved: [] }, successIds: [] };
   }
   const now = new Date();
   const { result } = await prepareImport(items, {
@@ -56,6 +56,7 @@ export async function runDraft(items: ItemReads, draft: Draft, body: DraftBody):
     imported: result.successIds.length,
     failed: failedKeys(result.envelope.errors).length,
     envelope: result.envelope,
+    resolved: result.resolved,
   };
   return { answer, successIds: result.successIds };
 }

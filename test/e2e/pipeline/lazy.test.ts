@@ -5,7 +5,7 @@
  * creates X.
  */
 import { LAZY_MAX_KEYS, lazyLookup } from '../../../core/pipeline/lazy-lookup';
-import { identifiers, startPipeline, type Pipeline } from './pipeline-fixture';
+import { identifiers, requestIdOf, startPipeline, type Pipeline } from './pipeline-fixture';
 
 describe('lazy comparison of identifiers', () => {
   let p: Pipeline;
@@ -114,6 +114,34 @@ describe('lazy comparison of identifiers', () => {
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ status: 'success', message: '2 items were imported' });
     expect(await names(contentType)).toEqual({ 'B-2': 'new b', 'E-1': 'new e' });
+  });
+
+  it('when E-1 is stored, then E-14 is created, x/E-1 is written to E-1, and the record says so', async () => {
+    const { url, contentType } = await lazyFunnel(['E-1']);
+    const response = await p.post(url, [
+      { sku: 'E-14', title: 'fourteen' },
+      { sku: 'x/E-1', title: 'one' },
+    ]);
+    expect(response.status).toBe(200);
+    expect(await names(contentType)).toEqual({ 'E-1': 'one', 'E-14': 'fourteen' });
+    const record = await p.history(url, requestIdOf(response));
+    expect(record.successIds).toEqual(['E-14', 'x/E-1']);
+    expect(record.resolved).toEqual([{ sent: 'x/E-1', writtenTo: 'E-1' }]);
+  });
+
+  it('when a dry run or a DELETE resolves lazily, then its record lists what was sent and the item it names', async () => {
+    const { url, contentType } = await lazyFunnel(['E-1', 'B-2']);
+    const dry = await p.post(url, { sku: 'de-e-1', title: 'dry' }, { dryRun: true });
+    expect(dry.status).toBe(200);
+    const dryRecord = await p.history(url, requestIdOf(dry));
+    expect(dryRecord.resolved).toEqual([{ sent: 'de-e-1', writtenTo: 'E-1' }]);
+
+    const removal = await p.remove(url, { identifiers: ['B-2/x', 'E-1', 'E-19'] });
+    expect(removal.status).toBe(200);
+    expect(removal.body.data).toEqual({ deletedIds: ['B-2/x', 'E-1'], notFoundIds: ['E-19'] });
+    const record = await p.history(url, requestIdOf(removal));
+    expect(record.resolved).toEqual([{ sent: 'B-2/x', writtenTo: 'B-2' }]);
+    expect(identifiers(await p.items(contentType))).toEqual([]);
   });
 
   it('when a request needs more lookup keys than the bound, then the items past it fail and the rest are written', async () => {

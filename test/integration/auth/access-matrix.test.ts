@@ -356,6 +356,7 @@ describe('access matrix', () => {
       successIds: ['A-1'],
       deletedIds: [],
       notFoundIds: [],
+      resolved: [],
       payload: '{"sku":"A-1"}',
       payloadTruncated: false,
       tokenId: null,

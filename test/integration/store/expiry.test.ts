@@ -43,6 +43,7 @@ function historyRecord(id: string, expiresAt: Date): HistoryDocument {
     successIds: [],
     deletedIds: [],
     notFoundIds: [],
+    resolved: [],
     payload: '',
     payloadTruncated: false,
     bodyFormat: 'json',

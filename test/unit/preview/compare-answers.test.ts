@@ -28,6 +28,7 @@ function record(
     successIds,
     deletedIds: [],
     notFoundIds: [],
+    resolved: [],
     payload: '[]',
     payloadTruncated: false,
     tokenId: null,
@@ -52,6 +53,7 @@ function run(
       imported: successIds.length,
       failed,
       envelope: { status: status === 'error' ? 'error' : 'success', message: '', errors },
+      resolved: [],
     },
   };
 }

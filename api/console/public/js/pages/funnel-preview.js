@@ -2,13 +2,15 @@
  * The funnel editor's Preview panel: the draft as typed (unsaved) run by the API over its sample
  * and, for a saved funnel, over its last requests (POST /settings/funnel-preview, which writes
  * nothing); per request, what it was answered beside what it would be answered now, and the
- * items whose outcome changes.
+ * items whose outcome changes; and the items lazy comparison would write to another identifier
+ * than sent.
  */
 import { apiPaths, apiSend, ApiError } from '../api-client.js';
 import { guard, refusal } from '../capabilities.js';
 import { fill, h } from '../dom.js';
 import { count, timeElement } from '../format.js';
 import { field } from '../forms.js';
+import { resolvedItems } from '../resolved-list.js';
 import { links } from '../routes.js';
 import { dataTable, errorBox, scrollBox, statusBadge } from '../views.js';
 
@@ -35,6 +37,11 @@ function errorList(errors) {
         lines.map((line) => h('li', {}, line)),
       )
     : null;
+}
+
+/** "sent E-19, written to E-1" for each item the draft would write under another identifier. */
+function resolvedList(answer) {
+  return answer.resolved.length ? resolvedItems(answer.resolved, { limit: 20 }) : null;
 }
 
 function itemChangeList(changes) {
@@ -73,6 +80,7 @@ function sampleSection(sample) {
             h('span', { class: 'message' }, sample.message),
           ),
           errorList(sample.envelope.errors),
+          resolvedList(sample),
         ]
       : h('p', { class: 'muted' }, 'The draft has no sample payload.'),
   );
@@ -84,7 +92,12 @@ function requestsSection(funnel, answer) {
   const rows = requests.map((request) => [
     h('a', { href: links.request(funnel, request.recordId) }, timeElement(request.receivedAt)),
     [answerText(request.then), h('br'), h('span', { class: 'message' }, request.then.message)],
-    [answerText(request.now), h('br'), h('span', { class: 'message' }, request.now.message)],
+    [
+      answerText(request.now),
+      h('br'),
+      h('span', { class: 'message' }, request.now.message),
+      resolvedList(request.now),
+    ],
     request.changed ? h('strong', {}, 'changed') : 'same',
     itemChangeList(request.itemChanges),
   ]);

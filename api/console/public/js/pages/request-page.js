@@ -1,10 +1,12 @@
 /**
  * One request as the history keeps it: outcome, timings, errors by item and field, the identifiers
- * it imported, deleted or did not find, and the payload as received.
+ * it imported, deleted or did not find, those lazy comparison wrote to (or deleted under) another
+ * identifier than sent, and the payload as received.
  */
 import { apiGet, apiPaths } from '../api-client.js';
 import { h } from '../dom.js';
 import { count, formatDuration, formatNumber, timeElement } from '../format.js';
+import { resolvedItems } from '../resolved-list.js';
 import { links } from '../routes.js';
 import { dataTable, loadingLine, scrollBox, statusBadge } from '../views.js';
 
@@ -60,6 +62,20 @@ function idList(id, title, ids) {
     ids.length > IDS_SHOWN
       ? h('p', { class: 'muted' }, `and ${formatNumber(ids.length - IDS_SHOWN)} more`)
       : null,
+  );
+}
+
+/** Each item the request wrote to, or deleted under, another identifier than the one sent. */
+function resolvedSection(record) {
+  const { resolved } = record;
+  const verb = record.method === 'DELETE' ? 'deleted' : 'written to';
+  return h(
+    'div',
+    { class: 'ids' },
+    h('h3', { id: 'resolved-ids' }, `Matched lazily (resolved) (${formatNumber(resolved.length)})`),
+    resolved.length === 0
+      ? h('p', { class: 'muted' }, 'None.')
+      : resolvedItems(resolved, { verb, limit: IDS_SHOWN, 'aria-labelledby': 'resolved-ids' }),
   );
 }
 
@@ -135,6 +151,7 @@ export async function renderRequest(container, route, { signal }) {
         idList('success-ids', 'Imported (successIds)', record.successIds),
         idList('deleted-ids', 'Deleted (deletedIds)', record.deletedIds),
         idList('not-found-ids', 'Not found (notFoundIds)', record.notFoundIds),
+        resolvedSection(record),
       ),
     ),
     payloadSection(record),
