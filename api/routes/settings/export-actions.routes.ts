@@ -2,6 +2,7 @@
  * What an operator does with an export beyond its settings: rotate its secret, send a test
  * ping, resync every item, replay from a point (docs/export.md). Mounted by exports.routes.ts, behind its access check.
  */
+import { checkMaySendItems } from '../../http/send-items-access';
 import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import { z } from 'zod';
@@ -37,7 +38,8 @@ const rotatedSchema = exportViewSchema
   .extend({ secret: z.string().describe('The new secret; shown this once only') })
   .meta({ id: 'RotatedExport' });
 
-const access = 'token ability "create", user permission "manage_settings"';
+const access =
+  'token ability "create" (and "read" for a resync or a replay, which send items), user permission "manage_settings"';
 const params = z.object({ id: z.string() });
 const json = (schema: z.ZodType, description: string) => ({
   description,
@@ -125,6 +127,7 @@ export function exportActionsRoutes(context: ApiContext): Router {
   });
 
   router.post('/settings/exports/:id/resync', async (req: ExportRequest, res) => {
+    checkMaySendItems(req.principal, 'resync an export');
     const exp = await exportOf(context, req);
     if (exp.state !== 'active') throw new HttpError(409, 'The export is not active');
     let total = 0;
@@ -141,6 +144,7 @@ export function exportActionsRoutes(context: ApiContext): Router {
   });
 
   router.post('/settings/exports/:id/replay', async (req: ExportRequest, res) => {
+    checkMaySendItems(req.principal, 'replay an export');
     const body = parseOrThrow(replayBodySchema, req.body);
     const exp = await exportOf(context, req);
     if (exp.state !== 'active') throw new HttpError(409, 'The export is not active');

@@ -2,6 +2,7 @@
  * `/settings/exports/{id}/deliveries`: an export's delivery log with every attempt, and sending
  * one again now (docs/export.md#the-delivery-log). Mounted by exports.routes.ts, behind its access check.
  */
+import { checkMaySendItems } from '../../http/send-items-access';
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 import {
@@ -51,7 +52,8 @@ registerRoute({
   method: 'post',
   path: '/settings/exports/{id}/deliveries/{deliveryId}/retry',
   tags: ['Exports'],
-  access: 'token ability "create", user permission "manage_settings"',
+  access:
+    'token abilities "create" and "read" (a retry sends items), user permission "manage_settings"',
   description:
     'Sends a waiting delivery now instead of at its next retry. A lane still sends in order: a delivery behind another waiting one goes right after it. A delivery that succeeded is not sent again here (409): replay its changes instead.',
   request: { params: z.object({ id: z.string(), deliveryId: z.string() }) },
@@ -85,6 +87,7 @@ export function exportDeliveriesRoutes(context: ApiContext): Router {
   router.post(
     '/settings/exports/:id/deliveries/:deliveryId/retry',
     async (req: Request<{ id: string; deliveryId: string }>, res) => {
+      checkMaySendItems(req.principal, 'retry a delivery');
       const exp = await exportOf(context, req);
       const delivery = await deliveries.find(exp.tenant, exp.id, req.params.deliveryId);
       if (!delivery) throw notFound('No such delivery');

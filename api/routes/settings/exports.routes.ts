@@ -17,6 +17,7 @@ import { generateWebhookSecret } from '../../../core/export/webhook-secret';
 import type { ApiContext } from '../../context';
 import { exportOf, type ExportRequest } from '../../http/export-lookup';
 import { notFound } from '../../http/http-error';
+import { checkMaySendItems } from '../../http/send-items-access';
 import { preconditionFailed, preconditionsOf, sendEtag } from '../../http/preconditions';
 import { checkPreconditions } from '../../../core/settings/preconditions';
 import { invalid, parseOrThrow } from '../../http/validate';
@@ -41,7 +42,7 @@ registerSettingsPaths({
   created: createdExportSchema,
   patch: exportPatchSchema,
   grants:
-    'The URL must be `https` to a public address unless the operator allows its network (`EXPORT_ALLOWED_NETWORKS`); a refused URL is a 422 whose `errors.url` says why. Every content type must exist. `active: true` re-enables a paused or disabled export: what waited is sent.',
+    'The URL must be `https` to a public address unless the operator allows its network (`EXPORT_ALLOWED_NETWORKS`); a refused URL is a 422 whose `errors.url` says why. Every content type must exist. `active: true` re-enables a paused or disabled export: what waited is sent. Creating an export, or changing its `url` or `contentTypes`, also needs the `read` ability (403 otherwise): an export sends items.',
   deleteMeans: 'Removes the export and its delivery log; nothing more is sent.',
   versioned: true,
 });
@@ -82,6 +83,7 @@ export function exportsRoutes(context: ApiContext): Router {
   router.use('/settings/exports', requireAccessByMethod(context.auth, 'manage_settings'));
 
   router.post('/settings/exports', async (req, res) => {
+    checkMaySendItems(req.principal, 'create an export');
     const body = parseOrThrow(exportBodySchema, req.body);
     const { tenant } = req.principal;
     await checkSettings(context, tenant, body);
@@ -108,6 +110,9 @@ export function exportsRoutes(context: ApiContext): Router {
   router.patch('/settings/exports/:id', async (req: ExportRequest, res) => {
     const preconditions = preconditionsOf(req);
     const patch = parseOrThrow(exportPatchSchema, req.body);
+    if (patch.url !== undefined || patch.contentTypes !== undefined) {
+      checkMaySendItems(req.principal, "change an export's url or content types");
+    }
     const stored = await exportOf(context, req);
     const refuse = async (reason: string) => {
       const now = await exports.find(req.principal.tenant, req.params.id);
