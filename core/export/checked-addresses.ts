@@ -19,6 +19,7 @@ const RANGE_WORDS: Record<string, string> = {
   rfc6052: 'NAT64',
   '6to4': '6to4',
   teredo: 'Teredo',
+  'not global unicast': 'non-global (outside 2000::/3)',
 };
 
 export interface CheckOptions {

@@ -37,11 +37,19 @@ describe('judgeAddress', () => {
     ['2002:7f00:1::1', '6to4'],
     ['64:ff9b::a00:1', 'rfc6052'],
     ['2001:db8::1', 'reserved'],
+    // IPv4-compatible forms (the first 96 bits zero) reach the IPv4 address they carry.
+    ['::7f00:1', 'loopback'],
+    ['::a00:1', 'private'],
+    ['::a9fe:a9fe', 'linkLocal'],
+    // Unicast by ipaddr.js's ranges, but outside the global unicast block 2000::/3.
+    ['4000::1', 'not global unicast'],
+    ['100::1', 'discard'],
+    ['2001::1', 'teredo'],
   ])('when the address is %s, then it is refused by default as %s', (address, range) => {
     expect(judgeAddress(address, publicOnly)).toEqual({ allowed: false, range });
   });
 
-  it.each(['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'])(
+  it.each(['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111', '::ffff:8.8.8.8', '::808:808'])(
     'when the address %s is public, then it is allowed, outside any allowed network',
     (address) => {
       expect(judgeAddress(address, publicOnly)).toEqual({

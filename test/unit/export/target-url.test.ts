@@ -55,6 +55,8 @@ describe('checkTargetUrl, by default', () => {
     ['IPv6 fc00::', 'https://[fc00::1]/', /unique local/],
     ['IPv6 link-local', 'https://[fe80::1]/', /link-local/],
     ['an IPv4-mapped loopback', 'https://[::ffff:127.0.0.1]/', /loopback/],
+    ['an IPv4-compatible loopback', 'https://[::127.0.0.1]/', /loopback/],
+    ['IPv6 outside global unicast', 'https://[4000::1]/', /non-global/],
     ['a name resolving to 127.0.0.1', 'https://internal.example.com/', /loopback/],
     ['a name with one private address', 'https://mixed.example.com/', /private/],
     ['a name resolving to the metadata address', 'https://metadata.example.com/', /link-local/],
