@@ -69,6 +69,11 @@ export const VARIABLES = {
     expects: 'milliseconds from 100 to 600000',
   },
   HISTORY_TTL_DAYS: { schema: integer(1, 3_650).default(30), expects: 'days from 1 to 3650' },
+  // A preview runs in a thread that is stopped past this (docs/api-behaviour.md#preview).
+  PREVIEW_TIME_BUDGET_MS: {
+    schema: integer(100, 600_000).default(5_000),
+    expects: 'milliseconds from 100 to 600000 (how long a funnel preview may run)',
+  },
   RATE_LIMIT_PER_MINUTE: {
     schema: integer(1, 1_000_000).default(600),
     expects: 'an integer from 1 to 1000000 (requests per token per minute)',
@@ -210,6 +215,7 @@ const ROLE_VARIABLES = {
     'WAIT_TIMEOUT_MS',
     'GROUP_MAX_REQUESTS',
     'HISTORY_TTL_DAYS',
+    'PREVIEW_TIME_BUDGET_MS',
     'RATE_LIMIT_PER_MINUTE',
     'LOG_LEVEL',
     'QUEUE_PREFIX',

@@ -1,24 +1,32 @@
 /**
  * `POST /settings/funnel-preview`: a draft funnel run over its sample and the last requests of a
- * saved funnel, beside what those were answered (core/preview/). Writes nothing, so it needs what
- * reading the history needs: the `read` ability and manage_funnels.
+ * saved funnel, beside what those were answered (core/preview/), in a worker thread with a time
+ * budget. Writes nothing, so it needs what reading the history needs: the `read` ability and
+ * manage_funnels.
  */
 import { Router } from 'express';
 import type { z } from 'zod';
 import { HistoryRepository } from '../../../core/history/history.repository';
 import { ItemStore } from '../../../core/items/item-store';
 import type { ItemReads } from '../../../core/items/item-reads';
-import { previewFunnel, PreviewRefused } from '../../../core/preview/preview-funnel';
+import { PreviewRefused } from '../../../core/preview/preview-funnel';
+import { PreviewBusy, PreviewStopped, PreviewThreads } from '../../../core/preview/preview-threads';
 import {
   MAX_PREVIEW_REQUESTS,
   previewAnswerSchema,
   previewRequestSchema,
 } from '../../../core/preview/preview-schema';
 import type { ApiContext } from '../../context';
+import { HttpError } from '../../http/http-error';
 import { invalid, parseOrThrow } from '../../http/validate';
 import { requireAccess } from '../../middleware/require-access';
 import { errorBodySchema } from '../../openapi/registry';
 import { registerRoute } from '../../openapi/settings-paths';
+
+/** Previews one API process runs at once, each in a thread of its own. */
+const PREVIEW_THREADS = 2;
+/** The heap one preview's thread may grow to. */
+const PREVIEW_MEMORY_MB = 512;
 
 const json = (schema: z.ZodType, description: string) => ({
   description,
@@ -37,15 +45,18 @@ registerRoute({
     'Each request gets the answer it would get now beside the one it got (status code, status, ' +
     'counts) and the items whose outcome changes (`ok`, `error`, `not-written`). A DELETE, a ' +
     'request not finished, or one whose payload was cut when recorded is listed in `skipped` ' +
-    'with the reason. Writes nothing: no item, no history record.',
+    "with the reason. Writes nothing: no item, no history record. It runs off the API's event " +
+    'loop, in a thread stopped past `PREVIEW_TIME_BUDGET_MS` (default 5 s) or 512 MiB.',
   request: { body: { content: { 'application/json': { schema: previewRequestSchema } } } },
   responses: {
     200: json(previewAnswerSchema, 'The draft over the sample and each request'),
     422: json(
       errorBodySchema,
       'A bad body, or a draft that saving would refuse (`errors` names it, as ' +
-        '`funnel.mappings.0.target`), or no saved funnel `history.endpointUrl`',
+        '`funnel.mappings.0.target`), or no saved funnel `history.endpointUrl`, or a preview ' +
+        'stopped past its time budget or memory (the message names it)',
     ),
+    503: json(errorBodySchema, 'As many previews as the process runs at once are running'),
   },
 });
 
@@ -53,6 +64,11 @@ export function funnelPreviewRoutes(context: ApiContext): Router {
   const router = Router();
   const history = new HistoryRepository(context.db);
   const items: ItemReads = new ItemStore(context.db, context.storage);
+  const threads = new PreviewThreads({
+    budgetMs: context.config.PREVIEW_TIME_BUDGET_MS,
+    maxThreads: PREVIEW_THREADS,
+    maxMemoryMb: PREVIEW_MEMORY_MB,
+  });
 
   router.post(
     '/settings/funnel-preview',
@@ -61,9 +77,13 @@ export function funnelPreviewRoutes(context: ApiContext): Router {
       const body = parseOrThrow(previewRequestSchema, req.body);
       const ports = { ...context, history, items };
       try {
-        res.json(await previewFunnel(ports, req.principal.tenant, body));
+        res.json(await threads.run(ports, req.principal.tenant, body));
       } catch (error) {
         if (error instanceof PreviewRefused) throw invalid(error.problems);
+        if (error instanceof PreviewStopped) throw new HttpError(422, error.message);
+        if (error instanceof PreviewBusy) {
+          throw new HttpError(503, error.message, { 'Retry-After': '5' });
+        }
         throw error;
       }
     },

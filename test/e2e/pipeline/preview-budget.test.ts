@@ -1,0 +1,117 @@
+/**
+ * A preview runs in a worker thread with a time budget (docs/api-behaviour.md#preview): a draft
+ * that would take long (200 mappings of 20 transform steps each, over 50 recorded requests of
+ * 5,000 items: minutes of mapping) is stopped at the budget and answered 422 naming it, while the
+ * API answers other requests meanwhile; a process runs a bounded number of previews at once, and
+ * a stopped one frees its place.
+ */
+import { randomUUID } from 'node:crypto';
+import type { PreviewAnswer } from '../../../core/preview/preview-schema';
+import { historyRecord } from '../../../core/ingest/history-record-builder';
+import { startPipeline, type Pipeline } from './pipeline-fixture';
+
+const BUDGET_MS = 4_000;
+/** As many recorded requests as a preview reads, each as large as the history keeps whole. */
+const RECORDS = 50;
+const ITEMS_PER_RECORD = 5_000;
+/** Text properties each mapped from the title, through 20 steps. */
+const PROPERTIES = Array.from({ length: 200 }, (_, i) => `p${i}`);
+
+describe('a preview past its time budget', () => {
+  let p: Pipeline;
+  let contentType: string;
+  let url: string;
+
+  const preview = (body: unknown) =>
+    p.api.call<PreviewAnswer>('POST', '/api/v1/settings/funnel-preview', { token: p.token, body });
+  const steps = Array.from({ length: 20 }, (_, i) => ({ op: i % 2 ? 'lowercase' : 'uppercase' }));
+  /** The title mapped to every property through 20 steps, over all the recorded requests. */
+  const slowDraft = () => ({
+    funnel: {
+      contentType,
+      name: 'Slow draft',
+      endpointUrl: url,
+      mappings: [
+        { source: 'sku', target: { system: 'identifier' }, lazy: true },
+        { source: 'title', target: { system: 'name' } },
+        ...PROPERTIES.map((key) => ({
+          source: 'title',
+          target: { property: key },
+          transforms: steps,
+        })),
+      ],
+    },
+    history: { limit: RECORDS },
+  });
+  const quickDraft = () => ({
+    funnel: { ...slowDraft().funnel, requestData: [{ sku: 'S-1', title: 'Sample' }] },
+  });
+
+  beforeAll(async () => {
+    p = await startPipeline('preview-budget', { PREVIEW_TIME_BUDGET_MS: String(BUDGET_MS) });
+    ({ contentType, url } = await p.scenario({
+      properties: PROPERTIES.map((key) => ({ key, label: key, type: 'text' })),
+    }));
+    // Recorded as the worker records a request, without sending 250,000 items through it.
+    const records = Array.from({ length: RECORDS }, (_, n) => {
+      const body = Array.from({ length: ITEMS_PER_RECORD }, (_, i) => ({
+        sku: `erp-SKU-${n}-${i}-eu`,
+        title: ` Item ${i} `,
+      }));
+      const id = randomUUID();
+      const request = {
+        tenant: 'acme',
+        requestId: id,
+        recordId: id,
+        endpointUrl: url,
+        method: 'POST' as const,
+        receivedAt: new Date(Date.now() - n * 1000).toISOString(),
+        sequence: n + 1,
+        tokenId: p.tokenId,
+        dryRun: false,
+        bodyFormat: 'json' as const,
+      };
+      const outcome = { status: 'success' as const, httpStatus: 200, message: '', itemCount: 0 };
+      return historyRecord(request, Buffer.from(JSON.stringify(body)), outcome, 1);
+    });
+    expect(records.every((record) => !record.payloadTruncated)).toBe(true);
+    await p.api.context.db.history.insertMany(records);
+  });
+  afterAll(() => p.close());
+
+  it('when a preview runs past its budget, then it answers 422 naming it, and other requests are answered meanwhile', async () => {
+    let settled = false;
+    const slow = preview(slowDraft()).finally(() => {
+      settled = true;
+    });
+    for (let i = 0; i < 3; i++) {
+      const other = await p.api.call('GET', '/api/v1/settings/me', { token: p.token });
+      expect(other.status).toBe(200);
+      expect(settled).toBe(false);
+    }
+    const answer = await slow;
+    expect(answer.status).toBe(422);
+    expect(answer.body).toEqual({
+      status: 'error',
+      message:
+        `The preview took longer than its time budget of ${BUDGET_MS} ms and was stopped; ` +
+        'preview fewer recorded requests (history.limit) or a smaller sample',
+    });
+    expect(p.serverErrors()).toEqual([]);
+  });
+
+  it('when more previews run than a process takes, then the one past them answers 503, and a stopped one frees its place', async () => {
+    const answers = await Promise.all([slowDraft(), slowDraft(), slowDraft()].map(preview));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([422, 422, 503]);
+    const busy = answers.find((answer) => answer.status === 503);
+    expect(busy?.headers.get('retry-after')).toBe('5');
+    expect(busy?.body).toMatchObject({
+      status: 'error',
+      message: '2 previews are running on this API process already; send it again in a few seconds',
+    });
+
+    const quick = await preview(quickDraft());
+    expect(quick.status).toBe(200);
+    expect(quick.body.sample).toMatchObject({ httpStatus: 200, imported: 1 });
+  });
+});
