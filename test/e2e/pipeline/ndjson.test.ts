@@ -146,7 +146,7 @@ describe('NDJSON bodies', () => {
       'The request holds 10001 items; at most 10000 are accepted',
     ],
   ])(
-    'when a POST has %s, then it is refused (400 or 413) naming it; nothing is stored or recorded',
+    'when a POST has %s, then it is refused (400 or 413) naming it; nothing is stored, and the refusal is recorded',
     async (_, body, status, message) => {
       const { url, contentType } = await p.scenario();
       const records = await historyCount();
@@ -154,7 +154,9 @@ describe('NDJSON bodies', () => {
       expect(response.status).toBe(status);
       expect(response.body).toEqual({ status: 'error', message });
       expect(await p.items(contentType)).toEqual([]);
-      expect(await historyCount()).toBe(records);
+      expect(await historyCount()).toBe(records + 1);
+      const record = await p.history(url, response.headers.get('x-request-id') ?? '');
+      expect(record).toMatchObject({ status: 'error', httpStatus: status, message, itemCount: 0 });
     },
   );
 

@@ -1,7 +1,7 @@
 /**
  * `?dryRun=` is read strictly: exactly `true` or `false`, absent meaning false. Any other form
  * (other spellings, repeats, arrays) is a 400 and nothing is queued or written, so that a sender
- * who meant a dry run never writes for real.
+ * who meant a dry run never writes for real. The refusal is recorded in the funnel's history.
  */
 import { startProcess, type RunningProcess } from '../../support/processes';
 import { startTestApi, type TestApi } from '../../support/api-harness';
@@ -36,7 +36,12 @@ describe('the dryRun flag of funnel requests', () => {
   });
 
   const itemCount = () => api.context.db.items.countDocuments({ tenant: 'acme' });
-  const historyCount = () => api.context.db.history.countDocuments({ tenant: 'acme' });
+  /** The refusal's own history record: an error, a 400, not a dry run (the flag was refused). */
+  const refusalRecord = (requestId: string | null) =>
+    api.context.db.history.findOne(
+      { tenant: 'acme', requestId: requestId ?? '' },
+      { projection: { _id: 0, status: 1, httpStatus: 1, dryRun: 1, itemCount: 1 } },
+    );
 
   it.each([
     ['dryRun=1', '"1"'],
@@ -54,21 +59,29 @@ describe('the dryRun flag of funnel requests', () => {
     ['dryRun[a]=true', 'an array or object'],
     ['dryrun=true', 'spelled "dryRun"'],
     ['DRYRUN=true', 'spelled "dryRun"'],
-  ])('when the query is ?%s, then 400 and nothing is written', async (query, detail) => {
-    for (const method of ['POST', 'DELETE'] as const) {
-      const body = method === 'POST' ? [{ sku: 'D-1' }] : { identifiers: ['D-1'] };
-      const response = await api.call(method, `/api/v1/funnels/erp?${query}`, { token, body });
-      expect({ method, status: response.status }).toEqual({ method, status: 400 });
-      expect(response.body).toEqual({ status: 'error', message: expect.any(String) });
-      const message = (response.body as { message: string }).message;
-      expect(message).toContain('dryRun');
-      expect(message).toContain('"true" or "false"');
-      expect(message).toContain(detail);
-    }
-    expect(await itemCount()).toBe(0);
-    expect(await historyCount()).toBe(0);
-    expect(await api.context.queue.bullQueue.getJobCountByTypes('waiting', 'active')).toBe(0);
-  });
+  ])(
+    'when the query is ?%s, then 400, nothing is written, and the refusal is recorded',
+    async (query, detail) => {
+      for (const method of ['POST', 'DELETE'] as const) {
+        const body = method === 'POST' ? [{ sku: 'D-1' }] : { identifiers: ['D-1'] };
+        const response = await api.call(method, `/api/v1/funnels/erp?${query}`, { token, body });
+        expect({ method, status: response.status }).toEqual({ method, status: 400 });
+        expect(response.body).toEqual({ status: 'error', message: expect.any(String) });
+        const message = (response.body as { message: string }).message;
+        expect(message).toContain('dryRun');
+        expect(message).toContain('"true" or "false"');
+        expect(message).toContain(detail);
+        expect(await refusalRecord(response.headers.get('x-request-id'))).toEqual({
+          status: 'error',
+          httpStatus: 400,
+          dryRun: false,
+          itemCount: 0,
+        });
+      }
+      expect(await itemCount()).toBe(0);
+      expect(await api.context.queue.bullQueue.getJobCountByTypes('waiting', 'active')).toBe(0);
+    },
+  );
 
   it('when the query is ?dryRun=true, then it validates and writes no item', async () => {
     const response = await api.call('POST', '/api/v1/funnels/erp?dryRun=true', {
