@@ -66,7 +66,8 @@ export async function timeJobCommands(
         db.collection<Keyed>('history').insertOne({
           _id: `${tenant}:${requestId}`,
           tenant,
-          funnel: endpointUrl,
+          funnelId: context.target.funnelId,
+          endpointUrl,
           requestId,
           method: 'POST',
           receivedAt: now,

@@ -118,7 +118,7 @@ function itemOf(change: NewChange): ItemDocument {
     receivedAt: at,
     sequence: 1,
     version: 1,
-    funnel: 'bench',
+    funnelId: 'bench',
   };
 }
 

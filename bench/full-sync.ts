@@ -64,7 +64,7 @@ async function measured(context: BenchContext, work: () => Promise<void>): Promi
 }
 
 export async function runFullSync(context: BenchContext, runs: number): Promise<FullSyncRuns> {
-  const { tenant, contentType, endpointUrl } = context.target;
+  const { tenant, contentType, endpointUrl, funnelId } = context.target;
   const client = await driver.MongoClient.connect(context.engines.mongoUrl, { appName: 'bench' });
   const items = client.db().collection<ItemDocument>('items');
   const names = client.db().collection<SyncNamesDocument>('sync_names');
@@ -72,7 +72,7 @@ export async function runFullSync(context: BenchContext, runs: number): Promise<
   // Written by the funnel before any sync started (the oldest receipt there is).
   const documentOf = (item: SenderItem): ItemDocument => ({
     ...newItemDocument(tenant, contentType, item, now, now),
-    funnel: endpointUrl,
+    funnelId,
     sequence: 1,
   });
   const insert = async (slice: SenderItem[]) => {

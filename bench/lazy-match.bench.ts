@@ -94,7 +94,7 @@ async function throughTheStore(): Promise<void> {
       identifier: `SKU-${String(i).padStart(5, '0')}`,
       set: { name: `Item ${i}`, properties: {} },
       unset: { fields: [], properties: [] },
-      funnel: 'bench',
+      funnelId: 'bench',
     }));
     await store.upsert('bench', 'products', stored, { sequence: 1, receivedAt: new Date() });
     // Senders add prefixes and suffixes: "erp-SKU-00042-eu".

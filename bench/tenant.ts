@@ -14,6 +14,8 @@ export interface Target {
   token: string;
   contentType: string;
   endpointUrl: string;
+  /** The funnel's stable id, which the items it writes carry. */
+  funnelId: string;
 }
 
 export const TENANT = 'bench';
@@ -58,6 +60,7 @@ export async function prepareTarget(
   const created = await call(`${api}/settings/funnels`, token, 'POST', funnel, [409]);
   if (created === 409) await call(`${api}/settings/funnels/${ENDPOINT_URL}`, token, 'PUT', funnel);
   const target = {
+    funnelId: await funnelIdOf(`${api}/settings/funnels/${ENDPOINT_URL}`, token),
     baseUrl,
     tenant,
     token,
@@ -71,6 +74,12 @@ export async function prepareTarget(
     'the priming request',
   );
   return target;
+}
+
+async function funnelIdOf(url: string, token: string): Promise<string> {
+  const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+  if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
+  return ((await response.json()) as { id: string }).id;
 }
 
 /** The URL items are POSTed to. */

@@ -67,6 +67,9 @@ export function itemId(tenant: string, contentType: string, identifier: string):
   return `${tenant}:${contentType}:${identifier}`;
 }
 
+/** A funnel id of the length the service's own have (a UUID), for the floor's documents. */
+const FLOOR_FUNNEL_ID = '00000000-0000-4000-8000-000000000000';
+
 /** The fields the funnel maps, read from one sender item. */
 function mapped(item: SenderItem) {
   return {
@@ -95,7 +98,7 @@ export function newItemDocument(
     receivedAt,
     sequence: receivedAt.getTime() * 1000,
     version: 1,
-    funnel: 'bench',
+    funnelId: FLOOR_FUNNEL_ID,
   };
 }
 
@@ -116,7 +119,7 @@ export function upsertOperation(
     updatedAt: now,
     receivedAt,
     sequence: receivedAt.getTime() * 1000,
-    funnel: 'bench',
+    funnelId: FLOOR_FUNNEL_ID,
     name,
   };
   for (const [key, value] of Object.entries(properties)) set[`properties.${key}`] = value;

@@ -110,7 +110,7 @@ export class FunnelSubmitter {
     const [first] = members;
     if (!first) return [];
     const jobId = randomUUID();
-    const { tenant, endpointUrl, requestId } = first.submission;
+    const { tenant, endpointUrl, funnelId, requestId } = first.submission;
     const entries = members.map(({ submission, body }, index) => {
       const payloadKey = this.queue.payloads.keyFor(submission, memberJobId(jobId, index));
       return { data: { ...submission, payloadKey, bodyBytes: body.length }, body };
@@ -120,7 +120,13 @@ export class FunnelSubmitter {
         this.ranks.enter(tenant, jobId),
         this.queue.payloads.putMany(entries.map(({ data, body }) => [data.payloadKey, body])),
       ]);
-      const group = { requestId, tenant, endpointUrl, members: entries.map(({ data }) => data) };
+      const group = {
+        requestId,
+        tenant,
+        endpointUrl,
+        funnelId,
+        members: entries.map(({ data }) => data),
+      };
       const outcome = await this.connectionLoss.race(
         this.queue.run('ingest-group', group, { timeoutMs, jobId, priority }),
       );

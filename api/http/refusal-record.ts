@@ -60,7 +60,7 @@ async function record(
   if (!funnel) return;
   found();
   if (error.status === 429) return deps.rateLimited.count(tenant, funnel.id);
-  const request = refusedRequest(req, endpointUrl);
+  const request = refusedRequest(req, endpointUrl, funnel.id);
   // A body that was read and refused is kept (cut as any); one too large or of another type is not.
   const kept = error.status === 400 && Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
   const outcome = {
@@ -73,7 +73,7 @@ async function record(
 }
 
 /** The request as far as the API read it; a flag it refused counts as not given. */
-function refusedRequest(req: Request, endpointUrl: string): RecordedRequest {
+function refusedRequest(req: Request, endpointUrl: string, funnelId: string): RecordedRequest {
   let dryRun = false;
   try {
     dryRun = dryRunFlag(req.originalUrl);
@@ -85,6 +85,7 @@ function refusedRequest(req: Request, endpointUrl: string): RecordedRequest {
     recordId: req.recordId,
     tenant: req.principal.tenant,
     endpointUrl,
+    funnelId,
     method: req.method as FunnelMethod,
     receivedAt: req.receivedAt.toISOString(),
     sequence: req.receiptSequence,

@@ -76,7 +76,7 @@ export class RequestGroups {
     if (this.options.maxRequests <= 1 || !RequestGroups.groupable(submission, body)) {
       return this.submitter.submit(submission, body);
     }
-    const key = JSON.stringify([submission.tenant, submission.endpointUrl]);
+    const key = JSON.stringify([submission.tenant, submission.endpointUrl, submission.funnelId]);
     let funnel = this.funnels.get(key);
     if (!funnel) {
       funnel = { inFlight: 0, waiting: [], waitingBytes: 0, timer: undefined };

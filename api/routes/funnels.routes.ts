@@ -126,15 +126,15 @@ export function funnelsRoutes(context: ApiContext): Router {
       if (bodyFormat === 'ndjson') checkNdjsonBody(method, raw, config.MAX_ITEMS);
       else checkFunnelBody(method, raw, config.MAX_ITEMS);
       const { tenant, tokenId } = req.principal;
-      if (!(await lookup.find(tenant, endpointUrl))) {
-        throw notFound(`No funnel with endpoint URL "${endpointUrl}"`);
-      }
+      const funnel = await lookup.find(tenant, endpointUrl);
+      if (!funnel) throw notFound(`No funnel with endpoint URL "${endpointUrl}"`);
       res.locals.funnelFound = true;
       const submission = {
         requestId: req.requestId,
         recordId: req.recordId,
         tenant,
         endpointUrl,
+        funnelId: funnel.id,
         method,
         receivedAt: req.receivedAt.toISOString(),
         sequence: req.receiptSequence,
@@ -144,7 +144,7 @@ export function funnelsRoutes(context: ApiContext): Router {
         ...(sync === undefined ? {} : { sync }),
       };
       if (sync !== undefined) {
-        const tagged = { tenant, endpointUrl, syncId: sync, recordId: req.recordId };
+        const tagged = { tenant, funnelId: funnel.id, syncId: sync, recordId: req.recordId };
         const admission = await admitToSync(syncs, tagged, new Date());
         if (!admission.admitted) throw new HttpError(admission.status, admission.message);
       }

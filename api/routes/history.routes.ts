@@ -1,6 +1,6 @@
 /**
- * `/funnels/{endpointUrl}/history`: the requests a funnel received
- * (docs/api-behaviour.md#the-history-record). Needs `read` and manage_funnels.
+ * `/funnels/{endpointUrl}/history`: the requests a funnel received, under whichever endpoint URL
+ * it had then (docs/api-behaviour.md#the-history-record). Needs `read` and manage_funnels.
  */
 import { Router, type Request } from 'express';
 import { z } from 'zod';
@@ -113,7 +113,7 @@ export function historyRoutes(context: ApiContext): Router {
       const funnel = await funnelAt(tenant, req.params.endpointUrl);
       const query = parseOrThrow(listQuerySchema, req.query);
       try {
-        const page = await history.list(tenant, funnel.endpointUrl, query);
+        const page = await history.list(tenant, funnel.id, query);
         // Entries carry no payload (the repository leaves it out): the view without it.
         const items = page.items.map((entry) => {
           const { payload: _payload, ...view } = historyView({ ...entry, payload: '' });
@@ -134,7 +134,7 @@ export function historyRoutes(context: ApiContext): Router {
     async (req: Request<{ endpointUrl: string; requestId: string }>, res) => {
       const { tenant } = req.principal;
       const funnel = await funnelAt(tenant, req.params.endpointUrl);
-      const record = await history.findByEitherId(tenant, funnel.endpointUrl, req.params.requestId);
+      const record = await history.findByEitherId(tenant, funnel.id, req.params.requestId);
       if (!record) throw notFound('No such request in the history of this funnel');
       res.json(historyView(record));
     },

@@ -63,10 +63,11 @@ export function replayRoutes(context: ApiContext): Router {
     async (req: Request<{ endpointUrl: string; requestId: string }>, res) => {
       const { tenant, tokenId } = req.principal;
       const endpointUrl = endpointUrlSchema.safeParse(req.params.endpointUrl);
-      if (!endpointUrl.success || !(await context.funnels.find(tenant, endpointUrl.data))) {
+      const funnel = endpointUrl.success && (await context.funnels.find(tenant, endpointUrl.data));
+      if (!endpointUrl.success || !funnel) {
         throw notFound(`No funnel with endpoint URL "${req.params.endpointUrl}"`);
       }
-      const record = await history.findByEitherId(tenant, endpointUrl.data, req.params.requestId);
+      const record = await history.findByEitherId(tenant, funnel.id, req.params.requestId);
       const source = replaySource(record);
       if (!source.ok) throw new HttpError(REFUSAL_STATUS[source.refusal], source.message);
 
@@ -78,6 +79,7 @@ export function replayRoutes(context: ApiContext): Router {
         recordId: req.recordId,
         tenant,
         endpointUrl: endpointUrl.data,
+        funnelId: funnel.id,
         method: 'POST' as const,
         receivedAt: req.receivedAt.toISOString(),
         sequence: req.receiptSequence,

@@ -60,14 +60,16 @@ export function syncsRoutes(context: ApiContext): Router {
     return funnel;
   }
 
-  /** The tenant's sync of this funnel; any other is unknown here. */
+  /** The tenant's sync of this funnel, with the funnel; any other sync is unknown here. */
   async function syncOf(tenant: string, endpointUrl: string, syncId: string) {
-    await funnelOf(tenant, endpointUrl);
+    const funnel = await funnelOf(tenant, endpointUrl);
     const sync = syncIdSchema.safeParse(syncId).success
       ? await syncs.records.find(tenant, syncId)
       : null;
-    if (!sync || sync.funnel !== endpointUrl) throw notFound(`No sync "${syncId}" on this funnel`);
-    return sync;
+    if (!sync || sync.funnelId !== funnel.id) {
+      throw notFound(`No sync "${syncId}" on this funnel`);
+    }
+    return { funnel, sync };
   }
 
   /** 409 or 410 for a sync that cannot be committed now; null when it can. */
@@ -88,14 +90,14 @@ export function syncsRoutes(context: ApiContext): Router {
       const receipt = await receiptOf(req.receivedAt);
       const sync = await startSync(syncs, {
         tenant,
-        endpointUrl: funnel.endpointUrl,
+        funnelId: funnel.id,
         contentType: funnel.contentType,
         receipt,
       });
       res
         .status(201)
         .location(`/api/v1/funnels/${funnel.endpointUrl}/syncs/${sync.syncId}`)
-        .json(syncView(sync));
+        .json(syncView(sync, funnel.endpointUrl));
     },
   );
 
@@ -104,7 +106,8 @@ export function syncsRoutes(context: ApiContext): Router {
     requireAccess(context.auth, access('read')),
     async (req: Request<{ endpointUrl: string; syncId: string }>, res) => {
       const { endpointUrl, syncId } = req.params;
-      res.json(syncView(await syncOf(req.principal.tenant, endpointUrl, syncId)));
+      const { funnel, sync } = await syncOf(req.principal.tenant, endpointUrl, syncId);
+      res.json(syncView(sync, funnel.endpointUrl));
     },
   );
 
@@ -115,7 +118,7 @@ export function syncsRoutes(context: ApiContext): Router {
     async (req: Request<{ endpointUrl: string; syncId: string }>, res) => {
       const { tenant, tokenId } = req.principal;
       const { endpointUrl, syncId } = req.params;
-      const sync = await syncOf(tenant, endpointUrl, syncId);
+      const { funnel, sync } = await syncOf(tenant, endpointUrl, syncId);
       const body = parseOrThrow(commitBodySchema, req.body ?? {});
       const limit = commitLimitOf(body);
 
@@ -168,6 +171,7 @@ export function syncsRoutes(context: ApiContext): Router {
         recordId: req.recordId,
         tenant,
         endpointUrl,
+        funnelId: funnel.id,
         syncId,
         receivedAt: receipt.receivedAt.toISOString(),
         sequence: receipt.sequence,

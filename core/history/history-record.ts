@@ -53,7 +53,10 @@ export const historyDocumentSchema = z.object({
   /** Unique per request (several requests may share a requestId). */
   recordId: z.string(),
   tenant: z.string(),
-  funnel: z.string(),
+  /** The stable id of the funnel: its records follow it when its endpoint URL changes. */
+  funnelId: z.string(),
+  /** The endpoint URL the request was sent to. */
+  endpointUrl: z.string(),
   /** The caller's X-Request-Id, which several requests may share, or the server's. */
   requestId: z.string(),
   method: z.enum(['POST', 'DELETE']),
@@ -97,7 +100,7 @@ export const historyViewSchema = historyDocumentSchema
   .omit({
     _id: true,
     tenant: true,
-    funnel: true,
+    funnelId: true,
     expiresAt: true,
     bodyFormat: true,
     receivedAt: true,
@@ -116,6 +119,7 @@ export function historyView(record: HistoryDocument): HistoryView {
   return {
     recordId: record.recordId,
     requestId: record.requestId,
+    endpointUrl: record.endpointUrl,
     method: record.method,
     receivedAt: record.receivedAt.toISOString(),
     sequence: record.sequence,

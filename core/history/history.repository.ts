@@ -82,28 +82,28 @@ export class HistoryRepository {
     );
   }
 
-  /** One record by its record id; with `funnel`, null unless it was a request to that funnel. */
-  async find(tenant: string, recordId: string, funnel?: string): Promise<HistoryDocument | null> {
+  /** One record by its record id; with `funnelId`, null unless it was a request to that funnel. */
+  async find(tenant: string, recordId: string, funnelId?: string): Promise<HistoryDocument | null> {
     const record = await this.db.history.findOne({ _id: documentId(tenant, recordId) });
-    if (!record || (funnel !== undefined && record.funnel !== funnel)) return null;
+    if (!record || (funnelId !== undefined && record.funnelId !== funnelId)) return null;
     return record;
   }
 
   /** A funnel's record by record id, else its newest request sent with that X-Request-Id. */
-  async findByEitherId(tenant: string, funnel: string, id: string) {
+  async findByEitherId(tenant: string, funnelId: string, id: string) {
     return (
-      (await this.find(tenant, id, funnel)) ??
+      (await this.find(tenant, id, funnelId)) ??
       this.db.history.findOne(
-        { tenant, funnel, requestId: id },
+        { tenant, funnelId, requestId: id },
         { sort: { receivedAt: -1, _id: -1 } },
       )
     );
   }
 
   /** A funnel's newest records with their payloads, newest first, as `list` orders them. */
-  async recent(tenant: string, funnel: string, limit: number): Promise<HistoryDocument[]> {
+  async recent(tenant: string, funnelId: string, limit: number): Promise<HistoryDocument[]> {
     return this.db.history
-      .find({ tenant, funnel })
+      .find({ tenant, funnelId })
       .sort({ receivedAt: -1, _id: -1 })
       .limit(limit)
       .toArray();
@@ -116,10 +116,10 @@ export class HistoryRepository {
    */
   async list(
     tenant: string,
-    funnel: string,
+    funnelId: string,
     options: HistoryListOptions,
   ): Promise<Page<HistoryEntry>> {
-    const filter: mongo.Filter<HistoryDocument> = { tenant, funnel };
+    const filter: mongo.Filter<HistoryDocument> = { tenant, funnelId };
     if (options.status) filter.status = options.status;
     if (options.requestId !== undefined) filter.requestId = options.requestId;
     if (options.sync !== undefined) filter.sync = options.sync;

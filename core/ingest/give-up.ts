@@ -34,6 +34,7 @@ export async function giveUp(
         recordId: data.recordId,
         tenant: data.tenant,
         endpointUrl: data.endpointUrl,
+        funnelId: data.funnelId,
         method: data.method,
         receivedAt: data.receivedAt,
         sequence: data.sequence,

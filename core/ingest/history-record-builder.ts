@@ -31,6 +31,7 @@ export type RecordedRequest = Pick<
   | 'requestId'
   | 'recordId'
   | 'endpointUrl'
+  | 'funnelId'
   | 'method'
   | 'receivedAt'
   | 'sequence'
@@ -54,7 +55,8 @@ export function historyRecord(
     _id: documentId(job.tenant, job.recordId),
     recordId: job.recordId,
     tenant: job.tenant,
-    funnel: job.endpointUrl,
+    funnelId: job.funnelId,
+    endpointUrl: job.endpointUrl,
     requestId: job.requestId,
     method: job.method,
     receivedAt,

@@ -142,7 +142,7 @@ export async function prepareImport(
         identifier: item.identifier ?? '',
         set: item.set,
         unset: item.unset,
-        funnel: request.funnel.endpointUrl,
+        funnelId: request.funnel.id,
       }));
   const result = {
     ...importEnvelope(decision),

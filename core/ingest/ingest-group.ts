@@ -69,7 +69,7 @@ export async function ingestGroup(
   const startedAt = Date.now();
   const [bodies, settings] = await Promise.all([
     context.payloads.getMany(members.map((member) => member.payloadKey)),
-    context.settings.find(data.tenant, data.endpointUrl),
+    context.settings.find(data.tenant, data.endpointUrl, data.funnelId),
   ]);
   const writeBetween = settings.found && readsOwnContentType(settings.funnel, settings.contentType);
   const pending = new PendingWrites(context, data.tenant);

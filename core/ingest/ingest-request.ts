@@ -35,7 +35,7 @@ export async function ingestRequest(
 
   const [raw, settings] = await Promise.all([
     context.payloads.get(data.payloadKey),
-    context.settings.find(data.tenant, data.endpointUrl),
+    context.settings.find(data.tenant, data.endpointUrl, data.funnelId),
   ]);
   if (!raw) {
     return finishRequest(data, context, expiredBody(), { payload: NO_PAYLOAD, startedAt });

@@ -64,7 +64,7 @@ export function planWrite(
   if (sameContent(stored, after)) {
     const { receivedAt, sequence } = receipt;
     const filter = { _id: itemId(scope, write.identifier) };
-    const $set = { receivedAt, sequence, funnel: write.funnel };
+    const $set = { receivedAt, sequence, funnelId: write.funnelId };
     const operation = { updateOne: { filter, update: { $set } } };
     return { kind: 'update', operation, change: null };
   }

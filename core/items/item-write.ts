@@ -11,8 +11,8 @@ export interface ItemWrite {
   identifier: string;
   set: { name?: unknown; image?: unknown; parent?: unknown; properties: Record<string, unknown> };
   unset: { readonly fields: readonly string[]; readonly properties: readonly string[] };
-  /** The endpoint URL of the funnel writing it: a full sync deletes only its own funnel's items. */
-  funnel: string;
+  /** The stable id of the funnel writing it: a full sync deletes only its own funnel's items. */
+  funnelId: string;
 }
 
 /** The content type a request writes to. */
@@ -56,7 +56,7 @@ export function newItemDocument(
     receivedAt: receipt.receivedAt,
     sequence: receipt.sequence,
     version,
-    funnel: write.funnel,
+    funnelId: write.funnelId,
   };
 }
 
@@ -77,7 +77,7 @@ export function itemUpsert(
     sequence: receipt.sequence,
     version,
     ...fields,
-    funnel: write.funnel,
+    funnelId: write.funnelId,
   };
   for (const [key, value] of Object.entries(properties)) set[`properties.${key}`] = value;
   const unset: Record<string, ''> = {};

@@ -21,8 +21,8 @@ export const itemDocumentSchema = z.object({
   sequence: z.number(),
   /** How many changes the item has had, its creation included (docs/changes.md). */
   version: z.number().int(),
-  /** The endpoint URL of the funnel that last wrote it. */
-  funnel: z.string(),
+  /** The stable id of the funnel that last wrote it, whatever its endpoint URL now. */
+  funnelId: z.string(),
 });
 export type ItemDocument = z.infer<typeof itemDocumentSchema>;
 

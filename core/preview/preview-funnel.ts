@@ -39,12 +39,13 @@ export async function previewFunnel(
   if (!request.history) return { sample, requests: [], skipped: [] };
 
   const endpointUrl = request.history.endpointUrl ?? request.funnel.endpointUrl;
-  if (!(await ports.funnels.find(tenant, endpointUrl))) {
+  const saved = await ports.funnels.find(tenant, endpointUrl);
+  if (!saved) {
     throw new PreviewRefused({
       'history.endpointUrl': `No funnel "${endpointUrl}" in this tenant`,
     });
   }
-  const recent = await recentRequests(ports.history, tenant, endpointUrl, request.history.limit);
+  const recent = await recentRequests(ports.history, tenant, saved.id, request.history.limit);
 
   const requests: PreviewedRequest[] = [];
   // One at a time: each run holds its body parsed, and a preview is no race.

@@ -10,7 +10,7 @@ import type { SkippedRequest } from './preview-schema';
 
 export interface HistoryReads {
   /** The funnel's newest records, with their payloads, newest first. */
-  recent(tenant: string, funnel: string, limit: number): Promise<HistoryDocument[]>;
+  recent(tenant: string, funnelId: string, limit: number): Promise<HistoryDocument[]>;
 }
 
 export interface RunnableRequest {
@@ -32,10 +32,10 @@ function reasonToSkip(record: HistoryDocument): string | undefined {
 export async function recentRequests(
   history: HistoryReads,
   tenant: string,
-  funnel: string,
+  funnelId: string,
   limit: number,
 ): Promise<RecentRequests> {
-  const records = await history.recent(tenant, funnel, limit);
+  const records = await history.recent(tenant, funnelId, limit);
   const runnable: RunnableRequest[] = [];
   const skipped: SkippedRequest[] = [];
   for (const record of records) {

@@ -32,7 +32,9 @@ export const ingestJob = {
     /** The id of the request's history record: unique per accepted request, unlike requestId. */
     recordId: requestId,
     tenant: z.string().min(1),
+    /** The URL the request was sent to, and the stable id of the funnel that had it then. */
     endpointUrl: z.string().min(1),
+    funnelId: z.string().min(1),
     method: z.enum(['POST', 'DELETE']),
     receivedAt: z.iso.datetime(),
     /** The receipt order (core/queue/receipt-sequence.ts). */
@@ -98,6 +100,7 @@ export const ingestGroupJob = {
     requestId,
     tenant: z.string().min(1),
     endpointUrl: z.string().min(1),
+    funnelId: z.string().min(1),
     members: z.array(ingestJob.data).min(1).max(1_000),
   }),
   /** The members' answers, in the order of `members`. */
@@ -137,6 +140,7 @@ export const recordHistoryJob = {
       recordId: true,
       tenant: true,
       endpointUrl: true,
+      funnelId: true,
       method: true,
       receivedAt: true,
       sequence: true,
@@ -190,6 +194,7 @@ export const syncCommitJob = {
     recordId: requestId,
     tenant: z.string().min(1),
     endpointUrl: z.string().min(1),
+    funnelId: z.string().min(1),
     syncId: z.string().min(1).max(64),
     receivedAt: z.iso.datetime(),
     sequence: receiptSequence,

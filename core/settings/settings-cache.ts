@@ -35,8 +35,19 @@ export class SettingsCache {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** The settings a request to `endpointUrl` runs with, as they are now. */
-  async find(tenant: string, endpointUrl: string): Promise<RequestSettings> {
+  /**
+   * The settings a request to the funnel `funnelId` at `endpointUrl` runs with, as they are now.
+   * Another funnel at that URL (the one sent to was renamed, another took its URL) is not it.
+   */
+  async find(tenant: string, endpointUrl: string, funnelId: string): Promise<RequestSettings> {
+    const settings = await this.atUrl(tenant, endpointUrl);
+    if ('funnel' in settings && settings.funnel.id !== funnelId) {
+      return { found: false, missing: 'funnel' };
+    }
+    return settings;
+  }
+
+  private async atUrl(tenant: string, endpointUrl: string): Promise<RequestSettings> {
     const key = JSON.stringify([tenant, endpointUrl]);
     const version = await this.versions.current(tenant);
     const cached = this.entries.get(key);

@@ -34,17 +34,17 @@ export const SERVICE_INDEXES: readonly ServiceIndex[] = [
   },
   {
     collection: 'items',
-    key: { tenant: 1, contentType: 1, funnel: 1 },
+    key: { tenant: 1, contentType: 1, funnelId: 1 },
     name: 'tenant_content_type_funnel',
   },
   {
     collection: 'history',
-    key: { tenant: 1, funnel: 1, receivedAt: -1, _id: -1 },
+    key: { tenant: 1, funnelId: 1, receivedAt: -1, _id: -1 },
     name: 'tenant_funnel_received',
   },
   {
     collection: 'history',
-    key: { tenant: 1, funnel: 1, requestId: 1, receivedAt: -1 },
+    key: { tenant: 1, funnelId: 1, requestId: 1, receivedAt: -1 },
     name: 'tenant_funnel_request',
   },
   { collection: 'history', ...EXPIRES },

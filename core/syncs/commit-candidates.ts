@@ -17,14 +17,14 @@ export interface CommitCandidates {
   identifiers: string[];
 }
 
-type SyncScope = Pick<SyncDocument, 'tenant' | 'contentType' | 'funnel' | 'startSequence'>;
+type SyncScope = Pick<SyncDocument, 'tenant' | 'contentType' | 'funnelId' | 'startSequence'>;
 
 export async function commitCandidates(
   db: Pick<ItemCollections, 'items'>,
   sync: SyncScope,
   named: ReadonlySet<string>,
 ): Promise<CommitCandidates> {
-  const filter = { tenant: sync.tenant, contentType: sync.contentType, funnel: sync.funnel };
+  const filter = { tenant: sync.tenant, contentType: sync.contentType, funnelId: sync.funnelId };
   const projection = { identifier: 1, sequence: 1 };
   const cursor = db.items.find(filter, { projection, batchSize: READ_BATCH });
   let funnelItems = 0;

@@ -32,7 +32,7 @@ export async function commitSync(
   if (!sync || sync.state !== 'committing' || !own) {
     return answer(409, 'The sync is not being committed by this request');
   }
-  const settings = await context.settings.find(data.tenant, data.endpointUrl);
+  const settings = await context.settings.find(data.tenant, data.endpointUrl, sync.funnelId);
   if (!settings.found) return refuseCommit(data, context, sync, failure(404, 'No such funnel'));
   // The sync's snapshot is of the content type it started on: never delete in another.
   if (settings.contentType.key !== sync.contentType) {

@@ -11,12 +11,12 @@ const UNFINISHED = new Set(['queued', 'processing']);
 export async function pendingRequests(
   services: SyncServices,
   history: Pick<HistoryRepository, 'find'>,
-  sync: { tenant: string; syncId: string; funnel: string },
+  sync: { tenant: string; syncId: string; funnelId: string },
 ): Promise<string[]> {
   const pending = await services.gate.pending(sync.tenant, sync.syncId);
   const still: string[] = [];
   for (const recordId of pending) {
-    const record = await history.find(sync.tenant, recordId, sync.funnel);
+    const record = await history.find(sync.tenant, recordId, sync.funnelId);
     if (record && !UNFINISHED.has(record.status)) {
       await services.gate.release(sync.tenant, sync.syncId, recordId);
     } else {

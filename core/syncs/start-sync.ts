@@ -10,7 +10,7 @@ import { SyncsRepository } from './syncs.repository';
 
 export interface SyncStart {
   tenant: string;
-  endpointUrl: string;
+  funnelId: string;
   contentType: string;
   receipt: Receipt;
 }
@@ -22,7 +22,7 @@ export async function startSync(services: SyncServices, start: SyncStart): Promi
     _id: SyncsRepository.idOf(start.tenant, syncId),
     syncId,
     tenant: start.tenant,
-    funnel: start.endpointUrl,
+    funnelId: start.funnelId,
     contentType: start.contentType,
     state: 'open',
     startSequence: start.receipt.sequence,

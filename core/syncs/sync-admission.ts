@@ -10,7 +10,7 @@ export type Admission = { admitted: true } | { admitted: false; status: number; 
 
 export interface TaggedRequest {
   tenant: string;
-  endpointUrl: string;
+  funnelId: string;
   syncId: string;
   recordId: string;
 }
@@ -27,7 +27,7 @@ export async function admitToSync(
   now: Date,
 ): Promise<Admission> {
   const sync = await services.records.find(request.tenant, request.syncId);
-  if (!sync || sync.funnel !== request.endpointUrl) {
+  if (!sync || sync.funnelId !== request.funnelId) {
     return refused(404, `No sync "${request.syncId}" on this funnel`);
   }
   const verdict = await services.gate.admit(request.tenant, request.syncId, request.recordId);

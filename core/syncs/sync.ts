@@ -26,7 +26,8 @@ export const syncDocumentSchema = z.object({
   _id: z.string(),
   syncId: z.string(),
   tenant: z.string(),
-  funnel: z.string(),
+  /** The stable id of the funnel: the sync follows it when its endpoint URL changes. */
+  funnelId: z.string(),
   contentType: z.string(),
   state: syncStateSchema,
   /** The receipt sequence when the sync started: items written after it are never deleted. */
@@ -73,11 +74,12 @@ export function syncState(sync: SyncDocument, now: Date): SyncView['state'] {
   return sync.state === 'open' && sync.expiresAt <= now ? 'expired' : sync.state;
 }
 
-export function syncView(sync: SyncDocument, now = new Date()): SyncView {
+/** `endpointUrl`: the funnel's, as it is now. */
+export function syncView(sync: SyncDocument, endpointUrl: string, now = new Date()): SyncView {
   const { commit } = sync;
   return {
     syncId: sync.syncId,
-    endpointUrl: sync.funnel,
+    endpointUrl,
     contentType: sync.contentType,
     state: syncState(sync, now),
     startedAt: sync.startedAt.toISOString(),

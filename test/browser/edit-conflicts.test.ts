@@ -95,8 +95,15 @@ describe('the console: edits that meet other edits', () => {
       mappings: [{ source: 'sku', target: { system: 'identifier' } }],
     });
 
-    it('when a funnel gets a new endpoint URL, then the console warns that the old one will answer 404 before it saves', async () => {
+    it('when a funnel gets a new endpoint URL, then the console warns that the old one will answer 404 before it saves, and the history follows the funnel', async () => {
       expect((await call('POST', 'funnels', funnel('erp'))).status).toBe(201);
+      // Refused by the API itself (no worker runs here), and recorded in the funnel's history.
+      const malformed = await api.call('POST', '/api/v1/funnels/erp', {
+        token: owner,
+        rawBody: '{"sku": ',
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(malformed.status).toBe(400);
       const { page } = tab;
       await page.goto('/console/#/funnels/erp/edit');
       await page.getByRole('heading', { level: 1, name: 'Edit funnel erp' }).waitFor();
@@ -113,6 +120,11 @@ describe('the console: edits that meet other edits', () => {
       await page.getByRole('status').filter({ hasText: 'Saved funnel' }).waitFor();
       expect((await call('GET', 'funnels/erp-v2')).status).toBe(200);
       expect((await call('GET', 'funnels/erp')).status).toBe(404);
+
+      await page.goto('/console/#/funnels/erp-v2');
+      await page.getByText('Showing 1 request.').waitFor();
+      const method = page.locator('table.history tbody tr td:nth-child(2)');
+      expect(await method.allTextContents()).toEqual(['POST to erp']);
       expect(tab.problems).toEqual([]);
     });
 

@@ -63,7 +63,7 @@ describe('a worker killed with SIGKILL while it writes a group of requests', () 
 
     // One record per request, none twice.
     const records = await deployment.db.history
-      .find({ tenant: deployment.tenant, funnel: url })
+      .find({ tenant: deployment.tenant, endpointUrl: url })
       .toArray();
     expect(records.map((record) => record.requestId).sort()).toEqual(
       bodies.map((_, r) => `group-${r}`).sort(),

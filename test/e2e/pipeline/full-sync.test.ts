@@ -331,19 +331,6 @@ describe('full syncs', () => {
       expect(committed.body.data?.deleted).toBe(2);
       expect(await stored(mine.contentType)).toEqual(['N-1']);
     });
-
-    it('when items were written before items recorded their funnel, then the commit keeps them', async () => {
-      const { url, contentType } = await seeded(['O-1', 'O-2']);
-      // As items written by an earlier version are stored: without the funnel field.
-      await p.api.context.db.items.updateOne(
-        { tenant: 'acme', contentType, identifier: 'O-1' },
-        { $unset: { funnel: '' } },
-      );
-      const sync = await start(url);
-      const committed = await commit(url, sync.syncId, { maxDeletePercent: 100 });
-      expect(committed.body.data?.deleted).toBe(1);
-      expect(await stored(contentType)).toEqual(['O-1']);
-    });
   });
 
   describe('a funnel changed meanwhile', () => {

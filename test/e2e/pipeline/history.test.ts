@@ -40,6 +40,7 @@ describe('the history of funnel requests', () => {
     expect(await p.history(url, requestId)).toEqual({
       recordId: requestId,
       requestId,
+      endpointUrl: url,
       method: 'POST',
       ...timing,
       status: 'success',
@@ -67,6 +68,7 @@ describe('the history of funnel requests', () => {
     expect(record).toEqual({
       recordId: requestIdOf(response),
       requestId: requestIdOf(response),
+      endpointUrl: url,
       method: 'POST',
       ...timing,
       status: 'partial',
@@ -95,6 +97,7 @@ describe('the history of funnel requests', () => {
     expect(await p.history(url, requestIdOf(response))).toEqual({
       recordId: requestIdOf(response),
       requestId: requestIdOf(response),
+      endpointUrl: url,
       method: 'POST',
       ...timing,
       status: 'error',
@@ -147,6 +150,7 @@ describe('the history of funnel requests', () => {
     expect(await p.history(url, requestIdOf(response))).toEqual({
       recordId: requestIdOf(response),
       requestId: requestIdOf(response),
+      endpointUrl: url,
       method: 'DELETE',
       ...timing,
       status: 'success',

@@ -88,7 +88,7 @@ describe('Idempotency-Key', () => {
     const replays = [first, second].filter((r) => r.headers.get('idempotent-replayed') === 'true');
     expect(replays).toHaveLength(1);
     // One request, one history record (written before either answer)...
-    expect(await pipeline.api.context.db.history.countDocuments({ funnel: url })).toBe(1);
+    expect(await pipeline.api.context.db.history.countDocuments({ endpointUrl: url })).toBe(1);
     // ...and one job: its log line comes just after its completion, so it is waited for.
     const done = (line: { msg?: unknown; funnel?: unknown }) =>
       line.msg === 'funnel request done' && line.funnel === url;

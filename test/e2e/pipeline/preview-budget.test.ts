@@ -52,6 +52,9 @@ describe('a preview past its time budget', () => {
     ({ contentType, url } = await p.scenario({
       properties: PROPERTIES.map((key) => ({ key, label: key, type: 'text' })),
     }));
+    const saved = await p.api.call<{ id: string }>('GET', `/api/v1/settings/funnels/${url}`, {
+      token: p.token,
+    });
     // Recorded as the worker records a request, without sending 250,000 items through it.
     const records = Array.from({ length: RECORDS }, (_, n) => {
       const body = Array.from({ length: ITEMS_PER_RECORD }, (_, i) => ({
@@ -64,6 +67,7 @@ describe('a preview past its time budget', () => {
         requestId: id,
         recordId: id,
         endpointUrl: url,
+        funnelId: saved.body.id,
         method: 'POST' as const,
         receivedAt: new Date(Date.now() - n * 1000).toISOString(),
         sequence: n + 1,

@@ -44,7 +44,7 @@ describe('replaying a recorded request', () => {
       },
     });
     expect(fixed.status).toBe(200);
-    const historyBefore = await p.api.context.db.history.countDocuments({ funnel: url });
+    const historyBefore = await p.api.context.db.history.countDocuments({ endpointUrl: url });
 
     const replayed = await replay(url, original.recordId);
     expect(replayed.status).toBe(200);
@@ -65,7 +65,9 @@ describe('replaying a recorded request', () => {
       sequence: expect.any(Number),
     });
     expect(record.sequence).toBeGreaterThan(original.sequence ?? Infinity);
-    expect(await p.api.context.db.history.countDocuments({ funnel: url })).toBe(historyBefore + 1);
+    expect(await p.api.context.db.history.countDocuments({ endpointUrl: url })).toBe(
+      historyBefore + 1,
+    );
     // The original record is left as it was.
     expect(await p.history(url, original.recordId)).toEqual(original);
     expect(identifiers(await p.items(contentType))).toEqual(['C-1']);

@@ -84,6 +84,7 @@ describe('a group of requests, against the same requests one after the other', (
 
   async function submissions(url: string, requests: Request[]): Promise<Submission[]> {
     const made: Submission[] = [];
+    const funnelId = (await pipeline.api.context.funnels.find('acme', url))?.id ?? '';
     for (const [index, sent] of requests.entries()) {
       const receivedAt = new Date();
       made.push({
@@ -91,6 +92,7 @@ describe('a group of requests, against the same requests one after the other', (
         recordId: `${url}-${index}`,
         tenant: 'acme',
         endpointUrl: url,
+        funnelId,
         method: 'POST',
         receivedAt: receivedAt.toISOString(),
         sequence: await receipts.next(receivedAt),

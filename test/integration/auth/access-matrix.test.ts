@@ -311,7 +311,7 @@ describe('access matrix', () => {
       kind: 'product',
       properties: [],
     });
-    await funnels.create('tenant-a', {
+    const funnel = await funnels.create('tenant-a', {
       contentType: 'products',
       name: 'ERP',
       endpointUrl: 'erp',
@@ -334,13 +334,14 @@ describe('access matrix', () => {
       receivedAt: now,
       sequence: 1,
       version: 1,
-      funnel: 'erp',
+      funnelId: funnel.id,
     });
     await db.history.insertOne({
       _id: 'tenant-a:req-1',
       recordId: 'req-1',
       tenant: 'tenant-a',
-      funnel: 'erp',
+      funnelId: funnel.id,
+      endpointUrl: 'erp',
       requestId: 'req-1',
       method: 'POST',
       receivedAt: now,

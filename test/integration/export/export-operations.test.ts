@@ -188,7 +188,7 @@ describe('export operations', () => {
         receivedAt: now,
         sequence: 1,
         version: 3,
-        funnel: 'erp',
+        funnelId: 'erp',
       };
     });
     await fx.api.context.db.items.insertMany(items);

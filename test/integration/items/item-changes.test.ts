@@ -95,12 +95,12 @@ describe('ItemStore: the changes it records', () => {
 
   it('when another funnel sends the same content, then it becomes the item’s writer, without a change', async () => {
     const ct = fresh();
-    await store.upsert('acme', ct, [{ ...write('A', 'Shoe'), funnel: 'erp' }], at(1));
+    await store.upsert('acme', ct, [{ ...write('A', 'Shoe'), funnelId: 'erp' }], at(1));
     sink.take();
-    await store.upsert('acme', ct, [{ ...write('A', 'Shoe'), funnel: 'pim' }], at(2));
+    await store.upsert('acme', ct, [{ ...write('A', 'Shoe'), funnelId: 'pim' }], at(2));
     expect(sink.take()).toEqual([]);
     expect(await collections(mongo).items.findOne({ _id: `acme:${ct}:A` })).toMatchObject({
-      funnel: 'pim',
+      funnelId: 'pim',
       version: 1,
     });
   });

@@ -24,7 +24,7 @@ const write = (identifier: string, name: string): ItemWrite => ({
   identifier,
   set: { name, properties: { source: name } },
   unset: { fields: [], properties: [] },
-  funnel: 'erp',
+  funnelId: 'erp',
 });
 
 describe('the order of writes and deletes', () => {

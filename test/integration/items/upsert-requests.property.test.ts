@@ -20,9 +20,9 @@ const itemWrite = fc
     color: fc.option(fc.constantFrom('red', 'blue'), { nil: undefined }),
     size: fc.option(fc.constantFrom(1, 2), { nil: undefined }),
     unsetsColor: fc.boolean(),
-    funnel: fc.constantFrom('erp', 'pim'),
+    funnelId: fc.constantFrom('erp', 'pim'),
   })
-  .map(({ identifier, name, color, size, unsetsColor, funnel }): ItemWrite => {
+  .map(({ identifier, name, color, size, unsetsColor, funnelId }): ItemWrite => {
     const properties: Record<string, unknown> = {};
     if (color !== undefined) properties.color = color;
     if (size !== undefined) properties.size = size;
@@ -31,7 +31,7 @@ const itemWrite = fc
       identifier,
       set: { name, properties },
       unset: { fields: [], properties: unset },
-      funnel,
+      funnelId,
     };
   });
 

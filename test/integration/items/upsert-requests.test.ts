@@ -12,7 +12,7 @@ import { redisUrl, uniquePrefix } from '../../support/test-env';
 import { GROUP_TENANT, TenantSink, bothWays, runSteps, type Outcome } from './support/both-ways';
 import { at, write, writerDatabase, type WriterDatabase } from './writer-fixture';
 
-const withFunnel = (item: ItemWrite, funnel: string): ItemWrite => ({ ...item, funnel });
+const withFunnel = (item: ItemWrite, funnelId: string): ItemWrite => ({ ...item, funnelId });
 const unsetColor = (item: ItemWrite): ItemWrite => ({
   ...item,
   unset: { fields: [], properties: ['color'] },
@@ -79,7 +79,7 @@ describe('ItemStore.upsertRequests: several requests written at once', () => {
         { identifier: 'A', sequence: 1, receivedAt: at(1).receivedAt },
         { identifier: 'B', sequence: 1 },
         { identifier: 'C', sequence: 2, receivedAt: at(2).receivedAt },
-        { identifier: 'D', sequence: 3, funnel: 'pim' },
+        { identifier: 'D', sequence: 3, funnelId: 'pim' },
       ]);
     });
 
@@ -103,7 +103,7 @@ describe('ItemStore.upsertRequests: several requests written at once', () => {
         version: 3,
         sequence: 4,
         // The last writer's.
-        funnel: 'erp',
+        funnelId: 'erp',
       });
     });
 

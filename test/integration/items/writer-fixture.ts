@@ -29,7 +29,7 @@ export const write = (identifier: string, name: string, color?: string): ItemWri
   identifier,
   set: { name, properties: color === undefined ? {} : { color } },
   unset: { fields: [], properties: [] },
-  funnel: 'erp',
+  funnelId: 'erp',
 });
 
 export interface WriterDatabase {
@@ -65,7 +65,7 @@ export async function writerDatabase(label: string): Promise<WriterDatabase> {
     receivedAt: new Date(),
     sequence: 0,
     version: 1,
-    funnel: 'warm-up',
+    funnelId: 'warm-up',
   });
   const db = client.db(mongo.db?.databaseName);
   return {

@@ -88,7 +88,7 @@ describe.each(['MongoDB', 'FerretDB'] as const)(
         identifier: `SKU-${i}`,
         set: { name: `Stored ${i}`, properties: {} },
         unset: { fields: [], properties: [] },
-        funnel: 'erp',
+        funnelId: 'erp',
       }));
       await seed.upsert('acme', 'products', stored, receipt);
     });
@@ -141,7 +141,7 @@ describe.each(['MongoDB', 'FerretDB'] as const)(
           identifier: `SKU-${i}`,
           set: { name: `Renamed ${i}`, properties: {} },
           unset: { fields: [], properties: [] },
-          funnel: 'erp',
+          funnelId: 'erp',
         }));
       targets = [];
       commands = [];
@@ -163,7 +163,7 @@ describe.each(['MongoDB', 'FerretDB'] as const)(
         identifier: `FRESH-${i}`,
         set: { name: `Fresh ${i}`, properties: {} },
         unset: { fields: [], properties: [] },
-        funnel: 'erp',
+        funnelId: 'erp',
       }));
       targets = [];
       await store.upsert('acme', 'products', writes, { sequence: 4, receivedAt: new Date() });

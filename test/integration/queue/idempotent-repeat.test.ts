@@ -77,6 +77,7 @@ describe('an Idempotency-Key whose first attempt ends in 5xx', () => {
     recordId: 'rec-1',
     tenant: 'acme',
     endpointUrl: 'erp-products',
+    funnelId: 'erp-products',
     method: 'POST',
     receivedAt: new Date().toISOString(),
     sequence: 1,

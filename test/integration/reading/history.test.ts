@@ -27,15 +27,20 @@ interface RecordSpec {
   status?: HistoryStatus;
 }
 
+/** The stable id of each funnel the test makes, by tenant:endpointUrl. */
+const funnelIds = new Map<string, string>();
+
 function record(spec: RecordSpec = {}): HistoryDocument {
   const tenant = spec.tenant ?? 'acme';
+  const endpointUrl = spec.funnel ?? 'erp';
   const requestId = spec.requestId ?? randomId();
   const receivedAt = spec.receivedAt ?? at(0);
   return {
     _id: documentId(tenant, requestId),
     recordId: requestId,
     tenant,
-    funnel: spec.funnel ?? 'erp',
+    funnelId: funnelIds.get(`${tenant}:${endpointUrl}`) ?? endpointUrl,
+    endpointUrl,
     requestId,
     method: 'POST',
     receivedAt,
@@ -74,7 +79,7 @@ describe('reading the request history', () => {
   const historyPath = (funnel: string, query = '') => `/api/v1/funnels/${funnel}/history${query}`;
 
   async function createFunnel(tenant: string, endpointUrl: string): Promise<void> {
-    await api.context.funnels.create(tenant, {
+    const funnel = await api.context.funnels.create(tenant, {
       contentType: 'products',
       name: endpointUrl,
       endpointUrl,
@@ -83,6 +88,7 @@ describe('reading the request history', () => {
       partialValidation: false,
       mappings: [],
     });
+    funnelIds.set(`${tenant}:${endpointUrl}`, funnel.id);
   }
 
   /** Every page of a list, following nextCursor with the same filters. */
@@ -149,6 +155,7 @@ describe('reading the request history', () => {
     expect(response.body).toEqual({
       recordId: 'r3',
       requestId: 'r3',
+      endpointUrl: 'erp',
       method: 'POST',
       receivedAt: at(3).toISOString(),
       sequence: at(3).getTime() * 1000,

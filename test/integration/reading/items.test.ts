@@ -26,7 +26,7 @@ function item(tenant: string, contentType: string, identifier: string): ItemDocu
     receivedAt: at,
     sequence: 1,
     version: 1,
-    funnel: 'erp',
+    funnelId: 'erp',
   };
 }
 

@@ -72,11 +72,12 @@ describe('the worker settings cache', () => {
     if (!replaced) await contentTypes.create(TENANT, 'products', body);
   }
 
-  async function erpFunnel(active = true) {
+  /** The funnel at `erp` (made, or changed), answering its id. */
+  async function erpFunnel(active = true, endpointUrl = 'erp'): Promise<string> {
     const body = {
       contentType: 'products',
       name: 'ERP',
-      endpointUrl: 'erp',
+      endpointUrl,
       description: '',
       active,
       partialValidation: false,
@@ -84,68 +85,84 @@ describe('the worker settings cache', () => {
         { source: 'sku', target: { system: 'identifier' as const }, optional: false, lazy: false },
       ],
     };
-    if (await funnels.find(TENANT, 'erp')) await funnels.replace(TENANT, 'erp', body);
-    else await funnels.create(TENANT, body);
+    const funnel =
+      (await funnels.find(TENANT, 'erp')) === null
+        ? await funnels.create(TENANT, body)
+        : await funnels.replace(TENANT, 'erp', body);
+    if (!funnel) throw new Error('the funnel changed meanwhile');
+    return funnel.id;
   }
 
   it('when the settings did not change, then the second lookup reads nothing from the database', async () => {
     await products();
-    await erpFunnel();
-    const first = await cache.find(TENANT, 'erp');
+    const id = await erpFunnel();
+    const first = await cache.find(TENANT, 'erp', id);
     expect(reads).toEqual(['funnels', 'content_types']);
     reads = [];
-    const second = await cache.find(TENANT, 'erp');
+    const second = await cache.find(TENANT, 'erp', id);
     expect(reads).toEqual([]);
     expect(second).toEqual(first);
   });
 
   it('when a funnel changes through its repository, then the next lookup sees the change', async () => {
     await products();
-    await erpFunnel(true);
-    await cache.find(TENANT, 'erp');
+    const id = await erpFunnel(true);
+    await cache.find(TENANT, 'erp', id);
     await erpFunnel(false);
-    const after = await cache.find(TENANT, 'erp');
+    const after = await cache.find(TENANT, 'erp', id);
     expect(after.found && after.funnel.active).toBe(false);
   });
 
   it('when a content type changes through its repository, then the next lookup sees the change', async () => {
     await products('Price');
-    await erpFunnel();
-    await cache.find(TENANT, 'erp');
+    const id = await erpFunnel();
+    await cache.find(TENANT, 'erp', id);
     await products('Unit price');
-    const after = await cache.find(TENANT, 'erp');
+    const after = await cache.find(TENANT, 'erp', id);
     expect(after.found && after.contentType.properties[0]?.label).toBe('Unit price');
   });
 
   it('when a funnel is deleted, then the next lookup finds it missing', async () => {
     await products();
-    await erpFunnel();
-    await cache.find(TENANT, 'erp');
+    const id = await erpFunnel();
+    await cache.find(TENANT, 'erp', id);
     await funnels.remove(TENANT, 'erp');
-    expect(await cache.find(TENANT, 'erp')).toEqual({ found: false, missing: 'funnel' });
+    expect(await cache.find(TENANT, 'erp', id)).toEqual({ found: false, missing: 'funnel' });
     await erpFunnel();
+  });
+
+  it('when the funnel was renamed and another took its URL, then a request sent to the first finds it missing', async () => {
+    await products();
+    const first = await erpFunnel(true);
+    await cache.find(TENANT, 'erp', first);
+    await erpFunnel(true, 'erp-renamed');
+    const second = await erpFunnel();
+    expect(second).not.toBe(first);
+    expect(await cache.find(TENANT, 'erp', first)).toEqual({ found: false, missing: 'funnel' });
+    expect(await cache.find(TENANT, 'erp', second)).toMatchObject({ found: true });
+    await funnels.remove(TENANT, 'erp-renamed');
   });
 
   it('when a change was stored without a new version (Redis away), then it holds after MAX_AGE_MS', async () => {
     await products();
-    await erpFunnel(true);
-    await cache.find(TENANT, 'erp');
+    const id = await erpFunnel(true);
+    await cache.find(TENANT, 'erp', id);
     // Written past the repositories: no version is stamped.
     await collections(mongo).funnels.updateOne(
       { _id: `${TENANT}:erp` },
       { $set: { active: false } },
     );
-    const stale = await cache.find(TENANT, 'erp');
+    const stale = await cache.find(TENANT, 'erp', id);
     expect(stale.found && stale.funnel.active).toBe(true);
     clock += MAX_AGE_MS;
-    const fresh = await cache.find(TENANT, 'erp');
+    const fresh = await cache.find(TENANT, 'erp', id);
     expect(fresh.found && fresh.funnel.active).toBe(false);
   });
 
   it('when the content type is missing, then that is answered and not cached', async () => {
-    await erpFunnel();
+    const id = await erpFunnel();
     await contentTypes.remove(TENANT, 'products');
-    const missing = await cache.find(TENANT, 'erp');
+    const missing = await cache.find(TENANT, 'erp', id);
     expect(missing).toMatchObject({ found: false, missing: 'content type' });
     // Stored past the repositories, with no new version: found only because misses are not kept.
     const now = new Date();
@@ -160,7 +177,7 @@ describe('the worker settings cache', () => {
       createdAt: now,
       updatedAt: now,
     });
-    const found = await cache.find(TENANT, 'erp');
+    const found = await cache.find(TENANT, 'erp', id);
     expect(found.found).toBe(true);
   });
 });

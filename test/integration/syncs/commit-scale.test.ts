@@ -90,12 +90,12 @@ describe('MongoDB commands of a sync commit', () => {
       identifier: `SKU-${i}`,
       set: { name: `Item ${i}`, properties: {} },
       unset: { fields: [], properties: [] },
-      funnel: 'erp',
+      funnelId: 'erp',
     }));
     await items.upsert('acme', key, writes, { sequence: 1, receivedAt: now });
     const sync = await startSync(syncs, {
       tenant: 'acme',
-      endpointUrl: 'erp',
+      funnelId: 'erp',
       contentType: key,
       receipt: { sequence: 2, receivedAt: now },
     });
@@ -133,6 +133,7 @@ describe('MongoDB commands of a sync commit', () => {
         recordId: `commit-${size}`,
         tenant: 'acme',
         endpointUrl: 'erp',
+        funnelId: 'erp',
         syncId: sync.syncId,
         receivedAt: now.toISOString(),
         sequence: 3,

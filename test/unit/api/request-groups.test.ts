@@ -52,6 +52,7 @@ function submission(overrides: Partial<Submission> = {}): Submission {
     recordId: `r${counter}`,
     tenant: 'acme',
     endpointUrl: 'products',
+    funnelId: 'products',
     method: 'POST',
     receivedAt: new Date().toISOString(),
     sequence: counter,

@@ -18,12 +18,13 @@ const services = {
   idempotency: new IdempotencyRecords(redis, 'p'),
 };
 const acme = { tenant: 'acme', endpointUrl: 'erp' };
+const funnel = { ...acme, funnelId: 'erp-id' };
 
 const ingestData = (over: Record<string, unknown> = {}) =>
   JOBS.ingest.data.parse({
     requestId: 'r1',
     recordId: 'r1',
-    ...acme,
+    ...funnel,
     method: 'POST',
     receivedAt: new Date().toISOString(),
     sequence: 1,
@@ -89,7 +90,7 @@ describe('which jobs are trusted', () => {
       JOBS['record-history'].data.parse({
         requestId: 'r1',
         recordId: 'r1',
-        ...acme,
+        ...funnel,
         method: 'POST',
         receivedAt: new Date().toISOString(),
         sequence: 1,

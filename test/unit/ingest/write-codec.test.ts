@@ -5,7 +5,7 @@ const write = (identifier: string, properties: Record<string, unknown> = {}): It
   identifier,
   set: { name: `Item ${identifier}`, properties },
   unset: { fields: [], properties: [] },
-  funnel: 'erp',
+  funnelId: 'erp',
 });
 
 describe('item writes as bytes for Redis', () => {

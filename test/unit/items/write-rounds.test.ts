@@ -5,7 +5,7 @@ const write = (identifier: string): ItemWrite => ({
   identifier,
   set: { properties: {} },
   unset: { fields: [], properties: [] },
-  funnel: 'erp',
+  funnelId: 'erp',
 });
 const receipt = (sequence: number) => ({ sequence, receivedAt: new Date(sequence * 1_000) });
 

@@ -89,7 +89,7 @@ export async function applyChanges(
       receivedAt: change.at,
       sequence: change.version,
       version: change.version,
-      funnel: 'export-fixture',
+      funnelId: 'export-fixture',
     };
     await db.items.replaceOne({ _id }, document, { upsert: true });
   }

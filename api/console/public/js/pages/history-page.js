@@ -30,11 +30,17 @@ function syncMark(funnel, entry) {
   return [' ', h('a', { href: links.history(funnel, { sync: entry.sync }), class: 'muted' }, what)];
 }
 
+/** A request sent before the funnel's endpoint URL changed names the URL it was sent to. */
+function sentElsewhere(funnel, entry) {
+  if (entry.endpointUrl === funnel) return null;
+  return [' ', h('span', { class: 'muted' }, 'to ', h('code', {}, entry.endpointUrl))];
+}
+
 function entryRow(funnel, entry, replayButton) {
   return tableRow(
     [
       h('a', { href: links.request(funnel, entry.recordId) }, timeElement(entry.receivedAt)),
-      [entry.method, syncMark(funnel, entry)],
+      [entry.method, sentElsewhere(funnel, entry), syncMark(funnel, entry)],
       [statusBadge(entry.status), entry.dryRun ? h('span', { class: 'muted' }, ' dry run') : null],
       entry.httpStatus ?? '—',
       formatNumber(entry.itemCount),

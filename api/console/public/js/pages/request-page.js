@@ -116,6 +116,7 @@ export async function renderRequest(container, route, { signal }) {
     facts(
       [
         ['Method', record.method],
+        ['Sent to', h('code', {}, `/api/v1/funnels/${record.endpointUrl}`)],
         ['HTTP status', record.httpStatus ?? '—'],
         ['Items', formatNumber(record.itemCount)],
         ['Dry run', record.dryRun ? 'Yes' : 'No'],
