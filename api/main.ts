@@ -4,6 +4,7 @@ import { loadConfigOrExit } from '../core/config/config';
 import { onShutdownSignal } from '../core/lifecycle/graceful-shutdown';
 import { createLogger } from '../core/logging/logger';
 import { composeApi } from './compose';
+import { listen } from './http/listen';
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit('api');
@@ -14,10 +15,9 @@ async function main(): Promise<void> {
     logger.error({ err: reason }, 'unhandled promise rejection');
   });
   const api = await composeApi(config, logger);
-  const server = api.app.listen(config.PORT, () => {
-    const { port } = server.address() as AddressInfo;
-    logger.info({ port, url: `http://127.0.0.1:${port}` }, 'api listening');
-  });
+  const server = await listen(api.app, config, config.PORT);
+  const { port } = server.address() as AddressInfo;
+  logger.info({ port, url: `http://127.0.0.1:${port}` }, 'api listening');
 
   onShutdownSignal(logger, async (deadline) => {
     // Stop accepting connections; requests in flight finish, idle keep-alive sockets close now.

@@ -68,6 +68,15 @@ export const VARIABLES = {
     schema: integer(100, 600_000).default(30_000),
     expects: 'milliseconds from 100 to 600000',
   },
+  // A client still sending its request past these is answered 408 and disconnected.
+  HTTP_REQUEST_TIMEOUT_MS: {
+    schema: integer(1_000, 3_600_000).default(60_000),
+    expects: 'milliseconds from 1000 to 3600000 (to receive a whole request, body included)',
+  },
+  HTTP_HEADERS_TIMEOUT_MS: {
+    schema: integer(1_000, 3_600_000).default(20_000),
+    expects: "milliseconds from 1000 to 3600000 (to receive a request's headers)",
+  },
   HISTORY_TTL_DAYS: { schema: integer(1, 3_650).default(30), expects: 'days from 1 to 3650' },
   // A preview runs in a thread that is stopped past this (docs/api-behaviour.md#preview).
   PREVIEW_TIME_BUDGET_MS: {
@@ -83,7 +92,6 @@ export const VARIABLES = {
     expects: "a TCP port from 1 to 65535, or 0 for none (the worker's /metrics and /healthz)",
   },
   LOG_LEVEL: { schema: z.enum(LOG_LEVELS).default('info'), expects: LOG_LEVELS.join(', ') },
-  // Unset, the worker picks by engine (core/ingest/chunks/chunk-size.ts): 1,000 on MongoDB.
   // Unset: each request is written by its own job (docs/storage.md#chunked-writes).
   CHUNK_SIZE: {
     schema: integer(1, 100_000).optional(),
@@ -213,6 +221,8 @@ const ROLE_VARIABLES = {
     'MAX_BODY_BYTES',
     'MAX_ITEMS',
     'WAIT_TIMEOUT_MS',
+    'HTTP_REQUEST_TIMEOUT_MS',
+    'HTTP_HEADERS_TIMEOUT_MS',
     'GROUP_MAX_REQUESTS',
     'HISTORY_TTL_DAYS',
     'PREVIEW_TIME_BUDGET_MS',
@@ -279,6 +289,18 @@ function pairProblems(config: Record<string, unknown>): string[] {
   return problems;
 }
 
+/** Variables of which the first may not exceed the second. */
+const ORDERED: [VariableName, VariableName][] = [
+  ['HTTP_HEADERS_TIMEOUT_MS', 'HTTP_REQUEST_TIMEOUT_MS'],
+];
+
+function orderProblems(config: Record<string, unknown>): string[] {
+  return ORDERED.filter(
+    ([low, high]) =>
+      typeof config[low] === 'number' && (config[low] as number) > (config[high] as number),
+  ).map(([low, high]) => `${low} must not be greater than ${high}`);
+}
+
 /** Reads and validates the variables of `role`; throws a ConfigError naming every bad one. */
 export function loadConfig<R extends Role>(
   role: R,
@@ -299,7 +321,7 @@ export function loadConfig<R extends Role>(
       problems.push(`${name} must be ${variable.expects}${shown}`);
     }
   }
-  problems.push(...pairProblems(config));
+  problems.push(...pairProblems(config), ...orderProblems(config));
   if (problems.length > 0) throw new ConfigError(problems);
   return config as Config<R>;
 }

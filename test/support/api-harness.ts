@@ -8,6 +8,7 @@ import type { Server } from 'node:http';
 import type { Express } from 'express';
 import { Writable } from 'node:stream';
 import { composeApi, type ComposeApiOptions } from '../../api/compose';
+import { listen } from '../../api/http/listen';
 import type { ApiContext } from '../../api/context';
 import { bootstrapTenant, type BootstrapResult } from '../../core/auth/bootstrap';
 import { loadConfig, type ApiConfig } from '../../core/config/config';
@@ -87,8 +88,7 @@ export async function startTestApi(
   const logger = createLogger('api', config.LOG_LEVEL, sink);
   const composed = await composeApi(config, logger, options);
   const { context } = composed;
-  const server: Server = composed.app.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
+  const server: Server = await listen(composed.app, config, 0, '127.0.0.1');
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     baseUrl,
