@@ -6,7 +6,8 @@ import { consoleRoutes } from './console/console.routes';
 import type { ApiContext } from './context';
 import { accessLog } from './middleware/access-log';
 import { errorHandler, routeNotFound } from './middleware/error-handler';
-import { methodNotAllowed } from './middleware/method-not-allowed';
+import { answerOptions, methodNotAllowed } from './middleware/method-not-allowed';
+import { servedPaths } from './http/served-paths';
 import { generateOpenApiDocument } from './openapi/document';
 import { requestId, type Clock } from './middleware/request-id';
 import { docsRoutes } from './routes/docs.routes';
@@ -30,6 +31,8 @@ export function createApp(deps: AppDeps): Express {
   app.use(accessLog(deps.logger));
   // Not upgrade-insecure-requests: an operator may serve the docs page over plain http.
   app.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));
+  const allowed = servedPaths(() => generateOpenApiDocument().paths ?? {});
+  app.use(answerOptions(allowed));
   app.use(healthRoutes(deps));
   // Before the v1 routes, so that no auth or body middleware of theirs reaches the public docs.
   app.use('/api/v1', docsRoutes());
@@ -39,7 +42,7 @@ export function createApp(deps: AppDeps): Express {
     app.use('/api/v1', v1Routes(deps.context));
   }
   // A path served with other methods is a 405, any other a 404.
-  app.use(methodNotAllowed(() => generateOpenApiDocument().paths ?? {}));
+  app.use(methodNotAllowed(allowed));
   app.use(routeNotFound);
   app.use(errorHandler(deps.logger));
   return app;

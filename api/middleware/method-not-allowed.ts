@@ -1,52 +1,33 @@
 /**
- * 405 for a method a served path does not take, with `Allow` listing those it does. The paths
- * and methods are the OpenAPI document's, which a test holds equal to the routes the app serves;
- * read on the first request, once every router has registered its paths.
+ * 405 for a method a served path does not take, with `Allow` listing those it does; OPTIONS on
+ * a served path answers that list, before any authentication (it reveals nothing the public
+ * OpenAPI document does not).
  */
 import type { RequestHandler } from 'express';
 import { HttpError } from '../http/http-error';
+import type { AllowedMethods } from '../http/served-paths';
 
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
-
-interface PathMethods {
-  pattern: RegExp;
-  allow: string;
+export function answerOptions(allowed: AllowedMethods): RequestHandler {
+  return (req, res, next) => {
+    const allow = req.method === 'OPTIONS' ? allowed(req.path) : undefined;
+    if (allow === undefined) {
+      next();
+      return;
+    }
+    res.set('Allow', allow).status(204).end();
+  };
 }
 
-/** `/a/{b}/c` -> /^\/a\/[^/]+\/c\/?$/i (express matches case-insensitively, a trailing slash too). */
-function patternOf(template: string): RegExp {
-  const source = template
-    .split(/\{[^}]+\}/)
-    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-    .join('[^/]+');
-  return new RegExp(`^${source}/?$`, 'i');
-}
-
-function allowOf(operations: object): string {
-  const methods = Object.keys(operations).filter((method) => METHODS.includes(method));
-  // Express answers HEAD wherever it answers GET.
-  if (methods.includes('get') && !methods.includes('head')) methods.push('head');
-  return methods
-    .map((method) => method.toUpperCase())
-    .sort()
-    .join(', ');
-}
-
-export function methodNotAllowed(paths: () => Record<string, object>): RequestHandler {
-  let known: PathMethods[] | undefined;
+export function methodNotAllowed(allowed: AllowedMethods): RequestHandler {
   return (req, _res, next) => {
-    known ??= Object.entries(paths()).map(([template, operations]) => ({
-      pattern: patternOf(template),
-      allow: allowOf(operations),
-    }));
-    const served = known.find(({ pattern }) => pattern.test(req.path));
-    if (!served) {
+    const allow = allowed(req.path);
+    if (allow === undefined) {
       next();
       return;
     }
     next(
-      new HttpError(405, `${req.method} is not allowed here; use ${served.allow}`, {
-        Allow: served.allow,
+      new HttpError(405, `${req.method} is not allowed here; use ${allow}`, {
+        Allow: allow,
       }),
     );
   };

@@ -9,6 +9,7 @@ import type { AccessRequirement } from '../../core/auth/access';
 import type { ApiContext } from '../context';
 import { dryRunFlag } from '../http/dry-run-flag';
 import { bodyFormatOf, FUNNEL_MEDIA_TYPES } from '../http/body-format';
+import { requireUtf8 } from '../http/body-charset';
 import { checkFunnelBody, type FunnelMethod } from '../http/funnel-body';
 import { checkNdjsonBody } from '../http/ndjson-body';
 import { FunnelLookup } from '../http/funnel-lookup';
@@ -116,6 +117,7 @@ export function funnelsRoutes(context: ApiContext): Router {
     requireAccess(context.auth, ACCESS[method]),
     rateLimit(queue.redis, config.QUEUE_PREFIX, config.RATE_LIMIT_PER_MINUTE),
     requireFunnelContentType,
+    requireUtf8,
     rawBody(config.MAX_BODY_BYTES),
     async (req, res) => {
       const endpointUrl = String(req.params.endpointUrl);

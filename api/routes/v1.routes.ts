@@ -2,6 +2,7 @@
 import { Router } from 'express';
 import type { ApiContext } from '../context';
 import { jsonBody } from '../middleware/json-body';
+import { requireIdentity } from '../middleware/require-access';
 import { changesRoutes } from './changes.routes';
 import { funnelsRoutes } from './funnels.routes';
 import { historyRoutes } from './history.routes';
@@ -19,8 +20,9 @@ import { usersRoutes } from './settings/users.routes';
 
 export function v1Routes(context: ApiContext): Router {
   const settings = Router();
-  // Settings bodies are small JSON; funnel routes read their own, larger bodies.
-  settings.use('/settings', jsonBody);
+  // Settings bodies are small JSON, read only once the caller is known (each route then checks
+  // what the caller may do); funnel routes read their own, larger bodies after the same check.
+  settings.use('/settings', requireIdentity(context.auth), ...jsonBody);
   settings.use(meRoutes(context));
   settings.use(suggestedPathsRoutes(context));
   settings.use(funnelPreviewRoutes(context));

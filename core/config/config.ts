@@ -295,10 +295,10 @@ const ORDERED: [VariableName, VariableName][] = [
 ];
 
 function orderProblems(config: Record<string, unknown>): string[] {
-  return ORDERED.filter(
-    ([low, high]) =>
-      typeof config[low] === 'number' && (config[low] as number) > (config[high] as number),
-  ).map(([low, high]) => `${low} must not be greater than ${high}`);
+  return ORDERED.filter(([low, high]) => {
+    const [lower, higher] = [config[low], config[high]];
+    return typeof lower === 'number' && typeof higher === 'number' && lower > higher;
+  }).map(([low, high]) => `${low} must not be greater than ${high}`);
 }
 
 /** Reads and validates the variables of `role`; throws a ConfigError naming every bad one. */

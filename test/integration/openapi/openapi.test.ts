@@ -147,10 +147,10 @@ describe('the OpenAPI document against the routes the app serves', () => {
   it('when a path is served but not with the method asked, then 405 with Allow and the error body', async () => {
     const { token } = await api.bootstrap('acme');
     const cases: [string, string, string][] = [
-      ['PUT', '/api/v1/funnels/anything', 'DELETE, POST'],
-      ['PATCH', '/api/v1/settings/funnels', 'GET, HEAD, POST'],
-      ['POST', '/api/v1/settings/funnels/erp/paths', 'GET, HEAD'],
-      ['DELETE', '/api/v1/openapi.json', 'GET, HEAD'],
+      ['PUT', '/api/v1/funnels/anything', 'DELETE, OPTIONS, POST'],
+      ['PATCH', '/api/v1/settings/funnels', 'GET, HEAD, OPTIONS, POST'],
+      ['POST', '/api/v1/settings/funnels/erp/paths', 'GET, HEAD, OPTIONS'],
+      ['DELETE', '/api/v1/openapi.json', 'GET, HEAD, OPTIONS'],
     ];
     for (const [method, path, allow] of cases) {
       const response = await api.call(method, path, { token });
