@@ -8,6 +8,7 @@ import express, { Router, type RequestHandler } from 'express';
 import type { AccessRequirement } from '../../core/auth/access';
 import type { ApiContext } from '../context';
 import { dryRunFlag } from '../http/dry-run-flag';
+import { checkFunnelQuery } from '../http/funnel-query';
 import { bodyFormatOf, FUNNEL_MEDIA_TYPES } from '../http/body-format';
 import { requireUtf8 } from '../http/body-charset';
 import { checkFunnelBody, type FunnelMethod } from '../http/funnel-body';
@@ -123,6 +124,7 @@ export function funnelsRoutes(context: ApiContext): Router {
       const endpointUrl = String(req.params.endpointUrl);
       const dryRun = dryRunFlag(req.originalUrl);
       const sync = syncTag(req.originalUrl);
+      checkFunnelQuery(req.originalUrl);
       const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       const bodyFormat = bodyFormatOf(req);
       if (bodyFormat === 'ndjson') checkNdjsonBody(method, raw, config.MAX_ITEMS);

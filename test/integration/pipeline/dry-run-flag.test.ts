@@ -83,6 +83,30 @@ describe('the dryRun flag of funnel requests', () => {
     },
   );
 
+  it.each([
+    ['dry_run=true', '"dry_run"'],
+    ['dry-run=true', '"dry-run"'],
+    ['dryRun%20=true', '"dryRun "'],
+    ['dryRun=true&verbose=1', '"verbose"'],
+    ['syncId=abc', '"syncId"'],
+  ])(
+    'when the query is ?%s, then 400 naming the unknown parameter and the ones taken, and nothing is written',
+    async (query, named) => {
+      for (const method of ['POST', 'DELETE'] as const) {
+        const body = method === 'POST' ? [{ sku: 'Q-1' }] : { identifiers: ['Q-1'] };
+        const response = await api.call(method, `/api/v1/funnels/erp?${query}`, { token, body });
+        expect({ method, status: response.status }).toEqual({ method, status: 400 });
+        const { message } = response.body as { message: string };
+        expect(message).toContain(`Unknown query parameter ${named}`);
+        expect(message).toContain('dryRun and sync');
+        expect(await refusalRecord(response.headers.get('x-request-id'))).toMatchObject({
+          httpStatus: 400,
+        });
+      }
+      expect(await itemCount()).toBe(0);
+    },
+  );
+
   it('when the query is ?dryRun=true, then it validates and writes no item', async () => {
     const response = await api.call('POST', '/api/v1/funnels/erp?dryRun=true', {
       token,
