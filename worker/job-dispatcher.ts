@@ -2,10 +2,12 @@
  * The BullMQ processor function: checks the job's data against its schema, runs the job's
  * processor inside a log context carrying the job id, and when shutdown aborts the job, hands it
  * back to the queue instead of failing it. A job that waits for its children (a chunked request)
- * is parked, not failed. Every attempt is counted and timed.
+ * is parked, not failed. A failure that would repeat is not retried (core/ingest/failure-kind.ts).
+ * Every attempt is counted and timed.
  */
 import { DelayedError, UnrecoverableError, WaitingError, type Job, type Queue } from 'bullmq';
 import type { IngestContext, IngestServices } from '../core/ingest/ingest-context';
+import { failureKind } from '../core/ingest/failure-kind';
 import { ForeignJobDataError } from '../core/ingest/job-trust';
 import { withLogContext } from '../core/logging/log-context';
 import { JOBS, isJobName, type JobName, type JobResult } from '../core/queue/jobs';
@@ -70,9 +72,12 @@ export function createDispatcher(deps: DispatcherDeps) {
           await job.moveToWait(token);
           throw new WaitingError();
         }
-        logger.error({ job: name, err: error }, 'job failed');
-        // Retrying would not make another request's data its own.
-        if (error instanceof ForeignJobDataError) throw new UnrecoverableError(error.message);
+        const failure = failureKind(error);
+        logger.error({ job: name, err: error, failure }, 'job failed');
+        // Retrying would not make another request's data its own, nor help what fails again.
+        if (error instanceof ForeignJobDataError || failure === 'fails-again') {
+          throw new UnrecoverableError(error instanceof Error ? error.message : String(error));
+        }
         throw error;
       }
     });

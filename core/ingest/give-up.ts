@@ -1,5 +1,6 @@
 /**
- * The end of a request whose job failed on its last attempt (docs/storage.md#jobs-that-give-up):
+ * The end of a request whose job failed on its last attempt, or on one whose failure would repeat
+ * (docs/storage.md#jobs-that-give-up):
  * the caller, and repeats of its Idempotency-Key, get a clear answer at once (503 while an engine
  * is away), and the key is freed so that a repeat runs the request again. The history record cannot
  * wait for MongoDB here: a `record-history` job of its own writes it, tried until MongoDB takes it.
@@ -8,6 +9,7 @@
 import { RECORD_HISTORY_JOB_OPTIONS } from '../queue/job-options';
 import type { JobResult, ParsedJobData } from '../queue/jobs';
 import type { IngestContext } from './ingest-context';
+import { failureKind } from './failure-kind';
 import { giveUpAnswer } from './give-up-answer';
 
 export const historyJobId = (requestJobId: string) => `${requestJobId}-history`;
@@ -22,7 +24,12 @@ export async function giveUp(
   const { job } = context;
   const answer = giveUpAnswer(error, job.attempt);
   context.logger.error(
-    { err: error, attempt: job.attempt, httpStatus: answer.httpStatus },
+    {
+      err: error,
+      attempt: job.attempt,
+      httpStatus: answer.httpStatus,
+      failure: failureKind(error),
+    },
     'job gave up',
   );
   await job.addJob(

@@ -1,11 +1,12 @@
 /**
  * A full sync's commit. A failure is thrown back to BullMQ for its retry (a re-run goes on where
- * the last stopped); only the last attempt's failure ends the commit here, with the sync open again.
+ * the last stopped); only the last attempt's failure, or one that would fail the same way again,
+ * ends the commit here, with the sync open again.
  */
 import { abandonCommit } from '../../core/syncs/commit-outcome';
 import { commitSync } from '../../core/syncs/commit-sync';
 import { syncCommitContext } from '../../core/syncs/sync-services';
-import { parksJob } from '../running-job';
+import { givesUp } from './gives-up';
 import type { Processor } from './processor';
 
 export const syncCommitProcessor: Processor<'sync-commit'> = async (data, context) => {
@@ -13,7 +14,7 @@ export const syncCommitProcessor: Processor<'sync-commit'> = async (data, contex
   try {
     return await commitSync(data, commitContext);
   } catch (error) {
-    if (!context.job.finalAttempt || context.signal.aborted || parksJob(error)) throw error;
+    if (!givesUp(error, context)) throw error;
     return abandonCommit(data, commitContext, error);
   }
 };

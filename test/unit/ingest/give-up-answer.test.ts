@@ -1,6 +1,7 @@
 import { mongo } from 'mongoose';
 import { TimeoutError } from 'redis-semaphore';
 import { giveUpAnswer } from '../../../core/ingest/give-up-answer';
+import { ItemTooLargeError } from '../../../core/items/item-too-large-error';
 
 describe('the answer of a request whose last attempt failed', () => {
   it('when MongoDB could not be reached, then 503 says the database did not answer', () => {
@@ -31,5 +32,23 @@ describe('the answer of a request whose last attempt failed', () => {
     });
     expect(giveUpAnswer(new TypeError('x is undefined'), 5).httpStatus).toBe(500);
     expect(giveUpAnswer('not an error', 5).httpStatus).toBe(500);
+  });
+
+  it('when the failure would repeat, then 500 says it was not tried again, in words a sender can act on when an item is too large', () => {
+    expect(giveUpAnswer(new TypeError('x is undefined'), 1)).toEqual({
+      httpStatus: 500,
+      message:
+        'The request failed in 1 attempt on an internal error that would fail the same way ' +
+        'again, so it was not tried again; its request id finds it in the logs',
+    });
+    const tooLarge = new Error('write failed', {
+      cause: new ItemTooLargeError('A-1', 9_000_000, 8_388_608),
+    });
+    expect(giveUpAnswer(tooLarge, 1)).toEqual({
+      httpStatus: 500,
+      message:
+        'Item "A-1" would take 9,000,000 bytes with the fields it has stored, over the limit of ' +
+        '8,388,608; the request was not completed in 1 attempt and would fail the same way again',
+    });
   });
 });
