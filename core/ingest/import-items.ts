@@ -3,7 +3,8 @@
  * (docs/api-behaviour.md#request-rules, #item-rules and #the-rules-by-number):
  *  1-3. the request rules: empty body, inactive funnel, identifier not mapped;
  *  4-6. each item mapped and checked: required values, value types, media URLs;
- *       duplicates folded (the last wins) and lazy identifiers resolved;
+ *       duplicates folded (the last wins) and lazy identifiers resolved; an item whose document
+ *       would be too large for the store fails;
  *  7.   references checked, against the store and the request itself;
  *  8-10. the decision: every item, the valid ones (partial validation), or none.
  * `prepareImport` decides for the whole request and leaves the writes to the caller, which may
@@ -30,6 +31,7 @@ import type { ContentType } from '../pipeline/content-type';
 import type { Funnel } from '../pipeline/funnel';
 import { resolvedIdentifiers, type ResolvedIdentifier } from '../pipeline/resolved-identifier';
 import { resolveLazyIdentifiers } from './lazy-resolver';
+import { failOversizedItems } from './oversized-items';
 
 export interface ImportRequest {
   tenant: string;
@@ -133,7 +135,13 @@ export async function prepareImport(
   const deduped = dedupeLastWins(mapped);
   const lazilyResolved = await resolveIdentifiers(store, request, deduped);
   const resolved = lazilyResolved === deduped ? deduped : dedupeLastWins(lazilyResolved);
-  const checked = await checkAgainstStore(store, request, resolved);
+  const sized = failOversizedItems(resolved, {
+    tenant: request.tenant,
+    contentType: request.contentType,
+    funnelId: request.funnel.id,
+    receipt: request.receipt,
+  });
+  const checked = await checkAgainstStore(store, request, sized);
 
   const decision = decideImport(checked, request.funnel.partialValidation);
   const writes = request.dryRun

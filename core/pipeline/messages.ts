@@ -76,6 +76,10 @@ export const MESSAGES = {
     `The request's identifiers need more lazy lookups than one request may make ` +
     `(${keys.toLocaleString('en-US')} keys, ${units.toLocaleString('en-US')} characters in all); ` +
     'send this item in a smaller request',
+  itemTooLarge: (bytes: number, max: number, fieldBytes: number) =>
+    `The item is too large to store: ${bytes.toLocaleString('en-US')} bytes in all, over the ` +
+    `limit of ${max.toLocaleString('en-US')}; this field takes ` +
+    `${fieldBytes.toLocaleString('en-US')} of them`,
   referenceNotFound: (identifiers: readonly string[], contentType: string) =>
     identifiers.length === 1
       ? `No item with identifier ${quote(identifiers[0] ?? '')} exists in content type ${quote(contentType)}`
@@ -111,6 +115,9 @@ export const MESSAGES = {
     `No such option ${quote(value)}; expected one of: ${list(options)}`,
   invalidUnicode: 'The text contains an unpaired surrogate (not valid Unicode)',
   expectedList: 'Expected an array',
+  tooManyValues: (count: number, max: number) =>
+    `The value has ${count.toLocaleString('en-US')} elements; at most ` +
+    `${max.toLocaleString('en-US')} are allowed`,
   atPosition: (index: number, message: string) => `At [${index}]: ${message}`,
 
   // Transforms (transforms.ts).

@@ -69,6 +69,13 @@ function dateProblem(value: unknown): string | undefined {
 export const TEXT_MAX_LENGTH = 65_536;
 /** URLs are bounded as browsers and servers bound them. */
 export const URL_MAX_LENGTH = 8_192;
+/**
+ * Most elements of a multiple value, whether sent as an array or made by a transform (`split`):
+ * far more than a field's tags, images or references need, and few enough that one value cannot
+ * make an item's document too large for MongoDB by its count alone (each element costs bytes of
+ * its own in BSON).
+ */
+export const MAX_VALUES = 10_000;
 
 const URL_START = /^https?:\/\//i;
 /** White space and controls, which the URL parser would drop or encode without a word. */
@@ -144,6 +151,9 @@ export function checkValue(spec: ValueSpec, value: unknown): unknown {
     return message === undefined ? storedSingle(spec, value) : new ValueProblem(message);
   }
   if (!Array.isArray(value)) return new ValueProblem(MESSAGES.expectedList);
+  if (value.length > MAX_VALUES) {
+    return new ValueProblem(MESSAGES.tooManyValues(value.length, MAX_VALUES));
+  }
   const values: unknown[] = [];
   // Read element by element, as an array iterator would: every element once, holes as undefined.
   for (let index = 0; index < value.length; index++) {
@@ -157,8 +167,9 @@ export function checkValue(spec: ValueSpec, value: unknown): unknown {
 
 /**
  * Checks `value` against `spec` and returns it normalized (a reference as its identifier string),
- * or a message for the user. With `multiple`, the value must be an array whose every element
- * passes; the message names the first element that does not, by zero-based position.
+ * or a message for the user. With `multiple`, the value must be an array of at most MAX_VALUES
+ * elements whose every element passes; the message names the first element that does not, by
+ * zero-based position.
  */
 export function validateValue(spec: ValueSpec, value: unknown): ValueResult {
   const checked = checkValue(spec, value);

@@ -1,6 +1,7 @@
 import { MESSAGES } from '../../../core/pipeline/messages';
 import {
   checkValue,
+  MAX_VALUES,
   validateValue,
   ValueProblem,
   type ValueSpec,
@@ -53,5 +54,22 @@ describe('checkValue', () => {
     expect(checkValue({ type: 'text', multiple: true }, sparse)).toEqual(
       new ValueProblem(MESSAGES.atPosition(1, MESSAGES.expectedText)),
     );
+  });
+
+  it('when a multiple value has more than MAX_VALUES elements, then it fails naming its count, before any element is checked', () => {
+    const spec: ValueSpec = { type: 'number', multiple: true };
+    expect(
+      checkValue(
+        spec,
+        Array.from({ length: MAX_VALUES }, (_, i) => i),
+      ),
+    ).toHaveLength(MAX_VALUES);
+    // Elements that would fail their type too: the count is what the sender must fix first.
+    expect(
+      checkValue(
+        spec,
+        Array.from({ length: MAX_VALUES + 1 }, () => 'x'),
+      ),
+    ).toEqual(new ValueProblem('The value has 10,001 elements; at most 10,000 are allowed'));
   });
 });
