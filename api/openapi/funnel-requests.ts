@@ -3,16 +3,38 @@
  * headers, and every answer a sender may get.
  */
 import { z } from 'zod';
+import { endpointUrlSchema } from '../../core/keys/keys';
 import { envelopeSchema } from '../../core/pipeline/envelope';
+import { IDENTIFIER_MAX_LENGTH } from '../../core/pipeline/identifier';
+import { IDENTIFIER_PATTERN } from './patterns';
 import { errorBodySchema } from './registry';
 import { registerRoute } from './settings-paths';
 
 const itemSchema = z.record(z.string(), z.unknown()).meta({
   description: "One item, in the sender's shape; the funnel's mappings read it",
 });
+/** An empty list is refused as an empty body (422). */
+const itemsSchema = z.array(itemSchema).min(1);
+
+/** A non-empty string or a safe integer (docs/api-behaviour.md#identifiers). */
+const identifierSchema = z.union([
+  z.string().min(1).max(IDENTIFIER_MAX_LENGTH).regex(new RegExp(IDENTIFIER_PATTERN)),
+  z.int().min(-Number.MAX_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER),
+]);
+const identifiersSchema = z.array(identifierSchema);
 const deletionSchema = z
-  .object({ identifiers: z.array(z.union([z.string(), z.number()])) })
+  .object({ identifiers: identifiersSchema.min(1) })
   .meta({ description: 'Identifiers of the items to delete, as the sender knows them' });
+/**
+ * Several entries: one of them may name no identifier, but not all, since a request that names
+ * none is refused (422).
+ */
+const deletionsSchema = z
+  .array(z.object({ identifiers: identifiersSchema }))
+  .meta({
+    contains: { type: 'object', properties: { identifiers: { type: 'array', minItems: 1 } } },
+    description: 'Entries of identifiers; at least one names an identifier',
+  });
 
 const envelope = envelopeSchema.meta({ id: 'Envelope' });
 type Headers = Record<string, { description: string; schema: { type: 'string' } }>;
@@ -53,7 +75,7 @@ const headers = z.object({
     description: '`respond-async`: answer 202 at once; the history record tells the outcome',
   }),
 });
-const params = z.object({ endpointUrl: z.string() });
+const params = z.object({ endpointUrl: endpointUrlSchema });
 
 function responses(done: string) {
   return {
@@ -101,7 +123,7 @@ registerRoute({
     headers,
     body: {
       required: true,
-      content: { 'application/json': { schema: z.union([itemSchema, z.array(itemSchema)]) } },
+      content: { 'application/json': { schema: z.union([itemSchema, itemsSchema]) } },
     },
   },
   responses: responses('Every item imported, or a partial success'),
@@ -122,7 +144,7 @@ registerRoute({
     body: {
       required: true,
       content: {
-        'application/json': { schema: z.union([deletionSchema, z.array(deletionSchema)]) },
+        'application/json': { schema: z.union([deletionSchema, deletionsSchema]) },
       },
     },
   },

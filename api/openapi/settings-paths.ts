@@ -5,6 +5,7 @@
 import type { RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import { ABILITY_BY_METHOD, type Permission } from '../../core/auth/access';
+import { ENTITY_TAG_LIST_PATTERN } from './patterns';
 import { bearerAuth, errorBodySchema, registry } from './registry';
 
 type Operation = 'create' | 'list' | 'get' | 'put' | 'patch' | 'delete';
@@ -13,6 +14,8 @@ export interface SettingsPathsSpec {
   tag: string;
   base: string;
   idParam: string;
+  /** What the API takes as the id in the path; any string when left out. */
+  idSchema?: z.ZodType<string>;
   permission: Permission;
   view: z.ZodType;
   create?: z.ZodType;
@@ -34,12 +37,17 @@ export interface SettingsPathsSpec {
 export const conditionalHeaders = z.object({
   'if-match': z
     .string()
+    .regex(new RegExp(ENTITY_TAG_LIST_PATTERN))
     .optional()
-    .describe('Writes only while the resource is at this version: the ETag a read answered'),
+    .describe(
+      'Writes only while the resource is at this version: the ETag a read answered (`*`, or ' +
+        'a comma-separated list of entity tags; another form is a 400)',
+    ),
   'if-none-match': z
     .string()
+    .regex(new RegExp(ENTITY_TAG_LIST_PATTERN))
     .optional()
-    .describe('`*`: writes only if the resource does not exist yet'),
+    .describe('`*`: writes only if the resource does not exist yet (another form is a 400)'),
 });
 
 /** 412: the write was made against another version; the resource as it is now. */
@@ -73,22 +81,37 @@ const PATH_ERRORS = {
   400: errorResponse('The path is not valid percent-encoding'),
 };
 
-/** Registers one path with the security, access note and error answers every API route has. */
+/** What any operation that reads or writes the store may answer while an engine is away. */
+const ENGINE_ERRORS = {
+  503: {
+    ...errorResponse('Redis or MongoDB does not answer; nothing was half-written, try again'),
+    headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'string' as const } } },
+  },
+};
+
+/**
+ * Registers one path with the security, access note and error answers every API route has. A
+ * request body is required unless the route says otherwise: every route that takes one refuses
+ * a request without it.
+ */
 export function registerRoute(
   route: Omit<RouteConfig, 'security' | 'responses'> & {
     responses: RouteConfig['responses'];
     access: string;
   },
 ): void {
-  const { access, ...rest } = route;
+  const { access, request, ...rest } = route;
+  const body = request?.body && { required: true, ...request.body };
   registry.registerPath({
     ...rest,
+    ...(request ? { request: { ...request, ...(body ? { body } : {}) } } : {}),
     path: `/api/v1${route.path}`,
     security: [{ [bearerAuth.name]: [] }],
     description: [route.description, `Access: ${access}.`].filter(Boolean).join('\n\n'),
     responses: {
       ...PATH_ERRORS,
-      ...(route.request?.body ? BODY_ERRORS : {}),
+      ...(body ? BODY_ERRORS : {}),
+      ...ENGINE_ERRORS,
       ...route.responses,
       ...AUTH_ERRORS,
     },
@@ -98,7 +121,7 @@ export function registerRoute(
 export function registerSettingsPaths(spec: SettingsPathsSpec): void {
   const operations = new Set(spec.only ?? ['create', 'list', 'get', 'patch', 'delete']);
   const itemPath = `${spec.base}/{${spec.idParam}}`;
-  const params = z.object({ [spec.idParam]: z.string() });
+  const params = z.object({ [spec.idParam]: spec.idSchema ?? z.string() });
   const access = (method: string) =>
     `token ability "${ABILITY_BY_METHOD[method]}", user permission "${spec.permission}"`;
   const json = (schema: z.ZodType, description: string) => ({

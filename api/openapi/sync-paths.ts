@@ -1,7 +1,8 @@
 /** The OpenAPI description of full syncs, and the schemas their routes parse with. */
 import { z } from 'zod';
+import { endpointUrlSchema } from '../../core/keys/keys';
 import type { CommitLimit } from '../../core/syncs/commit-limit';
-import { syncViewSchema } from '../../core/syncs/sync';
+import { syncIdSchema, syncViewSchema } from '../../core/syncs/sync';
 import { errorBodySchema } from './registry';
 import { registerRoute } from './settings-paths';
 
@@ -21,7 +22,11 @@ export const commitBodySchema = z
     path: ['maxDeletes'],
     message: 'give exactly one of maxDeletes and maxDeletePercent',
   })
-  .meta({ id: 'SyncCommit' });
+  .meta({
+    id: 'SyncCommit',
+    description: 'Exactly one of `maxDeletes` and `maxDeletePercent`',
+    oneOf: [{ required: ['maxDeletes'] }, { required: ['maxDeletePercent'] }],
+  });
 
 export function commitLimitOf(body: z.output<typeof commitBodySchema>): CommitLimit {
   return body.maxDeletes !== undefined
@@ -68,8 +73,8 @@ const json = (schema: z.ZodType, description: string) => ({
   description,
   content: { 'application/json': { schema } },
 });
-const params = z.object({ endpointUrl: z.string() });
-const syncParams = params.extend({ syncId: z.string() });
+const params = z.object({ endpointUrl: endpointUrlSchema });
+const syncParams = params.extend({ syncId: syncIdSchema });
 const sync = json(syncViewSchema, 'The sync');
 
 export function registerSyncPaths(): void {

@@ -60,7 +60,7 @@ const json = (schema: z.ZodType, description: string) => ({
   content: { 'application/json': { schema } },
 });
 const access = 'token ability "read", user permission "manage_funnels"';
-const endpointUrlParam = z.object({ endpointUrl: z.string() });
+const endpointUrlParam = z.object({ endpointUrl: endpointUrlSchema });
 
 registerRoute({
   method: 'get',
@@ -74,7 +74,11 @@ registerRoute({
   responses: {
     200: json(pageSchema, 'A page; pass `nextCursor` as `cursor` for the next'),
     404: json(errorBodySchema, 'No funnel with that endpoint URL in the tenant'),
-    422: json(errorBodySchema, 'A bad query parameter; `errors` names each'),
+    422: json(
+      errorBodySchema,
+      'A bad query parameter, `to` not after `from`, or a `cursor` this list did not answer; ' +
+        '`errors` names each',
+    ),
   },
 });
 

@@ -35,11 +35,14 @@ registerRoute({
   tags: ['Items'],
   access,
   description: 'The items of a content type, in identifier order (byte order of UTF-8).',
-  request: { params: z.object({ key: z.string() }), query: listQuerySchema },
+  request: { params: z.object({ key: contentTypeKeySchema }), query: listQuerySchema },
   responses: {
     200: json(itemPageSchema, 'A page; pass `nextCursor` as `cursor` for the next'),
     404: noContentType,
-    422: json(errorBodySchema, 'A bad `limit` or `cursor`; `errors` names each'),
+    422: json(
+      errorBodySchema,
+      'A bad `limit`, or a `cursor` this list did not answer; `errors` names each',
+    ),
   },
 });
 
@@ -48,7 +51,7 @@ registerRoute({
   path: '/content-types/{key}/items/{identifier}',
   tags: ['Items'],
   access,
-  request: { params: z.object({ key: z.string(), identifier: z.string() }) },
+  request: { params: z.object({ key: contentTypeKeySchema, identifier: z.string() }) },
   responses: {
     200: json(itemSchema, 'The item'),
     404: json(errorBodySchema, 'No such content type, or no such item in it'),

@@ -36,12 +36,22 @@ registerRoute({
     "Sends a recorded POST's payload again, through the funnel's current settings, as a new " +
     'request: it is queued and answered as `POST /funnels/{endpointUrl}` would be, and gets its ' +
     'own history record (`Location`), whose `replayOf` is the record replayed. No body.',
-  request: { params: z.object({ endpointUrl: z.string(), requestId: z.string() }) },
+  request: { params: z.object({ endpointUrl: endpointUrlSchema, requestId: z.string() }) },
   responses: {
     200: json(envelopeSchema, 'The new request was answered; `Location` names its record'),
+    400: json(
+      errorBodySchema,
+      'The recorded payload is not JSON, or not the shape asked for, as when it was received; ' +
+        'or the path is not valid percent-encoding',
+    ),
     404: json(errorBodySchema, 'No such funnel, or no such request to it in the tenant'),
     409: json(errorBodySchema, 'The payload was cut when recorded, or the record is of a DELETE'),
+    413: json(errorBodySchema, 'The recorded payload has more than `MAX_ITEMS` items'),
     422: json(envelopeSchema, 'The new request was answered: validation failed'),
+    429: {
+      ...json(errorBodySchema, "Over the token's rate limit"),
+      headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'string' as const } } },
+    },
     503: json(errorBodySchema, 'The queue is away'),
     504: json(errorBodySchema, 'Still being processed; its history record will show the outcome'),
   },

@@ -121,11 +121,13 @@ export function syncsRoutes(context: ApiContext): Router {
       const { funnel, sync } = await syncOf(tenant, endpointUrl, syncId);
       const body = parseOrThrow(commitBodySchema, req.body ?? {});
       const limit = commitLimitOf(body);
+      // Read on every commit, not only on a dry run that pages with it: a bad `limit` is never
+      // taken silently.
+      const page = parseOrThrow(commitPageQuerySchema, req.query);
 
       if (body.dryRun) {
         const refusal = await notCommittable(sync);
         if (refusal) throw refusal;
-        const page = parseOrThrow(commitPageQuerySchema, req.query);
         let after: string | undefined;
         try {
           after = page.cursor ? decodeCursor(page.cursor, afterSchema).after : undefined;

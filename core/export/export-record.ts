@@ -11,10 +11,27 @@ import { LANE_COUNT } from './lanes';
 export const EXPORT_STATES = ['active', 'paused', 'disabled'] as const;
 export type ExportState = (typeof EXPORT_STATES)[number];
 
+/**
+ * What target-url.ts takes as an export's URL, for the OpenAPI document: an absolute `http` or
+ * `https` URL without a user name or password. Whether it may be plain `http`, and where its host
+ * points, are the operator's rules (docs/export.md#targets), checked when it is saved.
+ */
+const targetUrlSchema = z
+  .string()
+  .min(1)
+  .max(2_048)
+  .meta({
+    format: 'uri',
+    pattern: '^[Hh][Tt][Tt][Pp][Ss]?://[^/?#@\\x00-\\x20]+(?:[/?#][^\\x00-\\x20]*)?$',
+    description:
+      'An absolute http(s) URL without credentials. It must be https to a public address ' +
+      'unless the operator allows its network; a refused one is a 422 saying why',
+  });
+
 export const exportBodySchema = z
   .object({
     name: z.string().trim().min(1).max(200),
-    url: z.string().min(1).max(2_048),
+    url: targetUrlSchema,
     contentTypes: z.array(contentTypeKeySchema).min(1).max(100),
     events: z
       .array(changeEventSchema)
@@ -30,7 +47,7 @@ export type ExportBody = z.infer<typeof exportBodySchema>;
 export const exportPatchSchema = z
   .object({
     name: z.string().trim().min(1).max(200),
-    url: z.string().min(1).max(2_048),
+    url: targetUrlSchema,
     contentTypes: z.array(contentTypeKeySchema).min(1).max(100),
     events: z.array(changeEventSchema).min(1),
     batchSize: z.number().int().min(1).max(100),

@@ -1,23 +1,49 @@
 /**
- * Prints what the fuzzing step came to as one plain line, "fuzz: N cases, N passed, N failed"
- * (summed over Schemathesis' runs), from the output that CI keeps in a file: Schemathesis'
- * pytest-style banners ("=== 2 warnings in 27.03s ===") would otherwise stand among the lines
- * CI reads for the tests' totals.
- * Usage: tsx scripts/ci/fuzz-summary.ts fuzz.log exit-code
+ * Prints what the fuzzing step came to as one plain line, from the JSON reports that
+ * scripts/fuzz-api.ts has Schemathesis write (one a run: the safe operations, then the
+ * destructive ones), summed: "fuzz: 9480 cases, 0 failed (no failure)", or with the failures by
+ * kind, "fuzz: 9480 cases, 3 failed: 2 ST202 Schema-valid request rejected, 1 ST103 Undocumented
+ * status code; 1 error (exit code 1)". Schemathesis' own output, with its pytest-style banners,
+ * stays in the log file CI keeps.
+ * Usage: tsx scripts/ci/fuzz-summary.ts <report dir> <exit code>
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 
-const [file, exitCode = '0'] = process.argv.slice(2);
-if (!file) throw new Error('usage: fuzz-summary.ts <fuzz.log> <exit code>');
-const text = readFileSync(file, 'utf8');
-const totals = { generated: 0, passed: 0, failed: 0 };
-// Each run ends with "Test cases:" and a line such as "11767 generated, 11760 passed, 7 failed".
-for (const match of text.matchAll(/Test cases:\s*\n\s*([^\n]+)/g)) {
-  for (const [, count, kind] of (match[1] ?? '').matchAll(/(\d+) (generated|passed|failed)/g)) {
-    totals[kind as keyof typeof totals] += Number(count);
-  }
+interface Report {
+  test_cases: { generated: number; with_failures: number };
+  failures: { code: string; title: string; count: number }[];
+  errors: { title: string; count: number }[];
 }
-const outcome = exitCode === '0' ? 'no failure' : `exit code ${exitCode}`;
-process.stdout.write(
-  `fuzz: ${totals.generated} cases, ${totals.passed} passed, ${totals.failed} failed (${outcome})\n`,
+
+const [dir, exitCode = '0'] = process.argv.slice(2);
+if (!dir) throw new Error('usage: fuzz-summary.ts <report dir> <exit code>');
+
+const files = existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith('.json')) : [];
+const reports = files.map(
+  (name) => JSON.parse(readFileSync(path.join(dir, name), 'utf8')) as Report,
 );
+let cases = 0;
+let failed = 0;
+let errors = 0;
+const byKind = new Map<string, number>();
+for (const report of reports) {
+  cases += report.test_cases.generated;
+  failed += report.test_cases.with_failures;
+  for (const { code, title, count } of report.failures) {
+    const kind = `${code} ${title}`;
+    byKind.set(kind, (byKind.get(kind) ?? 0) + count);
+  }
+  errors += report.errors.reduce((sum, error) => sum + error.count, 0);
+}
+
+const kinds = [...byKind].sort(([, a], [, b]) => b - a).map(([kind, count]) => `${count} ${kind}`);
+const outcome = exitCode === '0' ? 'no failure' : `exit code ${exitCode}`;
+const line =
+  reports.length === 0
+    ? `fuzz: no report in ${dir} (${outcome})`
+    : `fuzz: ${cases} cases, ${failed} failed` +
+      (kinds.length > 0 ? `: ${kinds.join(', ')}` : '') +
+      (errors > 0 ? `; ${errors} ${errors === 1 ? 'error' : 'errors'}` : '') +
+      ` (${outcome})`;
+process.stdout.write(`${line}\n`);

@@ -42,20 +42,26 @@ const inUseSchema = errorBodySchema
 
 const keyParamsSchema = z.object({ key: contentTypeKeySchema });
 
+/** The body of a PUT with the key beside its fields, as the POST route reads it. */
 const createSchema = z
-  .object({ key: contentTypeKeySchema })
-  .and(contentTypeBodySchema)
+  .strictObject({ key: contentTypeKeySchema, ...contentTypeBodySchema.shape })
   .meta({ id: 'ContentTypeCreate' });
 
 registerSettingsPaths({
   tag: 'Content types',
   base: '/settings/content-types',
   idParam: 'key',
+  idSchema: contentTypeKeySchema,
   permission: 'manage_settings',
   view: contentTypeViewSchema,
   only: ['list', 'get'],
   versioned: true,
 });
+
+/** What the schema cannot say: a rule across properties, and a reference to another content type. */
+const PROPERTY_RULES =
+  'Property keys are unique within the content type (a second one is a 422 naming it), and a ' +
+  '`reference` property names a content type of the tenant, or this one (otherwise a 422).';
 
 const access = (method: string) =>
   `token ability "${ABILITY_BY_METHOD[method]}", user permission "manage_settings"`;
@@ -69,7 +75,9 @@ registerRoute({
   path: '/settings/content-types',
   tags: ['Content types'],
   access: access('POST'),
-  description: 'Creates the content type; one with that key is never replaced (409).',
+  description:
+    'Creates the content type; one with that key is never replaced (409). ' +
+    PROPERTY_RULES,
   request: { body: { content: { 'application/json': { schema: createSchema } } } },
   responses: {
     201: json(contentTypeViewSchema, 'Created'),
@@ -87,7 +95,8 @@ registerRoute({
     'Creates the content type, or replaces it. Refused with 409 when the new definition drops ' +
     'a system field or property that a funnel maps. With `If-Match` (the ETag of a GET) it ' +
     'replaces only that version; with `If-None-Match: *` it only creates. Otherwise 412, with ' +
-    'the content type as it is now.',
+    'the content type as it is now. ' +
+    PROPERTY_RULES,
   request: {
     params: keyParamsSchema,
     headers: conditionalHeaders,

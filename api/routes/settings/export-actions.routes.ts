@@ -19,10 +19,15 @@ import { registerRoute } from '../../openapi/settings-paths';
 
 const replayBodySchema = z
   .union([
-    z.object({ fromSeq: z.number().int().min(1) }).strict(),
-    z.object({ since: z.iso.datetime({ offset: true }) }).strict(),
+    z.strictObject({ fromSeq: z.int().min(1).max(Number.MAX_SAFE_INTEGER) }),
+    z.strictObject({ since: z.iso.datetime({ offset: true }) }),
   ])
-  .meta({ id: 'ExportReplay', description: 'Either `fromSeq` or `since`' });
+  .meta({
+    id: 'ExportReplay',
+    description: 'Exactly one of `fromSeq` and `since`',
+    // Said as exactly one: each branch refuses the other's property.
+    oneOf: [{ required: ['fromSeq'] }, { required: ['since'] }],
+  });
 
 const pingAnswerSchema = z
   .object({

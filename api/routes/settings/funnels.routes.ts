@@ -6,6 +6,7 @@
 import { Router, type Response } from 'express';
 import { z } from 'zod';
 import { ABILITY_BY_METHOD } from '../../../core/auth/access';
+import { endpointUrlSchema } from '../../../core/keys/keys';
 import { DuplicateError } from '../../../core/mongo/duplicate-key';
 import {
   funnelBodySchema,
@@ -46,12 +47,13 @@ const funnelViewSchema = funnelSchema
   .extend({ requestData: z.unknown().optional(), createdAt: z.string(), updatedAt: z.string() })
   .meta({ id: 'Funnel' });
 
-const params = z.object({ endpointUrl: z.string() });
+const params = z.object({ endpointUrl: endpointUrlSchema });
 
 registerSettingsPaths({
   tag: 'Funnels',
   base: '/settings/funnels',
   idParam: 'endpointUrl',
+  idSchema: endpointUrlSchema,
   permission: 'manage_funnels',
   view: funnelViewSchema,
   only: ['list', 'get', 'delete'],
