@@ -28,15 +28,43 @@ module.exports = {
       to: { path: '^(api|worker)/', pathNot: '^$1/' },
     },
     {
-      name: 'pipeline-is-pure',
+      name: 'domain-is-pure',
       comment:
-        'core/pipeline/ is the pure domain: no database, queue or HTTP. It may import itself, ' +
-        'the pure folders of core/ and zod; anything else is I/O and belongs outside it.',
+        'core/domain/ is the pure domain: no database, queue or HTTP. It may import itself and ' +
+        'zod; anything else is I/O and belongs outside it.',
       severity: 'error',
-      from: { path: '^core/pipeline/' },
-      to: {
-        pathNot: ['^core/pipeline/', '^core/keys/', '^node_modules/zod/', '^(node:)?util$'],
+      from: { path: '^core/domain/' },
+      to: { pathNot: ['^core/domain/', '^node_modules/zod/', '^(node:)?util$'] },
+    },
+    {
+      name: 'platform-at-the-bottom',
+      comment:
+        'core/platform/ (configuration, logging, shut-down, readiness) is what every other part ' +
+        'stands on, so it imports none of them.',
+      severity: 'error',
+      from: { path: '^core/platform/' },
+      to: { path: '^core/', pathNot: '^core/platform/' },
+    },
+    {
+      name: 'mechanisms-below-use-cases',
+      comment:
+        'core/mongo/ and core/redis/ are mechanisms (a connection, batch writes, mutexes, ' +
+        'sequences); they know no concept of the service beyond the pure domain.',
+      severity: 'error',
+      from: { path: '^core/(mongo|redis)/' },
+      to: { path: '^core/', pathNot: '^core/(mongo|redis|platform|domain)/' },
+    },
+    {
+      name: 'storage-assembled-last',
+      comment:
+        'core/storage/ assembles every collection and holds one adapter per engine: only ' +
+        'what opens the store (entry points, use cases wiring it) reaches into it, never a ' +
+        'concept it stores.',
+      severity: 'error',
+      from: {
+        path: '^core/(auth|changes|domain|export|history|items|mongo|platform|queue|redis|settings)/',
       },
+      to: { path: '^core/storage/' },
     },
     {
       name: 'no-unresolvable',

@@ -1,7 +1,7 @@
 /** The Express application: cross-cutting middleware, then the routes, then the error handler. */
 import express, { type Express } from 'express';
 import helmet from 'helmet';
-import type { Logger } from '../core/logging/logger';
+import type { Logger } from '../core/platform/logger';
 import { consoleRoutes } from './console/console.routes';
 import type { ApiContext } from './context';
 import { accessLog } from './middleware/access-log';

@@ -3,11 +3,11 @@
  * engine and indexes, the queue, the routes' context and the Express app. `api/main.ts` serves it; tests serve the same.
  */
 import type { Express } from 'express';
-import type { ApiConfig } from '../core/config/config';
+import type { ApiConfig } from '../core/platform/config';
 import { connectMongo, pingMongo } from '../core/mongo/connection';
-import { openStorageEngine } from '../core/engines/open-storage-engine';
-import { checkReadiness } from '../core/health/readiness';
-import type { Logger } from '../core/logging/logger';
+import { openStorageEngine } from '../core/storage/engines/open-storage-engine';
+import { checkReadiness } from '../core/platform/readiness';
+import type { Logger } from '../core/platform/logger';
 import { FunnelQueue } from '../core/queue/funnel-queue';
 import { createApp } from './app';
 import { createApiContext, type ApiContext } from './context';

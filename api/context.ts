@@ -3,12 +3,12 @@
  * `createApp`; tests build the same from their own engines.
  */
 import type { Connection } from 'mongoose';
-import type { ApiConfig } from '../core/config/config';
+import type { ApiConfig } from '../core/platform/config';
 import { Authenticator } from '../core/auth/authenticator';
-import { collections, type Collections } from '../core/store/collections';
-import type { Logger } from '../core/logging/logger';
+import { collections, type Collections } from '../core/storage/collections';
+import type { Logger } from '../core/platform/logger';
 import type { FunnelQueue } from '../core/queue/funnel-queue';
-import type { StorageEngine } from '../core/engines/storage-engine';
+import type { StorageEngine } from '../core/storage/engines/storage-engine';
 import type { DocumentUpdates } from '../core/mongo/document-updates';
 import { createExportServices, type ExportServices } from './export-services';
 import { ApiMetrics } from './metrics/api-metrics';
@@ -32,7 +32,7 @@ export interface ApiContext {
   auth: Authenticator;
   metrics: ApiMetrics;
   exports: ExportServices;
-  /** What differs between MongoDB and the test engine (core/engines/). */
+  /** What differs between MongoDB and the test engine (core/storage/engines/). */
   storage: StorageEngine;
   /** Updates of a document that several processes change at once (exports, full syncs). */
   documents: DocumentUpdates;

@@ -2,20 +2,20 @@
  * What the export routes of an API process share: the repositories, the export queue, the change
  * log, and how a target URL is checked (a resolver tests may replace).
  */
-import type { ApiConfig } from '../core/config/config';
+import type { ApiConfig } from '../core/platform/config';
 import { ChangeLogStore } from '../core/changes/change-log-store';
 import type { ChangeLogReader } from '../core/changes/change-log';
 import { ChangeFeed } from '../core/changes/change-feed';
-import type { StorageEngine } from '../core/engines/storage-engine';
+import type { StorageEngine } from '../core/storage/engines/storage-engine';
 import type { DocumentUpdates } from '../core/mongo/document-updates';
-import { DeliveriesRepository } from '../core/export/deliveries.repository';
-import { createDeliveryClient, type DeliveryClient } from '../core/export/delivery-client';
+import { DeliveriesRepository } from '../core/export/delivery/deliveries.repository';
+import { createDeliveryClient, type DeliveryClient } from '../core/export/delivery/delivery-client';
 import { ExportQueue } from '../core/export/export-queue';
 import { ExportsRepository } from '../core/export/exports.repository';
-import { systemResolver, type HostResolver } from '../core/export/host-resolver';
-import type { AllowedNetworks } from '../core/config/allowed-networks';
+import { systemResolver, type HostResolver } from '../core/export/targets/host-resolver';
+import type { AllowedNetworks } from '../core/platform/allowed-networks';
 import type { FunnelQueue } from '../core/queue/funnel-queue';
-import type { Collections } from '../core/store/collections';
+import type { Collections } from '../core/storage/collections';
 
 export interface ExportTargets {
   allowed: AllowedNetworks;

@@ -1,8 +1,8 @@
 /** The API process: HTTP in, jobs onto the funnel queue, results back to the caller. */
 import type { AddressInfo } from 'node:net';
-import { loadConfigOrExit } from '../core/config/config';
-import { onShutdownSignal } from '../core/lifecycle/graceful-shutdown';
-import { createLogger } from '../core/logging/logger';
+import { loadConfigOrExit } from '../core/platform/config';
+import { onShutdownSignal } from '../core/platform/graceful-shutdown';
+import { createLogger } from '../core/platform/logger';
 import { composeApi } from './compose';
 import { listen } from './http/listen';
 

@@ -53,7 +53,7 @@ export function monotonicMicros(): number {
 const ROOT_URL = `${pathToFileURL(ROOT).href}/`;
 const BUILD_URL = `${pathToFileURL(BUILD_DIR).href}/`;
 
-/** Where a function lives: "core/pipeline/mapper.ts", "npm:bullmq", "node:internal/streams", "V8". */
+/** Where a function lives: "core/domain/mapper.ts", "npm:bullmq", "node:internal/streams", "V8". */
 export function placeOf(url: string): string {
   if (url === '') return 'V8 builtins / native';
   if (url.startsWith('node:')) return url.split('/').slice(0, 3).join('/').replace(/\.js$/, '');

@@ -10,13 +10,13 @@
  * unless MONGO_URL is set).
  */
 import { performance } from 'node:perf_hooks';
-import { collections } from '../core/store/collections';
-import { openStorageEngine } from '../core/engines/open-storage-engine';
+import { collections } from '../core/storage/collections';
+import { openStorageEngine } from '../core/storage/engines/open-storage-engine';
 import { connectMongo } from '../core/mongo/connection';
-import { createLogger } from '../core/logging/logger';
-import { lazyLookup } from '../core/pipeline/lazy-lookup';
-import { resolveLazy } from '../core/pipeline/lazy-match';
-import { IDENTIFIER_MAX_LENGTH } from '../core/pipeline/identifier';
+import { createLogger } from '../core/platform/logger';
+import { lazyLookup } from '../core/domain/lazy-lookup';
+import { resolveLazy } from '../core/domain/lazy-match';
+import { IDENTIFIER_MAX_LENGTH } from '../core/domain/identifier';
 import { ItemStore } from '../core/items/item-store';
 import { resolveLazyIdentifiers } from '../core/ingest/lazy-resolver';
 import { startLocalEngines } from '../scripts/local-engines';

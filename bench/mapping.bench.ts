@@ -13,16 +13,16 @@
 import { performance } from 'node:perf_hooks';
 import { setFlagsFromString, GCProfiler } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { dedupeLastWins, mapItems, type MappedItem } from '../core/pipeline/mapper';
+import { dedupeLastWins, mapItems, type MappedItem } from '../core/domain/mapper';
 import {
   checkReferences,
   hasReferences,
   referencedIdentifiers,
   storeLookup,
-} from '../core/pipeline/references';
+} from '../core/domain/references';
 import type { ItemStore } from '../core/items/item-store';
-import { contentTypeSchema } from '../core/pipeline/content-type';
-import { funnelSchema } from '../core/pipeline/funnel';
+import { contentTypeSchema } from '../core/domain/content-type';
+import { funnelSchema } from '../core/domain/funnel';
 import { prepareImport } from '../core/ingest/import-items';
 import { median } from './stats';
 import { CONTENT_TYPE_BODY, funnelBody, makeItems } from './workload';

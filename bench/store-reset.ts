@@ -11,9 +11,9 @@
  * it once, alone; the race itself is reported with the results, not measured as throughput.
  */
 import type { Connection } from 'mongoose';
-import { collections } from '../core/store/collections';
-import { openStorageEngine } from '../core/engines/open-storage-engine';
-import { createLogger } from '../core/logging/logger';
+import { collections } from '../core/storage/collections';
+import { openStorageEngine } from '../core/storage/engines/open-storage-engine';
+import { createLogger } from '../core/platform/logger';
 import { databaseOf } from '../core/mongo/connection';
 
 const silent = createLogger('bench', 'silent');

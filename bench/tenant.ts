@@ -4,7 +4,7 @@
  */
 import type { Connection } from 'mongoose';
 import { bootstrapTenant } from '../core/auth/bootstrap';
-import { collections } from '../core/store/collections';
+import { collections } from '../core/storage/collections';
 import { assertSuccess, postItems } from './client';
 import { CONTENT_TYPE_BODY, funnelBody, makeItems, runId } from './workload';
 

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { bootstrapTenant } from '../core/auth/bootstrap';
-import { collections } from '../core/store/collections';
+import { collections } from '../core/storage/collections';
 import { connectMongo } from '../core/mongo/connection';
 import { startLocalEngines, type LocalEngines } from './local-engines';
 import type { LaunchedProcess } from './processes/launched-process';

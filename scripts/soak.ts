@@ -22,7 +22,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Queue } from 'bullmq';
 import { bootstrapTenant } from '../core/auth/bootstrap';
-import { collections } from '../core/store/collections';
+import { collections } from '../core/storage/collections';
 import { connectMongo } from '../core/mongo/connection';
 import { FUNNEL_QUEUE } from '../core/queue/queue-names';
 import { freePort, startFerretDb, startRedis, type RunningEngine } from './local-engines';

@@ -6,8 +6,8 @@
 import { DelayedError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { ChangeLogReader } from '../core/changes/change-log';
-import type { WorkerConfig } from '../core/config/config';
-import { createDeliveryClient } from '../core/export/delivery-client';
+import type { WorkerConfig } from '../core/platform/config';
+import { createDeliveryClient } from '../core/export/delivery/delivery-client';
 import type { ExportCollections } from '../core/export/export-collections';
 import {
   ACTIVE_EXPORTS_CACHE_MS,
@@ -25,9 +25,9 @@ import { exportDocumentId } from '../core/export/export-record';
 import { ExportSender, newLaneProgress, type SendStep } from '../core/export/export-sender';
 import { ExportSweep } from '../core/export/export-sweep';
 import type { ItemCollections } from '../core/items/item-collections';
-import type { Logger } from '../core/logging/logger';
+import type { Logger } from '../core/platform/logger';
 import type { DocumentUpdates } from '../core/mongo/document-updates';
-import { redisOptions } from '../core/queue/redis-connection';
+import { redisOptions } from '../core/redis/redis-connection';
 import type { ExportMetrics } from './metrics/export-metrics';
 
 /** After the lists of active exports may have missed an export: how much later to look again. */

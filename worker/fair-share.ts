@@ -5,9 +5,9 @@
  * request, and leaves its tenant's count of outstanding requests, which ranks new ones.
  */
 import { Job, WaitingChildrenError, type Queue } from 'bullmq';
-import type { Logger } from '../core/logging/logger';
-import type { LargeJobLeases } from '../core/queue/large-job-leases';
-import type { TenantRanks } from '../core/queue/tenant-ranks';
+import type { Logger } from '../core/platform/logger';
+import type { LargeJobLeases } from '../core/redis/large-job-leases';
+import type { TenantRanks } from '../core/redis/tenant-ranks';
 
 /**
  * A parked request looks again after this long even if nobody wakes it: when the wake came

@@ -9,7 +9,7 @@ import { DelayedError, UnrecoverableError, WaitingError, type Job, type Queue } 
 import type { IngestContext, IngestServices } from '../core/ingest/ingest-context';
 import { failureKind } from '../core/ingest/failure-kind';
 import { ForeignJobDataError } from '../core/ingest/job-trust';
-import { withLogContext } from '../core/logging/log-context';
+import { withLogContext } from '../core/platform/log-context';
 import { JOBS, isJobName, type JobName, type JobResult } from '../core/queue/jobs';
 import type { FairShare } from './fair-share';
 import type { WorkerMetrics } from './metrics/worker-metrics';

@@ -1,7 +1,7 @@
 /** A worker process: takes jobs from the funnel queue and runs them against MongoDB. */
-import { loadConfigOrExit } from '../core/config/config';
-import { onShutdownSignal } from '../core/lifecycle/graceful-shutdown';
-import { createLogger } from '../core/logging/logger';
+import { loadConfigOrExit } from '../core/platform/config';
+import { onShutdownSignal } from '../core/platform/graceful-shutdown';
+import { createLogger } from '../core/platform/logger';
 import { composeWorker } from './compose';
 
 async function main(): Promise<void> {

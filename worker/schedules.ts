@@ -5,7 +5,7 @@
 import { Queue } from 'bullmq';
 import type { JobName } from '../core/queue/jobs';
 import { FUNNEL_QUEUE } from '../core/queue/queue-names';
-import { redisOptions } from '../core/queue/redis-connection';
+import { redisOptions } from '../core/redis/redis-connection';
 
 interface Schedule {
   id: string;

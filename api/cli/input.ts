@@ -3,7 +3,7 @@
  * that names the option (`--email`), not the API's body field (`email`).
  */
 import type { z } from 'zod';
-import { tenantSlugSchema } from '../../core/keys/keys';
+import { tenantSlugSchema } from '../../core/domain/names';
 import { CliError, EXIT } from './cli-error';
 
 /** For repeatable options: `--ability read --ability create` or `--ability read,create`. */

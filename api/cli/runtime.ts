@@ -3,11 +3,11 @@
  * MongoDB connection with its indexes ensured, and the promise that the connection is closed
  * before the process exits, whatever happens.
  */
-import { loadConfigOrExit, type CliConfig } from '../../core/config/config';
-import { collections, type Collections } from '../../core/store/collections';
+import { loadConfigOrExit, type CliConfig } from '../../core/platform/config';
+import { collections, type Collections } from '../../core/storage/collections';
 import { connectMongo } from '../../core/mongo/connection';
-import { openStorageEngine } from '../../core/engines/open-storage-engine';
-import { createLogger } from '../../core/logging/logger';
+import { openStorageEngine } from '../../core/storage/engines/open-storage-engine';
+import { createLogger } from '../../core/platform/logger';
 import { CliError, EXIT } from './cli-error';
 
 export interface CliRuntime {

@@ -10,9 +10,9 @@ import {
   IdempotencyRecords,
   sha256,
   type IdempotencyRecord,
-} from '../../core/queue/idempotency-records';
+} from '../../core/redis/idempotency-records';
 import { memberJobId, type JobData, type JobResult } from '../../core/queue/jobs';
-import { TenantRanks } from '../../core/queue/tenant-ranks';
+import { TenantRanks } from '../../core/redis/tenant-ranks';
 import { HttpError, unavailable } from './http-error';
 
 export type Submission = Omit<

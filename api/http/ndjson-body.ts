@@ -6,9 +6,9 @@
  *
  * Lines end at LF. Blank lines at the end are let through; a blank line before a value is refused,
  * so that line i (from 0) is item i. The worker reads lines by the same rule
- * (core/pipeline/ndjson-body.ts).
+ * (core/domain/ndjson-body.ts).
  */
-import { MESSAGES } from '../../core/pipeline/messages';
+import { MESSAGES } from '../../core/domain/messages';
 import {
   checkCount,
   isDeleteGroup,

@@ -3,14 +3,14 @@
  * caller: a body that is not JSON (400, what came of it kept), too large (413, nothing kept), of
  * another media type (415), a query or a sync it cannot take, a queue it could not reach. Only for
  * a funnel that exists: the record is the funnel's. A 429 is counted instead
- * (core/queue/rate-limited-counts.ts), so that a flood cannot fill the history; a 401 or 403 is
+ * (core/redis/rate-limited-counts.ts), so that a flood cannot fill the history; a 401 or 403 is
  * no sender's request to the funnel (docs/api-behaviour.md#the-history-record).
  */
 import type { ErrorRequestHandler, Request } from 'express';
 import type { HistoryRepository } from '../../core/history/history.repository';
 import { historyRecord, type RecordedRequest } from '../../core/ingest/history-record-builder';
-import type { Logger } from '../../core/logging/logger';
-import type { RateLimitedCounts } from '../../core/queue/rate-limited-counts';
+import type { Logger } from '../../core/platform/logger';
+import type { RateLimitedCounts } from '../../core/redis/rate-limited-counts';
 import { bodyFormatOf } from './body-format';
 import { dryRunFlag } from './dry-run-flag';
 import type { FunnelMethod } from './funnel-body';

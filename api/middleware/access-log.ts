@@ -1,7 +1,7 @@
 /** One log line per finished request: method, route, status and duration; never headers. */
 import type { RequestHandler } from 'express';
 import type { Principal } from '../../core/auth/authenticator';
-import type { Logger } from '../../core/logging/logger';
+import type { Logger } from '../../core/platform/logger';
 
 export function accessLog(logger: Logger): RequestHandler {
   return (req, res, next) => {

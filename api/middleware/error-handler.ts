@@ -1,6 +1,6 @@
 /** Turns every error into a JSON answer; internal details go to the log, never to the caller. */
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import type { Logger } from '../../core/logging/logger';
+import type { Logger } from '../../core/platform/logger';
 import { knownHttpError } from '../http/known-error';
 import { HttpError } from '../http/http-error';
 

@@ -4,7 +4,7 @@
  */
 import type { Redis } from 'ioredis';
 import type { RequestHandler } from 'express';
-import { ReceiptSequence } from '../../core/queue/receipt-sequence';
+import { ReceiptSequence } from '../../core/redis/receipt-sequence';
 import { unavailable } from '../http/http-error';
 
 export function takeReceiptSequence(redis: Redis, prefix: string): RequestHandler {

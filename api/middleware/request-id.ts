@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
-import { withLogContext } from '../../core/logging/log-context';
+import { withLogContext } from '../../core/platform/log-context';
 
 const ACCEPTED_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -20,7 +20,7 @@ declare module 'express-serve-static-core' {
     recordId: string;
     /** When the request arrived: the first middleware's clock. */
     receivedAt: Date;
-    /** A funnel request's place in the receipt order (core/queue/receipt-sequence.ts). */
+    /** A funnel request's place in the receipt order (core/redis/receipt-sequence.ts). */
     receiptSequence: number;
   }
 }

@@ -6,7 +6,7 @@
 import type { RequestHandler } from 'express';
 import { ABILITY_BY_METHOD, type AccessRequirement, type Permission } from '../../core/auth/access';
 import { isAuthFailure, type Authenticator, type Principal } from '../../core/auth/authenticator';
-import { withLogContext } from '../../core/logging/log-context';
+import { withLogContext } from '../../core/platform/log-context';
 import { HttpError } from '../http/http-error';
 
 declare module 'express-serve-static-core' {

@@ -3,9 +3,9 @@
  * headers, and every answer a sender may get.
  */
 import { z } from 'zod';
-import { endpointUrlSchema } from '../../core/keys/keys';
-import { envelopeSchema } from '../../core/pipeline/envelope';
-import { IDENTIFIER_MAX_LENGTH } from '../../core/pipeline/identifier';
+import { endpointUrlSchema } from '../../core/domain/names';
+import { envelopeSchema } from '../../core/domain/envelope';
+import { IDENTIFIER_MAX_LENGTH } from '../../core/domain/identifier';
 import { IDENTIFIER_PATTERN } from './patterns';
 import { errorBodySchema } from './registry';
 import { registerRoute } from './settings-paths';
@@ -29,12 +29,10 @@ const deletionSchema = z
  * Several entries: one of them may name no identifier, but not all, since a request that names
  * none is refused (422).
  */
-const deletionsSchema = z
-  .array(z.object({ identifiers: identifiersSchema }))
-  .meta({
-    contains: { type: 'object', properties: { identifiers: { type: 'array', minItems: 1 } } },
-    description: 'Entries of identifiers; at least one names an identifier',
-  });
+const deletionsSchema = z.array(z.object({ identifiers: identifiersSchema })).meta({
+  contains: { type: 'object', properties: { identifiers: { type: 'array', minItems: 1 } } },
+  description: 'Entries of identifiers; at least one names an identifier',
+});
 
 const envelope = envelopeSchema.meta({ id: 'Envelope' });
 type Headers = Record<string, { description: string; schema: { type: 'string' } }>;

@@ -12,7 +12,7 @@ const WHITE_SPACE =
 const CONTROL = '\\u0000-\\u001f\\u007f-\\u009f';
 
 /**
- * An item identifier given as a string (core/pipeline/identifier.ts): no control character, and
+ * An item identifier given as a string (core/domain/identifier.ts): no control character, and
  * something besides white space. Its length is the schema's `maxLength`.
  */
 export const IDENTIFIER_PATTERN = `^[^${CONTROL}]*[^${CONTROL}${WHITE_SPACE}][^${CONTROL}]*$`;

@@ -1,6 +1,6 @@
 /** The OpenAPI description of full syncs, and the schemas their routes parse with. */
 import { z } from 'zod';
-import { endpointUrlSchema } from '../../core/keys/keys';
+import { endpointUrlSchema } from '../../core/domain/names';
 import type { CommitLimit } from '../../core/syncs/commit-limit';
 import { syncIdSchema, syncViewSchema } from '../../core/syncs/sync';
 import { errorBodySchema } from './registry';

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { changeView } from '../../core/changes/change-record';
 import { itemViewSchema } from '../../core/items/item';
 import { CHANGE_EVENTS } from '../../core/changes/change-record';
-import { contentTypeKeySchema } from '../../core/keys/keys';
+import { contentTypeKeySchema } from '../../core/domain/names';
 import type { ApiContext } from '../context';
 import { parseOrThrow } from '../http/validate';
 import { requireAccess } from '../middleware/require-access';

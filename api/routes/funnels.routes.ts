@@ -15,7 +15,7 @@ import { checkFunnelBody, type FunnelMethod } from '../http/funnel-body';
 import { checkNdjsonBody } from '../http/ndjson-body';
 import { FunnelLookup } from '../http/funnel-lookup';
 import { recordRefusals } from '../http/refusal-record';
-import { RateLimitedCounts } from '../../core/queue/rate-limited-counts';
+import { RateLimitedCounts } from '../../core/redis/rate-limited-counts';
 import { historyRecord } from '../../core/ingest/history-record-builder';
 import { HistoryRepository } from '../../core/history/history.repository';
 import { funnelSubmitter, type Submission } from '../http/funnel-submission';

@@ -4,7 +4,7 @@
  */
 import { Router } from 'express';
 import '../openapi/operations-paths';
-import type { Readiness } from '../../core/health/readiness';
+import type { Readiness } from '../../core/platform/readiness';
 
 export interface HealthDeps {
   readiness: () => Promise<Readiness>;

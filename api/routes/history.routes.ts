@@ -4,16 +4,16 @@
  */
 import { Router, type Request } from 'express';
 import { z } from 'zod';
-import { endpointUrlSchema } from '../../core/keys/keys';
+import { endpointUrlSchema } from '../../core/domain/names';
 import {
   historyStatusSchema,
   historyView,
   historyViewSchema,
 } from '../../core/history/history-record';
-import { InvalidCursorError } from '../../core/pagination/cursor';
+import { InvalidCursorError } from '../../core/mongo/page-cursor';
 import { HistoryRepository } from '../../core/history/history.repository';
-import type { Funnel } from '../../core/pipeline/funnel';
-import { RateLimitedCounts } from '../../core/queue/rate-limited-counts';
+import type { Funnel } from '../../core/domain/funnel';
+import { RateLimitedCounts } from '../../core/redis/rate-limited-counts';
 import type { ApiContext } from '../context';
 import { notFound } from '../http/http-error';
 import { invalid, parseOrThrow } from '../http/validate';

@@ -1,9 +1,9 @@
 /** `/content-types/{key}/items`: reading the items of a content type. Needs `read`. */
 import { Router, type Request } from 'express';
 import { z } from 'zod';
-import { contentTypeKeySchema } from '../../core/keys/keys';
+import { contentTypeKeySchema } from '../../core/domain/names';
 import { itemView, itemViewSchema } from '../../core/items/item';
-import { InvalidCursorError } from '../../core/pagination/cursor';
+import { InvalidCursorError } from '../../core/mongo/page-cursor';
 import { ItemsRepository } from '../../core/items/items.repository';
 import type { ApiContext } from '../context';
 import { notFound } from '../http/http-error';

@@ -1,14 +1,14 @@
 /**
  * `POST /funnels/{endpointUrl}/history/{requestId}/replay`: a recorded POST sent again through the
- * funnel's current settings (core/replay/). It takes the path of any funnel request: a receipt,
+ * funnel's current settings (core/history/replay-source.ts). It takes the path of any funnel request: a receipt,
  * the body checks, the queue, a worker, an answer and a history record of its own, which names
  * the one replayed (`replayOf`). Needs what a funnel POST needs: `create` and manage_funnels.
  */
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { HistoryRepository } from '../../core/history/history.repository';
-import { endpointUrlSchema } from '../../core/keys/keys';
-import { replaySource } from '../../core/replay/replay-source';
+import { endpointUrlSchema } from '../../core/domain/names';
+import { replaySource } from '../../core/history/replay-source';
 import type { ApiContext } from '../context';
 import { checkFunnelBody } from '../http/funnel-body';
 import { funnelSubmitter } from '../http/funnel-submission';
@@ -20,7 +20,7 @@ import { rateLimit } from '../middleware/rate-limit';
 import { requireAccess } from '../middleware/require-access';
 import { errorBodySchema } from '../openapi/registry';
 import { registerRoute } from '../openapi/settings-paths';
-import { envelopeSchema } from '../../core/pipeline/envelope';
+import { envelopeSchema } from '../../core/domain/envelope';
 
 const json = (schema: z.ZodType, description: string) => ({
   description,
@@ -50,7 +50,9 @@ registerRoute({
     422: json(envelopeSchema, 'The new request was answered: validation failed'),
     429: {
       ...json(errorBodySchema, "Over the token's rate limit"),
-      headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'string' as const } } },
+      headers: {
+        'Retry-After': { description: 'Seconds to wait', schema: { type: 'string' as const } },
+      },
     },
     503: json(errorBodySchema, 'The queue is away'),
     504: json(errorBodySchema, 'Still being processed; its history record will show the outcome'),

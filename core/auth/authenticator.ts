@@ -5,7 +5,7 @@
  * holds on every API process within a second.
  */
 import type { AccessRequirement, Ability, Permission } from './access';
-import type { Logger } from '../logging/logger';
+import type { Logger } from '../platform/logger';
 import type { TokenDocument } from './token-record';
 import { TokenVerifyError, type VerifyFailure } from './token-signer';
 import type { UserDocument } from './user';

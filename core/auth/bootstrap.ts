@@ -4,7 +4,7 @@
  * the user as it is, and refuses a deactivated one, whose token no call would take.
  */
 import { ABILITIES, PERMISSIONS, type Permission } from './access';
-import { tenantSlugSchema } from '../keys/keys';
+import { tenantSlugSchema } from '../domain/names';
 import type { AuthCollections } from './auth-collections';
 import { TokensRepository } from './tokens.repository';
 import { UsersRepository } from './users.repository';

@@ -4,8 +4,8 @@
  * (docs/access.md#under-concurrency). A Redis mutex on a short lease, per tenant.
  */
 import type { Redis } from 'ioredis';
-import { withLeasedMutex } from '../queue/leased-mutex';
-import type { Logger } from '../logging/logger';
+import { withLeasedMutex } from '../redis/leased-mutex';
+import type { Logger } from '../platform/logger';
 
 export interface UserChangesLock {
   /** Runs `change` while no other process changes the users of `tenant`. */

@@ -1,6 +1,6 @@
 /**
  * How a tenant's change batches are found: the last number written, and the batches from a
- * number on. The port each storage engine implements (core/engines/): MongoDB reads both from
+ * number on. The port each storage engine implements (core/storage/engines/): MongoDB reads both from
  * the index on (tenant, lastSeq); an engine whose filters are not served by an index follows the
  * batches by `_id` instead. The queries both may use are here.
  */

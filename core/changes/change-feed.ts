@@ -8,7 +8,7 @@
 import { itemView, type ItemDocument, type ItemView } from '../items/item';
 import type { ItemCollections } from '../items/item-collections';
 import { ItemTombstones } from '../items/item-tombstones';
-import { itemId } from '../items/item-write';
+import { itemId } from '../items/item-documents';
 import { findByIds, type BatchOperations } from '../mongo/batch-operations';
 import type { ChangeLogReader } from './change-log';
 import type { ChangeLogStore } from './change-log-store';

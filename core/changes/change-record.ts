@@ -5,7 +5,7 @@
  * when read (change-feed.ts). See docs/changes.md.
  */
 import { z } from 'zod';
-import { documentId } from '../keys/keys';
+import { documentId } from '../domain/names';
 import { itemViewSchema, type ItemView } from '../items/item';
 
 export const CHANGE_EVENTS = ['created', 'updated', 'deleted'] as const;

@@ -4,7 +4,7 @@
  * periodic sweep finds what was missed.
  */
 import type { ChangeListener } from '../changes/change-listener';
-import type { Logger } from '../logging/logger';
+import type { Logger } from '../platform/logger';
 import type { ExportCollections } from './export-collections';
 import type { ExportQueue } from './export-queue';
 

@@ -3,7 +3,7 @@
  * pending or failed, and those that succeeded, kept for the retention).
  */
 import type { mongo } from 'mongoose';
-import type { DeliveryDocument } from './delivery-record';
+import type { DeliveryDocument } from './delivery/delivery-record';
 import type { ExportDocument } from './export-record';
 
 export interface ExportCollections {

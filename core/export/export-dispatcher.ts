@@ -17,8 +17,8 @@ import { itemView } from '../items/item';
 import type { ExportCollections } from './export-collections';
 import type { ItemCollections } from '../items/item-collections';
 import type { ExportDocument, Forming, ResyncFloor, ResyncState } from './export-record';
-import { planDeliveries } from './delivery-plan';
-import type { DeliveryOrigin } from './delivery-record';
+import { planDeliveries } from './delivery/delivery-plan';
+import type { DeliveryOrigin } from './delivery/delivery-record';
 
 /**
  * Changes read from the log per step (the lanes' sends are woken after each), and steps per run

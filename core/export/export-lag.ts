@@ -3,7 +3,7 @@
  * 2xx, either in a delivery waiting in a lane or still in the log after the cursor.
  */
 import type { ChangeLogReader } from '../changes/change-log';
-import { deliveryIdOf } from './delivery-record';
+import { deliveryIdOf } from './delivery/delivery-record';
 import type { ExportCollections } from './export-collections';
 import type { LaneCounters } from './export-record';
 

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { changeEventSchema, CHANGE_EVENTS, type ChangeView } from '../changes/change-record';
-import { contentTypeKeySchema, documentId } from '../keys/keys';
+import { contentTypeKeySchema, documentId } from '../domain/names';
 import { LANE_COUNT } from './lanes';
 
 export const EXPORT_STATES = ['active', 'paused', 'disabled'] as const;

@@ -5,13 +5,13 @@
  * `410 Gone` disables the export, and so do failures only for too long. Behaviour:
  * docs/export.md#deliveries.
  */
-import type { DeliveryAttempt } from './delivery-attempt';
-import type { DeliveryClient } from './delivery-client';
-import { deliveryIdOf, KEPT_ATTEMPTS, type DeliveryDocument } from './delivery-record';
+import type { DeliveryAttempt } from './delivery/delivery-attempt';
+import type { DeliveryClient } from './delivery/delivery-client';
+import { deliveryIdOf, KEPT_ATTEMPTS, type DeliveryDocument } from './delivery/delivery-record';
 import type { DocumentUpdates } from '../mongo/document-updates';
 import type { ExportCollections } from './export-collections';
 import { signingSecrets, type ExportDocument } from './export-record';
-import { retryDelayMs } from './retry-schedule';
+import { retryDelayMs } from './delivery/retry-schedule';
 
 /** How long a send waits for deliveries a dispatch is writing. */
 const FORMING_WAIT_MS = 200;

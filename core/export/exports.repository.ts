@@ -13,7 +13,7 @@ import {
   type ExportDocument,
   type ExportPatch,
 } from './export-record';
-import type { WebhookSecret } from './webhook-secret';
+import type { WebhookSecret } from './delivery/webhook-secret';
 
 /** How long a replaced secret keeps signing beside the new one. */
 export const ROTATION_WINDOW_MS = 24 * 3600 * 1000;

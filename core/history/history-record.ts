@@ -1,7 +1,7 @@
 /** One funnel request as the history keeps it (docs/api-behaviour.md#the-history-record). */
 import { z } from 'zod';
-import { itemErrorsSchema, type ItemErrors } from '../pipeline/item-errors';
-import { resolvedIdentifierSchema } from '../pipeline/resolved-identifier';
+import { itemErrorsSchema, type ItemErrors } from '../domain/item-errors';
+import { resolvedIdentifierSchema } from '../domain/resolved-identifier';
 
 export const HISTORY_STATUSES = ['success', 'partial', 'error', 'queued', 'processing'] as const;
 export const historyStatusSchema = z.enum(HISTORY_STATUSES);

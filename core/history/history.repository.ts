@@ -6,10 +6,10 @@
 import type { mongo } from 'mongoose';
 import { z } from 'zod';
 import { idCollisionIndexes, isIdCollision } from '../mongo/duplicate-key';
-import { documentId } from '../keys/keys';
+import { documentId } from '../domain/names';
 import type { HistoryCollections } from './history-collections';
 import type { HistoryDocument, HistoryStatus } from './history-record';
-import { decodeCursor, encodeCursor, InvalidCursorError, type Page } from '../pagination/cursor';
+import { decodeCursor, encodeCursor, InvalidCursorError, type Page } from '../mongo/page-cursor';
 
 export interface HistoryListOptions {
   /** Only the requests sent with this X-Request-Id. */

@@ -3,22 +3,22 @@
  * objects. The identifier mapping's transforms and the funnel's lazy comparison apply; an
  * identifier that matches nothing is reported, not refused.
  */
-import type { Receipt } from '../queue/receipt-sequence';
+import type { Receipt } from '../redis/receipt-sequence';
 import {
   buildDeleteEnvelope,
   buildRequestFailure,
   requestErrors,
   type EnvelopeResult,
-} from '../pipeline/envelope';
-import { identifierFromRead } from '../pipeline/mapper';
-import { requestProblems } from '../pipeline/request-rules';
-import { identifierMapping } from '../pipeline/mapping-plan';
-import { LABELS, MESSAGES } from '../pipeline/messages';
-import type { ItemErrors } from '../pipeline/item-errors';
+} from '../domain/envelope';
+import { identifierFromRead } from '../domain/mapper';
+import { requestProblems } from '../domain/request-rules';
+import { identifierMapping } from '../domain/mapping-plan';
+import { LABELS, MESSAGES } from '../domain/messages';
+import type { ItemErrors } from '../domain/item-errors';
 import type { ItemStore } from '../items/item-store';
-import type { ContentType } from '../pipeline/content-type';
-import type { Funnel } from '../pipeline/funnel';
-import { resolvedIdentifiers, type ResolvedIdentifier } from '../pipeline/resolved-identifier';
+import type { ContentType } from '../domain/content-type';
+import type { Funnel } from '../domain/funnel';
+import { resolvedIdentifiers, type ResolvedIdentifier } from '../domain/resolved-identifier';
 import { resolveLazyIdentifiers } from './lazy-resolver';
 
 export interface DeleteRequest {

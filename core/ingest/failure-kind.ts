@@ -14,7 +14,7 @@
 import { types } from 'node:util';
 import { mongo } from 'mongoose';
 import { z } from 'zod';
-import { causeChain } from '../errors/cause-chain';
+import { causeChain } from '../platform/cause-chain';
 import { ItemTooLargeError } from '../items/item-too-large-error';
 import { isWriteLockBusy } from '../items/write-lock';
 import { isDatabaseUnreachable } from '../mongo/unreachable';

@@ -5,7 +5,7 @@
  * what it wrote before failing stays written.
  */
 import { ItemTooLargeError } from '../items/item-too-large-error';
-import { causeChain } from '../errors/cause-chain';
+import { causeChain } from '../platform/cause-chain';
 import { failureKind } from './failure-kind';
 
 export interface GiveUpAnswer {

@@ -1,12 +1,12 @@
 /** The history record of one funnel request, built from the job and its outcome. */
-import { documentId } from '../keys/keys';
+import { documentId } from '../domain/names';
 import {
   toStoredErrors,
   type HistoryDocument,
   type HistoryStatus,
 } from '../history/history-record';
-import type { ItemErrors } from '../pipeline/item-errors';
-import type { ResolvedIdentifier } from '../pipeline/resolved-identifier';
+import type { ItemErrors } from '../domain/item-errors';
+import type { ResolvedIdentifier } from '../domain/resolved-identifier';
 import type { ParsedJobData } from '../queue/jobs';
 
 /** Bodies are kept in full up to this size, cut after it. */

@@ -12,24 +12,24 @@
  * matching: exact identifiers, identifier lengths, candidates; one per referenced content type),
  * never one per item.
  */
-import type { Receipt } from '../queue/receipt-sequence';
-import { buildRequestFailure, importEnvelope, type EnvelopeResult } from '../pipeline/envelope';
-import { decideImport } from '../pipeline/import-decision';
-import { asItemList, dedupeLastWins, mapItems, type MappedItem } from '../pipeline/mapper';
-import { brokenRequestRule, isEmptyBody } from '../pipeline/request-rules';
+import type { Receipt } from '../redis/receipt-sequence';
+import { buildRequestFailure, importEnvelope, type EnvelopeResult } from '../domain/envelope';
+import { decideImport } from '../domain/import-decision';
+import { asItemList, dedupeLastWins, mapItems, type MappedItem } from '../domain/mapper';
+import { brokenRequestRule, isEmptyBody } from '../domain/request-rules';
 import {
   checkReferences,
   hasReferences,
   referencedIdentifiers,
   storeLookup,
-} from '../pipeline/references';
-import { identifierLabel, identifierMapping } from '../pipeline/mapping-plan';
-import { ownRecord } from '../pipeline/own-record';
+} from '../domain/references';
+import { identifierLabel, identifierMapping } from '../domain/mapping-plan';
+import { ownRecord } from '../domain/own-record';
 import type { ItemStore, ItemWrite } from '../items/item-store';
 import type { ItemReads } from '../items/item-reads';
-import type { ContentType } from '../pipeline/content-type';
-import type { Funnel } from '../pipeline/funnel';
-import { resolvedIdentifiers, type ResolvedIdentifier } from '../pipeline/resolved-identifier';
+import type { ContentType } from '../domain/content-type';
+import type { Funnel } from '../domain/funnel';
+import { resolvedIdentifiers, type ResolvedIdentifier } from '../domain/resolved-identifier';
 import { resolveLazyIdentifiers } from './lazy-resolver';
 import { failOversizedItems } from './oversized-items';
 

@@ -4,9 +4,9 @@
  */
 import type { HistoryRepository } from '../history/history.repository';
 import type { ItemStore } from '../items/item-store';
-import type { Logger } from '../logging/logger';
-import type { IdempotencyRecords } from '../queue/idempotency-records';
-import type { PayloadStore } from '../queue/payload-store';
+import type { Logger } from '../platform/logger';
+import type { IdempotencyRecords } from '../redis/idempotency-records';
+import type { PayloadStore } from '../redis/payload-store';
 import type { SettingsCache } from '../settings/settings-cache';
 import type { ChunkPlans } from './chunks/chunk-plans';
 import type { RunningJob } from './running-job';
@@ -21,7 +21,7 @@ export interface IngestServices {
   /** Funnels and content types, as current as the tenant's settings version. */
   settings: SettingsCache;
   idempotency: IdempotencyRecords;
-  /** Items, written the way the storage engine needs (core/items/item-writer.ts). */
+  /** Items, written the way the storage engine needs (core/items/engine-writer.ts). */
   items: ItemStore;
   history: HistoryRepository;
   historyTtlDays: number;

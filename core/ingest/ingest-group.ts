@@ -10,7 +10,7 @@
  * (references to it, lazy identifiers): then each member's writes are made before the next member
  * is checked.
  */
-import { withLogContext } from '../logging/log-context';
+import { withLogContext } from '../platform/log-context';
 import { historyRecord } from './history-record-builder';
 import { checkGroupMember } from './job-trust';
 import { logRequestDone, requestStats } from './finish-request';
@@ -19,9 +19,9 @@ import { NO_PAYLOAD } from './ingest-request';
 import { prepareRequest } from './prepare-request';
 import { expiredBody, type RequestResult } from './request-result';
 import type { RequestWrites } from '../items/item-store';
-import { readsOwnContentType } from '../pipeline/mapping-plan';
+import { readsOwnContentType } from '../domain/mapping-plan';
 import { memberJobId, type JobResult, type ParsedJobData } from '../queue/jobs';
-import { receiptOf } from '../queue/receipt-sequence';
+import { receiptOf } from '../redis/receipt-sequence';
 
 type Member = ParsedJobData<'ingest'>;
 

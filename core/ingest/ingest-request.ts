@@ -14,7 +14,7 @@
  * fails, the request still gets an answer and a record (give-up.ts).
  */
 import type { JobResult, ParsedJobData } from '../queue/jobs';
-import { receiptOf } from '../queue/receipt-sequence';
+import { receiptOf } from '../redis/receipt-sequence';
 import { continueChunkedWrite, startChunkedWrite } from './chunks/chunked-write';
 import { finishRequest } from './finish-request';
 import type { IngestContext } from './ingest-context';

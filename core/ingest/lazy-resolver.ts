@@ -4,8 +4,8 @@
  * lower-cased runs of whole segments of the incoming identifiers whose lengths occur among the
  * stored ones, bounded per request: lazy-lookup.ts), then the pure rule per identifier.
  */
-import { resolveLazy, type LazyResolution } from '../pipeline/lazy-match';
-import { lazyLookup } from '../pipeline/lazy-lookup';
+import { resolveLazy, type LazyResolution } from '../domain/lazy-match';
+import { lazyLookup } from '../domain/lazy-lookup';
 import type { ItemReads } from '../items/item-reads';
 
 export async function resolveLazyIdentifiers(

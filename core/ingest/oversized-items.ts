@@ -5,13 +5,13 @@
  * before references are checked, so that an item referring to one that fails fails too.
  */
 import { bsonSize, MAX_ITEM_BYTES } from '../items/item-size';
-import { newItemDocument, type ContentTypeScope } from '../items/item-write';
-import type { ContentType } from '../pipeline/content-type';
-import type { MappedItem } from '../pipeline/mapper';
-import { MESSAGES } from '../pipeline/messages';
-import { ownRecord } from '../pipeline/own-record';
-import { systemFieldSpec } from '../pipeline/system-fields';
-import type { Receipt } from '../queue/receipt-sequence';
+import { newItemDocument, type ContentTypeScope } from '../items/item-documents';
+import type { ContentType } from '../domain/content-type';
+import type { MappedItem } from '../domain/mapper';
+import { MESSAGES } from '../domain/messages';
+import { ownRecord } from '../domain/own-record';
+import { systemFieldSpec } from '../domain/system-fields';
+import type { Receipt } from '../redis/receipt-sequence';
 
 /**
  * More than the fields the store adds to an item's values ever take: `_id`, `identifier` and

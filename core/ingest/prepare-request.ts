@@ -4,12 +4,12 @@
  * once, and its writes are returned for the caller to send: in one go, or as chunk jobs.
  */
 import type { ParsedJobData } from '../queue/jobs';
-import { receiptOf } from '../queue/receipt-sequence';
+import { receiptOf } from '../redis/receipt-sequence';
 import type { ItemStore, ItemWrite } from '../items/item-store';
 import { deleteItems, type DeleteResult } from './delete-items';
 import { prepareImport, type ImportResult } from './import-items';
 import { failedRequest, type RequestResult } from './request-result';
-import { parseNdjson } from '../pipeline/ndjson-body';
+import { parseNdjson } from '../domain/ndjson-body';
 import type { RequestSettings } from '../settings/settings-cache';
 
 export interface PreparedRequest {

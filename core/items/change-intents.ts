@@ -6,7 +6,7 @@
  * dies. One per content type: the write lock lets one writer in at a time.
  */
 import type { ItemCollections, ChangeIntentDocument } from './item-collections';
-import { itemId, type ContentTypeScope } from './item-write';
+import { itemId, type ContentTypeScope } from './item-documents';
 
 export class ChangeIntents {
   constructor(private readonly db: Pick<ItemCollections, 'changeIntents'>) {}

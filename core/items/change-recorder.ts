@@ -11,7 +11,7 @@ import type { ItemDocument } from './item';
 import type { ItemChange, ItemChangeSink } from './item-change';
 import type { ChangeIntentDocument, ItemCollections } from './item-collections';
 import type { ItemTombstones } from './item-tombstones';
-import { itemId, type ContentTypeScope } from './item-write';
+import { itemId, type ContentTypeScope } from './item-documents';
 
 export type Intent = Pick<ChangeIntentDocument, 'kind' | 'ids' | 'sequence' | 'fromSequence'>;
 

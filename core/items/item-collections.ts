@@ -12,7 +12,7 @@ export interface ItemStatsDocument {
 
 /** What a DELETE leaves of an identifier, so that an older POST finishing later stays undone. */
 export interface ItemTombstoneDocument {
-  /** The item's `_id` (core/keys/keys.ts). */
+  /** The item's `_id` (core/domain/names.ts). */
   _id: string;
   tenant: string;
   contentType: string;

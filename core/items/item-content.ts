@@ -4,7 +4,7 @@
  * record, no delivery).
  */
 import type { ItemDocument } from './item';
-import type { ItemWrite } from './item-write';
+import type { ItemWrite } from './item-documents';
 
 type Content = Pick<ItemDocument, 'name' | 'image' | 'parent' | 'properties'>;
 

@@ -5,7 +5,7 @@
  */
 import { isIdCollision } from '../mongo/duplicate-key';
 import type { ItemCollections, ItemStatsDocument } from './item-collections';
-import { itemId, type ContentTypeScope, type ItemWrite } from './item-write';
+import { itemId, type ContentTypeScope, type ItemWrite } from './item-documents';
 
 /**
  * Two first writes to a content type may both try to create its stats document; the loser's

@@ -2,14 +2,14 @@
  * The write side of items, batched per request (or per group of requests written together),
  * never a command per item: on MongoDB a fixed number of commands whatever the batch size (one
  * `$in` per lookup, one bulkWrite for the writes, one `deleteMany`). Every write is keyed on the
- * deterministic `_id`; how lookups and writes are sent is the storage engine's (item-writer.ts).
+ * deterministic `_id`; how lookups and writes are sent is the storage engine's (engine-writer.ts).
  *
  * Requests take effect in the order they were received (docs/storage.md#receipt-order):
  * an older write never replaces a newer one, and deletes leave tombstones (item-tombstones.ts)
  * that undo an older POST finishing later.
  */
 import { findByIds } from '../mongo/batch-operations';
-import type { Receipt } from '../queue/receipt-sequence';
+import type { Receipt } from '../redis/receipt-sequence';
 import type { ItemDocument } from './item';
 import type { ItemCollections } from './item-collections';
 import { ItemStats } from './item-stats';
@@ -20,8 +20,8 @@ import {
   type ItemOperation,
   type ItemWrite,
   type ReceivedWrite,
-} from './item-write';
-import type { ItemStorage, ItemWriter } from './item-writer';
+} from './item-documents';
+import type { ItemStorage, ItemWriter } from './engine-writer';
 import { NO_WRITE_LOCK, type WriteLock } from './write-lock';
 import { ChangeRecorder } from './change-recorder';
 import { NO_CHANGE_SINK, type ItemChange, type ItemChangeSink } from './item-change';
@@ -34,7 +34,7 @@ import {
   type RoundWrite,
 } from './write-rounds';
 
-export type { ItemWrite } from './item-write';
+export type { ItemWrite } from './item-documents';
 export type { RequestWrites } from './write-rounds';
 
 /** Per item `_id`, the version its last deletion left: an item created anew goes on from it. */

@@ -6,8 +6,8 @@
 import type { mongo } from 'mongoose';
 import type { ItemCollections, ItemTombstoneDocument } from './item-collections';
 import { findByIds, type BatchOperations } from '../mongo/batch-operations';
-import { PAYLOAD_TTL_SECONDS } from '../queue/payload-store';
-import type { Receipt } from '../queue/receipt-sequence';
+import { PAYLOAD_TTL_SECONDS } from '../redis/payload-store';
+import type { Receipt } from '../redis/receipt-sequence';
 
 /**
  * How long a tombstone matters: a request can only run while its body is in Redis, so requests

@@ -21,7 +21,7 @@ import {
   type ItemUpsert,
   type ItemWrite,
   type ReceivedWrite,
-} from './item-write';
+} from './item-documents';
 
 /** The stored fields a plan reads. */
 export const PLANNED_FIELDS = [

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 
 export const itemDocumentSchema = z.object({
-  /** tenant:contentType:identifier, see core/keys/keys.ts */
+  /** tenant:contentType:identifier, see core/domain/names.ts */
   _id: z.string(),
   tenant: z.string(),
   contentType: z.string(),

@@ -4,10 +4,10 @@
  * to SQLite rather than decoding every document.
  */
 import { z } from 'zod';
-import { documentId } from '../keys/keys';
+import { documentId } from '../domain/names';
 import type { ItemCollections } from './item-collections';
 import type { ItemDocument } from './item';
-import { decodeCursor, encodeCursor, InvalidCursorError, type Page } from '../pagination/cursor';
+import { decodeCursor, encodeCursor, InvalidCursorError, type Page } from '../mongo/page-cursor';
 
 export interface ItemListOptions {
   limit: number;

@@ -5,9 +5,9 @@
  */
 import type { Redis } from 'ioredis';
 import { TimeoutError } from 'redis-semaphore';
-import { withLeasedMutex } from '../queue/leased-mutex';
-import { causeChain } from '../errors/cause-chain';
-import type { Logger } from '../logging/logger';
+import { withLeasedMutex } from '../redis/leased-mutex';
+import { causeChain } from '../platform/cause-chain';
+import type { Logger } from '../platform/logger';
 
 export interface WriteLock {
   /** Runs `write` while no other process writes the same content type. */

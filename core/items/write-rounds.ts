@@ -4,9 +4,9 @@
  * order. Writes of different items do not affect each other, so a round is one writer call, and
  * an item written by k requests is written k times, in their order (docs/storage.md#requests-written-together).
  */
-import type { Receipt } from '../queue/receipt-sequence';
+import type { Receipt } from '../redis/receipt-sequence';
 import type { ItemChange } from './item-change';
-import type { ItemWrite, ReceivedWrite } from './item-write';
+import type { ItemWrite, ReceivedWrite } from './item-documents';
 
 /** One request's writes (each item named once) and when it was received. */
 export interface RequestWrites {

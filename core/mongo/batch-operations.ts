@@ -1,7 +1,7 @@
 /**
  * Lookups and writes of a batch of documents in as few commands as the engine takes: a request's
  * reads and writes go through this port, never a command per document. Each storage engine has
- * its implementation (core/engines/); MongoDB's is one `$in` and one `bulkWrite`.
+ * its implementation (core/storage/engines/); MongoDB's is one `$in` and one `bulkWrite`.
  */
 import type { mongo } from 'mongoose';
 

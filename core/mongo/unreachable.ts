@@ -3,7 +3,7 @@
  * that it refused a command: the one answer to that question for the API and the workers.
  */
 import { mongo } from 'mongoose';
-import { causeChain } from '../errors/cause-chain';
+import { causeChain } from '../platform/cause-chain';
 
 /** Driver errors for a server it cannot reach. PoolClearedError and timeouts are network errors. */
 const UNREACHABLE = [

@@ -7,8 +7,8 @@
  *  4. the draft is run over each, and its answer set beside the recorded one.
  * Nothing is written: the store is only read (the ports have no write), and each run is a dry run.
  */
-import type { ContentType } from '../pipeline/content-type';
-import { mappingProblems, type Funnel } from '../pipeline/funnel';
+import type { ContentType } from '../domain/content-type';
+import { mappingProblems, type Funnel } from '../domain/funnel';
 import type { ItemReads } from '../items/item-reads';
 import { answersDiffer, itemChanges, recordedAnswer } from './compare-answers';
 import { identity, recentRequests, type HistoryReads } from './recent-requests';

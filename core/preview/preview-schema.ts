@@ -1,10 +1,10 @@
 /** What a preview is asked, and what it answers (docs/api-behaviour.md#preview). */
 import { z } from 'zod';
-import { endpointUrlSchema } from '../keys/keys';
-import { funnelBodySchema } from '../pipeline/funnel';
-import { envelopeSchema } from '../pipeline/envelope';
+import { endpointUrlSchema } from '../domain/names';
+import { funnelBodySchema } from '../domain/funnel';
+import { envelopeSchema } from '../domain/envelope';
 import { historyStatusSchema } from '../history/history-record';
-import { resolvedIdentifierSchema } from '../pipeline/resolved-identifier';
+import { resolvedIdentifierSchema } from '../domain/resolved-identifier';
 import { requestDataSchema } from '../settings/request-paths';
 
 export const MAX_PREVIEW_REQUESTS = 50;

@@ -4,8 +4,8 @@
  * yet (nothing to compare with), a body cut when it was recorded.
  */
 import type { HistoryDocument } from '../history/history-record';
-import type { DraftBody } from './run-draft';
-import { recordedBody } from './recorded-body';
+import type { RawBody } from '../history/recorded-body';
+import { recordedBody } from '../history/recorded-body';
 import type { SkippedRequest } from './preview-schema';
 
 export interface HistoryReads {
@@ -15,7 +15,7 @@ export interface HistoryReads {
 
 export interface RunnableRequest {
   record: HistoryDocument;
-  body: DraftBody;
+  body: RawBody;
 }
 
 export interface RecentRequests {

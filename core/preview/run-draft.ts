@@ -6,20 +6,16 @@ import type { ItemReads } from '../items/item-reads';
 import { prepareImport } from '../ingest/import-items';
 import { parseBody } from '../ingest/prepare-request';
 import { failedRequest } from '../ingest/request-result';
-import type { ContentType } from '../pipeline/content-type';
-import type { Funnel } from '../pipeline/funnel';
-import { REQUEST_KEY } from '../pipeline/messages';
+import type { ContentType } from '../domain/content-type';
+import type { Funnel } from '../domain/funnel';
+import { REQUEST_KEY } from '../domain/messages';
 import type { DraftAnswer } from './preview-schema';
+import type { RawBody } from '../history/recorded-body';
 
 export interface Draft {
   tenant: string;
   funnel: Funnel;
   contentType: ContentType;
-}
-
-export interface DraftBody {
-  raw: string;
-  format: 'json' | 'ndjson';
 }
 
 /** The keys of items with errors: the request's own key is no item. */
@@ -32,7 +28,7 @@ export interface DraftRun {
   successIds: string[];
 }
 
-export async function runDraft(items: ItemReads, draft: Draft, body: DraftBody): Promise<DraftRun> {
+export async function runDraft(items: ItemReads, draft: Draft, body: RawBody): Promise<DraftRun> {
   const parsed = parseBody(body.raw, body.format);
   if (!parsed.ok) {
     const { httpStatus, message, itemCount, envelope } = failedRequest(400, parsed.message);

@@ -6,10 +6,10 @@ import { isWaitTimeout } from './bullmq-errors';
 import { Job, Queue, QueueEvents } from 'bullmq';
 import { DEFAULT_JOB_OPTIONS } from './job-options';
 import { JOBS, type JobData, type JobName, type JobResult } from './jobs';
-import { PayloadStore } from './payload-store';
+import { PayloadStore } from '../redis/payload-store';
 import { FUNNEL_QUEUE } from './queue-names';
 import type { Redis } from 'ioredis';
-import { createRedis, redisOptions } from './redis-connection';
+import { createRedis, redisOptions } from '../redis/redis-connection';
 
 export type JobOutcome<N extends JobName> =
   { state: 'completed'; jobId: string; result: JobResult<N> } | { state: 'running'; jobId: string };
@@ -63,7 +63,7 @@ export class FunnelQueue {
 
   /**
    * Adds a job after checking its data against the job's schema; `priority` orders it among
-   * other tenants' requests (core/queue/tenant-ranks.ts).
+   * other tenants' requests (core/redis/tenant-ranks.ts).
    */
   async add<N extends JobName>(name: N, data: JobData<N>, jobId?: string, priority?: number) {
     const parsed: unknown = JOBS[name].data.parse(data);

@@ -37,11 +37,11 @@ export const ingestJob = {
     funnelId: z.string().min(1),
     method: z.enum(['POST', 'DELETE']),
     receivedAt: z.iso.datetime(),
-    /** The receipt order (core/queue/receipt-sequence.ts). */
+    /** The receipt order (core/redis/receipt-sequence.ts). */
     sequence: receiptSequence,
     tokenId: z.string().nullable(),
     dryRun: z.boolean(),
-    /** Where the body waits in Redis (core/queue/payload-store.ts). */
+    /** Where the body waits in Redis (core/redis/payload-store.ts). */
     payloadKey: z.string().min(1),
     /** The full sync (`?sync=`) whose snapshot the request is part of (core/syncs/). */
     sync: z.string().min(1).max(64).optional(),
@@ -53,7 +53,7 @@ export const ingestJob = {
     replayOf: z.string().min(1).max(300).optional(),
     /** `Prefer: respond-async`: nobody waits; the history record tells queued, processing, done. */
     respondAsync: z.boolean().default(false),
-    /** The Idempotency-Key record to complete with the answer (core/queue/idempotency-records.ts). */
+    /** The Idempotency-Key record to complete with the answer (core/redis/idempotency-records.ts). */
     idempotencyRecordKey: z.string().min(1).optional(),
     /**
      * Step marker, set by the worker: the request was mapped and checked, and its writes to

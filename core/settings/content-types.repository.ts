@@ -1,7 +1,7 @@
 /** Content types of a tenant, stored under `_id` tenant:key. */
-import { documentId } from '../keys/keys';
+import { documentId } from '../domain/names';
 import type { ContentTypeDocument, SettingsCollections } from './settings-collections';
-import type { ContentType, ContentTypeBody } from '../pipeline/content-type';
+import type { ContentType, ContentTypeBody } from '../domain/content-type';
 import { NO_LISTENER, type SettingsChanged } from './settings-changed';
 import { DuplicateError, isDuplicateKey } from '../mongo/duplicate-key';
 import type { DocumentUpdates } from '../mongo/document-updates';

@@ -3,10 +3,10 @@
  * each with a stable `id` it keeps when renamed, and a revision that each change moves on.
  */
 import { randomUUID } from 'node:crypto';
-import { documentId } from '../keys/keys';
+import { documentId } from '../domain/names';
 import type { DocumentUpdates } from '../mongo/document-updates';
 import type { FunnelDocument, SettingsCollections } from './settings-collections';
-import type { Funnel, FunnelBody } from '../pipeline/funnel';
+import type { Funnel, FunnelBody } from '../domain/funnel';
 import { NO_LISTENER, type SettingsChanged } from './settings-changed';
 import { DuplicateError, isDuplicateKey } from '../mongo/duplicate-key';
 

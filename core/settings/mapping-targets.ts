@@ -3,9 +3,9 @@
  * the type of value it takes: what an editor offers beside the suggestions.
  */
 import { z } from 'zod';
-import type { ContentType } from '../pipeline/content-type';
-import { mappingTargetSchema } from '../pipeline/funnel';
-import { SYSTEM_FIELDS } from '../pipeline/system-fields';
+import type { ContentType } from '../domain/content-type';
+import { mappingTargetSchema } from '../domain/funnel';
+import { SYSTEM_FIELDS } from '../domain/system-fields';
 
 export const mappingTargetViewSchema = z
   .object({

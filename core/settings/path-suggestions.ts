@@ -23,11 +23,11 @@
  * three, best bound first, at most MAX_SPELLINGS_PER_PATH times a path.
  */
 import { z } from 'zod';
-import type { ContentType } from '../pipeline/content-type';
-import { mappingTargetSchema, type MappingTarget } from '../pipeline/funnel';
+import type { ContentType } from '../domain/content-type';
+import { mappingTargetSchema, type MappingTarget } from '../domain/funnel';
 import { levenshtein } from './bounded-levenshtein';
 import { MAX_SAMPLE_PATHS, requestPathSchema, type RequestPath } from './request-paths';
-import { SYSTEM_FIELDS, type SystemField } from '../pipeline/system-fields';
+import { SYSTEM_FIELDS, type SystemField } from '../domain/system-fields';
 
 /** Below this a guess is more noise than help. */
 export const MIN_SCORE = 0.6;

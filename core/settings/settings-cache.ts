@@ -8,8 +8,8 @@
 import type { SettingsCollections } from './settings-collections';
 import { readContentType } from './content-types.repository';
 import { readFunnel } from './funnels.repository';
-import type { ContentType } from '../pipeline/content-type';
-import type { Funnel } from '../pipeline/funnel';
+import type { ContentType } from '../domain/content-type';
+import type { Funnel } from '../domain/funnel';
 import type { SettingsVersions } from './settings-versions';
 
 export type RequestSettings =

@@ -1,7 +1,7 @@
 /** The collections of a tenant's content types and funnels, one document per definition. */
 import type { mongo } from 'mongoose';
-import type { ContentType } from '../pipeline/content-type';
-import type { Funnel } from '../pipeline/funnel';
+import type { ContentType } from '../domain/content-type';
+import type { Funnel } from '../domain/funnel';
 
 export type ContentTypeDocument = ContentType & { _id: string; tenant: string };
 /**

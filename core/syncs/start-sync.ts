@@ -3,7 +3,7 @@
  * order is taken now, so that whatever is written after it is never deleted by its commit.
  */
 import { randomBytes } from 'node:crypto';
-import type { Receipt } from '../queue/receipt-sequence';
+import type { Receipt } from '../redis/receipt-sequence';
 import { SYNC_LIFETIME_MS, type SyncDocument } from './sync';
 import type { SyncServices } from './sync-services';
 import { SyncsRepository } from './syncs.repository';

@@ -4,7 +4,7 @@
  * deterministic `_id`s, so that a retried request stores them once, and a commit reads them all in
  * one query whatever their number.
  */
-import { documentId } from '../keys/keys';
+import { documentId } from '../domain/names';
 import { ONE_BATCH } from '../mongo/batch-operations';
 import type { DocumentUpdates } from '../mongo/document-updates';
 import { idCollisionIndexes } from '../mongo/duplicate-key';

@@ -7,7 +7,7 @@
  */
 import { bootstrapTenant } from '../../core/auth/bootstrap';
 import { connectMongo } from '../../core/mongo/connection';
-import { collections } from '../../core/store/collections';
+import { collections } from '../../core/storage/collections';
 
 export interface Seeded {
   token: string;

@@ -9,7 +9,7 @@ import { Redis } from 'ioredis';
 import { ChangeLogStore } from '../../core/changes/change-log-store';
 import type { ChangeView } from '../../core/changes/change-record';
 import { ExportQueue } from '../../core/export/export-queue';
-import { MONGODB_CHANGE_BATCHES } from '../../core/engines/mongodb/mongodb-change-batches';
+import { MONGODB_CHANGE_BATCHES } from '../../core/storage/engines/mongodb/mongodb-change-batches';
 import { startTestApi, type TestApi } from '../support/api-harness';
 import { redisUrl } from '../support/test-env';
 import { startReceiver, type LoopbackReceiver } from '../support/loopback-receiver';

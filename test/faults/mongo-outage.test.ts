@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startFerretDb, type RunningEngine } from '../../scripts/local-engines';
 import { redisWriteLock } from '../../core/items/write-lock';
-import { createLogger } from '../../core/logging/logger';
+import { createLogger } from '../../core/platform/logger';
 import { FunnelQueue } from '../../core/queue/funnel-queue';
-import { createRedis } from '../../core/queue/redis-connection';
+import { createRedis } from '../../core/redis/redis-connection';
 import type { LogLine, RunningProcess } from '../support/processes';
 import {
   Deployment,

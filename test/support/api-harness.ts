@@ -11,8 +11,8 @@ import { composeApi, type ComposeApiOptions } from '../../api/compose';
 import { listen } from '../../api/http/listen';
 import type { ApiContext } from '../../api/context';
 import { bootstrapTenant, type BootstrapResult } from '../../core/auth/bootstrap';
-import { loadConfig, type ApiConfig } from '../../core/config/config';
-import { createLogger } from '../../core/logging/logger';
+import { loadConfig, type ApiConfig } from '../../core/platform/config';
+import { createLogger } from '../../core/platform/logger';
 import { isolatedEnv } from './test-env';
 
 export interface CallOptions {

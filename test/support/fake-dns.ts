@@ -1,5 +1,5 @@
 /** A resolver for export tests: names answer what the test says, and every question is kept. */
-import type { HostResolver, ResolvedAddress } from '../../core/export/host-resolver';
+import type { HostResolver, ResolvedAddress } from '../../core/export/targets/host-resolver';
 
 export interface FakeDns {
   resolve: HostResolver;

@@ -5,13 +5,13 @@
  * one document are not safe there, since FerretDB v1 may lose one of two at once.
  */
 import type { Connection, mongo } from 'mongoose';
-import { openStorageEngine } from '../../core/engines/open-storage-engine';
-import { ferretDbEngine } from '../../core/engines/ferretdb/ferretdb-engine';
-import { mongoDbEngine } from '../../core/engines/mongodb/mongodb-engine';
-import type { StorageEngine } from '../../core/engines/storage-engine';
-import { createLogger } from '../../core/logging/logger';
+import { openStorageEngine } from '../../core/storage/engines/open-storage-engine';
+import { ferretDbEngine } from '../../core/storage/engines/ferretdb/ferretdb-engine';
+import { mongoDbEngine } from '../../core/storage/engines/mongodb/mongodb-engine';
+import type { StorageEngine } from '../../core/storage/engines/storage-engine';
+import { createLogger } from '../../core/platform/logger';
 import { databaseOf } from '../../core/mongo/connection';
-import { collectionsOf } from '../../core/store/collections';
+import { collectionsOf } from '../../core/storage/collections';
 
 export const detectedEngine = (connection: Connection): Promise<StorageEngine> =>
   openStorageEngine(connection);

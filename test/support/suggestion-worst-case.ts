@@ -4,8 +4,8 @@
  * every name sharing a word with every other and of the same length once the shared word is
  * left out (so no bound rules a pair out and every pair is merged and may be spelled).
  */
-import { MAX_PROPERTIES } from '../../core/pipeline/content-type';
-import type { ContentType } from '../../core/pipeline/content-type';
+import { MAX_PROPERTIES } from '../../core/domain/content-type';
+import type { ContentType } from '../../core/domain/content-type';
 import { MAX_PATH_KEYS, MAX_SAMPLE_PATHS } from '../../core/settings/request-paths';
 
 /** Three-letter words, all different: `aab`, `aac`, ... */

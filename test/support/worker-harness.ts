@@ -4,8 +4,8 @@
  * a test's failure shows the worker's stack. Fault tests, which kill workers, spawn them instead.
  */
 import { Writable } from 'node:stream';
-import { loadConfig } from '../../core/config/config';
-import { createLogger } from '../../core/logging/logger';
+import { loadConfig } from '../../core/platform/config';
+import { createLogger } from '../../core/platform/logger';
 import { composeWorker, type ComposedWorker } from '../../worker/compose';
 import type { LogLine } from './processes';
 

@@ -4,8 +4,8 @@
  * construction: the exports with the largest lag only, the rest summed up as "other".
  */
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
-import type { DeliveryAttempt } from '../../core/export/delivery-attempt';
-import type { DeliveryDocument } from '../../core/export/delivery-record';
+import type { DeliveryAttempt } from '../../core/export/delivery/delivery-attempt';
+import type { DeliveryDocument } from '../../core/export/delivery/delivery-record';
 import type { ExportLag } from '../../core/export/export-lag';
 
 const SECONDS_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];

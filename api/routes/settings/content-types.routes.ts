@@ -9,14 +9,14 @@
 import { Router, type Response } from 'express';
 import { z } from 'zod';
 import { ABILITY_BY_METHOD } from '../../../core/auth/access';
-import { contentTypeKeySchema } from '../../../core/keys/keys';
+import { contentTypeKeySchema } from '../../../core/domain/names';
 import {
   contentTypeBodySchema,
   contentTypeSchema,
   type ContentType,
   type ContentTypeBody,
-} from '../../../core/pipeline/content-type';
-import { mappingProblems } from '../../../core/pipeline/funnel';
+} from '../../../core/domain/content-type';
+import { mappingProblems } from '../../../core/domain/funnel';
 import type { ApiContext } from '../../context';
 import { HttpError, notFound } from '../../http/http-error';
 import { preconditionFailed, preconditionsOf, sendEtag } from '../../http/preconditions';
@@ -76,8 +76,7 @@ registerRoute({
   tags: ['Content types'],
   access: access('POST'),
   description:
-    'Creates the content type; one with that key is never replaced (409). ' +
-    PROPERTY_RULES,
+    'Creates the content type; one with that key is never replaced (409). ' + PROPERTY_RULES,
   request: { body: { content: { 'application/json': { schema: createSchema } } } },
   responses: {
     201: json(contentTypeViewSchema, 'Created'),

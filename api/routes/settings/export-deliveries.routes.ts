@@ -9,8 +9,8 @@ import {
   deliveryStatusSchema,
   deliveryView,
   deliveryViewSchema,
-} from '../../../core/export/delivery-record';
-import { InvalidCursorError } from '../../../core/pagination/cursor';
+} from '../../../core/export/delivery/delivery-record';
+import { InvalidCursorError } from '../../../core/mongo/page-cursor';
 import type { ApiContext } from '../../context';
 import { exportOf, type ExportRequest } from '../../http/export-lookup';
 import { HttpError, notFound } from '../../http/http-error';

@@ -12,8 +12,8 @@ import {
   exportViewSchema,
   type ExportDocument,
 } from '../../../core/export/export-record';
-import { checkTargetUrl } from '../../../core/export/target-url';
-import { generateWebhookSecret } from '../../../core/export/webhook-secret';
+import { checkTargetUrl } from '../../../core/export/targets/target-url';
+import { generateWebhookSecret } from '../../../core/export/delivery/webhook-secret';
 import type { ApiContext } from '../../context';
 import { exportOf, type ExportRequest } from '../../http/export-lookup';
 import { notFound } from '../../http/http-error';

@@ -6,7 +6,7 @@
 import { Router, type Response } from 'express';
 import { z } from 'zod';
 import { ABILITY_BY_METHOD } from '../../../core/auth/access';
-import { endpointUrlSchema } from '../../../core/keys/keys';
+import { endpointUrlSchema } from '../../../core/domain/names';
 import { DuplicateError } from '../../../core/mongo/duplicate-key';
 import {
   funnelBodySchema,
@@ -15,7 +15,7 @@ import {
   mappingProblems,
   type Funnel,
   type FunnelBody,
-} from '../../../core/pipeline/funnel';
+} from '../../../core/domain/funnel';
 import { suggestedPathSchema, withSuggestions } from '../../../core/settings/path-suggestions';
 import {
   MAX_PATH_KEYS,

@@ -6,7 +6,7 @@
  */
 import { Router } from 'express';
 import { z } from 'zod';
-import { contentTypeKeySchema } from '../../../core/keys/keys';
+import { contentTypeKeySchema } from '../../../core/domain/names';
 import { mappingTargets, mappingTargetViewSchema } from '../../../core/settings/mapping-targets';
 import { suggestedPathSchema, withSuggestions } from '../../../core/settings/path-suggestions';
 import { requestDataSchema, requestPaths } from '../../../core/settings/request-paths';

@@ -7,7 +7,7 @@
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import { historyStatusSchema } from '../../history/history-record';
-import { PAYLOAD_TTL_SECONDS } from '../../queue/payload-store';
+import { PAYLOAD_TTL_SECONDS } from '../../redis/payload-store';
 import { ingestJob } from '../../queue/jobs';
 import type { ItemWrite } from '../../items/item-store';
 import type { RequestResult } from '../request-result';

@@ -6,7 +6,7 @@
 import type { JobResult, ParsedJobData } from '../../queue/jobs';
 import type { IngestContext } from '../ingest-context';
 import { checkChunkJob } from '../job-trust';
-import { receiptOf } from '../../queue/receipt-sequence';
+import { receiptOf } from '../../redis/receipt-sequence';
 
 /** The chunk's writes are gone from Redis: only past the plan's expiry, for good. */
 export class ChunkGoneError extends Error {

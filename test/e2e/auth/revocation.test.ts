@@ -4,7 +4,7 @@
  * token string ever reaches a log line of any process.
  */
 import { bootstrapTenant } from '../../../core/auth/bootstrap';
-import { collections } from '../../../core/store/collections';
+import { collections } from '../../../core/storage/collections';
 import { connectMongo } from '../../../core/mongo/connection';
 import { call } from '../../support/api-harness';
 import { startProcess, type RunningProcess } from '../../support/processes';

@@ -4,7 +4,7 @@
  * characters; the exact match wins; the longest candidate wins; a tie is ambiguous; no candidate
  * creates X.
  */
-import { LAZY_MAX_KEYS, lazyLookup } from '../../../core/pipeline/lazy-lookup';
+import { LAZY_MAX_KEYS, lazyLookup } from '../../../core/domain/lazy-lookup';
 import { identifiers, requestIdOf, startPipeline, type Pipeline } from './pipeline-fixture';
 
 describe('lazy comparison of identifiers', () => {

@@ -6,7 +6,7 @@
  */
 import type { ItemDocument } from '../../../core/items/item';
 import type { HistoryView } from '../../../core/history/history-record';
-import type { ApiConfig } from '../../../core/config/config';
+import type { ApiConfig } from '../../../core/platform/config';
 import {
   startTestApi,
   type CallOptions,

@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { funnelSubmitter, type Answer, type Submission } from '../../../api/http/funnel-submission';
 import type { ItemDocument } from '../../../core/items/item';
-import { ReceiptSequence } from '../../../core/queue/receipt-sequence';
+import { ReceiptSequence } from '../../../core/redis/receipt-sequence';
 import { startPipeline, type Pipeline, type PropertyBody } from './pipeline-fixture';
 
 const IDENTIFIERS = ['a', 'b', 'c', 'd'];

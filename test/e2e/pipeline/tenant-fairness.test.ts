@@ -8,7 +8,7 @@ import type { Connection } from 'mongoose';
 import { bootstrapTenant } from '../../../core/auth/bootstrap';
 import type { HistoryView } from '../../../core/history/history-record';
 import { connectMongo } from '../../../core/mongo/connection';
-import { collections } from '../../../core/store/collections';
+import { collections } from '../../../core/storage/collections';
 import { waitUntil } from '../../../scripts/processes/wait-until';
 import { call } from '../../support/api-harness';
 import { startProcess, type RunningProcess } from '../../support/processes';

@@ -6,7 +6,7 @@
  */
 import type { Connection } from 'mongoose';
 import { bootstrapTenant } from '../../../core/auth/bootstrap';
-import { collections, type Collections } from '../../../core/store/collections';
+import { collections, type Collections } from '../../../core/storage/collections';
 import { connectMongo } from '../../../core/mongo/connection';
 import type { HistoryView } from '../../../core/history/history-record';
 import type { ItemDocument } from '../../../core/items/item';

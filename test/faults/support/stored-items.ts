@@ -3,7 +3,7 @@
  * stored item's change in the change log.
  */
 import { ChangeLogStore } from '../../../core/changes/change-log-store';
-import { MONGODB_CHANGE_BATCHES } from '../../../core/engines/mongodb/mongodb-change-batches';
+import { MONGODB_CHANGE_BATCHES } from '../../../core/storage/engines/mongodb/mongodb-change-batches';
 import { storedAsSent, type Deployment, type SentItem } from './deployment';
 
 /** Every item stored once, as sent, and nothing else in the tenant. */

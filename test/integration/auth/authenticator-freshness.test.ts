@@ -8,9 +8,9 @@ import { Authenticator } from '../../../core/auth/authenticator';
 import { bootstrapTenant } from '../../../core/auth/bootstrap';
 import { TokensRepository } from '../../../core/auth/tokens.repository';
 import { UsersRepository } from '../../../core/auth/users.repository';
-import { createLogger } from '../../../core/logging/logger';
+import { createLogger } from '../../../core/platform/logger';
 import { connectMongo } from '../../../core/mongo/connection';
-import { collections } from '../../../core/store/collections';
+import { collections } from '../../../core/storage/collections';
 import { TEST_JWT_SECRET, uniqueMongoUrl } from '../../support/test-env';
 
 describe('how soon a change to a token or its user holds', () => {

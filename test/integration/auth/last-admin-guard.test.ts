@@ -11,9 +11,9 @@ import { deleteUser } from '../../../core/auth/delete-user';
 import type { Caller, UserChangeServices } from '../../../core/auth/user-change-services';
 import { redisUserChangesLock, type UserChangesLock } from '../../../core/auth/user-changes-lock';
 import { UsersRepository } from '../../../core/auth/users.repository';
-import { createLogger } from '../../../core/logging/logger';
+import { createLogger } from '../../../core/platform/logger';
 import { connectMongo } from '../../../core/mongo/connection';
-import { collections } from '../../../core/store/collections';
+import { collections } from '../../../core/storage/collections';
 import { redisUrl, uniqueMongoUrl, uniquePrefix } from '../../support/test-env';
 
 const BOTH: Permission[] = ['manage_funnels', 'manage_settings'];

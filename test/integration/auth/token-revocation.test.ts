@@ -7,7 +7,7 @@ import type { Connection } from 'mongoose';
 import { bootstrapTenant } from '../../../core/auth/bootstrap';
 import { TokensRepository } from '../../../core/auth/tokens.repository';
 import { connectMongo } from '../../../core/mongo/connection';
-import { collections } from '../../../core/store/collections';
+import { collections } from '../../../core/storage/collections';
 import { TEST_JWT_SECRET, uniqueMongoUrl } from '../../support/test-env';
 
 describe('revoking a token in use', () => {

@@ -8,7 +8,7 @@ import type { Connection } from 'mongoose';
 import { ChangeLogStore } from '../../../core/changes/change-log-store';
 import type { NewChange } from '../../../core/changes/change-record';
 import { connectMongo } from '../../../core/mongo/connection';
-import { collections } from '../../../core/store/collections';
+import { collections } from '../../../core/storage/collections';
 import { bothEngines, ensureTestIndexes } from '../../support/storage-engines';
 import { uniqueMongoUrl } from '../../support/test-env';
 

@@ -7,7 +7,7 @@ import { Redis } from 'ioredis';
 import type { Connection, mongo } from 'mongoose';
 import type { DocumentUpdates } from '../../../core/mongo/document-updates';
 import { connectMongo, databaseOf } from '../../../core/mongo/connection';
-import { createLogger } from '../../../core/logging/logger';
+import { createLogger } from '../../../core/platform/logger';
 import { bothEngines } from '../../support/storage-engines';
 import { redisUrl, uniqueMongoUrl, uniquePrefix } from '../../support/test-env';
 

@@ -5,10 +5,16 @@
  * saved (DNS rebinding) never reaches the loopback receiver behind it.
  */
 import diagnostics from 'node:diagnostics_channel';
-import { parseAllowedNetworks, type AllowedNetworks } from '../../../core/config/allowed-networks';
-import { createDeliveryClient, type DeliveryClient } from '../../../core/export/delivery-client';
-import { checkTargetUrl } from '../../../core/export/target-url';
-import { generateWebhookSecret } from '../../../core/export/webhook-secret';
+import {
+  parseAllowedNetworks,
+  type AllowedNetworks,
+} from '../../../core/platform/allowed-networks';
+import {
+  createDeliveryClient,
+  type DeliveryClient,
+} from '../../../core/export/delivery/delivery-client';
+import { checkTargetUrl } from '../../../core/export/targets/target-url';
+import { generateWebhookSecret } from '../../../core/export/delivery/webhook-secret';
 import { fakeDns } from '../../support/fake-dns';
 import { answerWith, startReceiver, type LoopbackReceiver } from '../../support/loopback-receiver';
 

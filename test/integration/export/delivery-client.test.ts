@@ -3,9 +3,12 @@
  * signatures verified by the standardwebhooks library, the receiver's answers as attempts.
  */
 import { Webhook } from 'standardwebhooks';
-import { loadConfig } from '../../../core/config/config';
-import { createDeliveryClient, type DeliveryClient } from '../../../core/export/delivery-client';
-import { generateWebhookSecret } from '../../../core/export/webhook-secret';
+import { loadConfig } from '../../../core/platform/config';
+import {
+  createDeliveryClient,
+  type DeliveryClient,
+} from '../../../core/export/delivery/delivery-client';
+import { generateWebhookSecret } from '../../../core/export/delivery/webhook-secret';
 import {
   answerWith,
   startReceiver,

@@ -9,10 +9,10 @@ import {
   deliveryIdOf,
   type DeliveryDocument,
   type DeliveryStatus,
-} from '../../../core/export/delivery-record';
+} from '../../../core/export/delivery/delivery-record';
 import { exportDocumentId } from '../../../core/export/export-record';
 import { laneOf } from '../../../core/export/lanes';
-import { purgeExpired } from '../../../core/engines/ferretdb/expiry-purge';
+import { purgeExpired } from '../../../core/storage/engines/ferretdb/expiry-purge';
 import { answerWith, startReceiver, type LoopbackReceiver } from '../../support/loopback-receiver';
 import {
   change,

@@ -8,9 +8,9 @@ import { ExportChangeListener } from '../../../core/export/export-change-listene
 import { dispatchJobId } from '../../../core/export/export-jobs';
 import { ExportQueue } from '../../../core/export/export-queue';
 import type { ExportDocument } from '../../../core/export/export-record';
-import { createLogger } from '../../../core/logging/logger';
+import { createLogger } from '../../../core/platform/logger';
 import { connectMongo } from '../../../core/mongo/connection';
-import { collections, type Collections } from '../../../core/store/collections';
+import { collections, type Collections } from '../../../core/storage/collections';
 import { redisUrl, uniqueMongoUrl, uniquePrefix } from '../../support/test-env';
 import { waitUntil } from '../../support/wait-until';
 

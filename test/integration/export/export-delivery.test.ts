@@ -4,7 +4,7 @@
  */
 import { Webhook } from 'standardwebhooks';
 import type { ChangeView } from '../../../core/changes/change-record';
-import type { DeliveryDocument } from '../../../core/export/delivery-record';
+import type { DeliveryDocument } from '../../../core/export/delivery/delivery-record';
 import { exportDocumentId } from '../../../core/export/export-record';
 import {
   answerWith,

@@ -1,6 +1,6 @@
-import { FerretDbItemWriter } from '../../../core/engines/ferretdb/ferretdb-item-writer';
-import type { ContentTypeScope, ItemWrite } from '../../../core/items/item-write';
-import type { Receipt } from '../../../core/queue/receipt-sequence';
+import { FerretDbItemWriter } from '../../../core/storage/engines/ferretdb/ferretdb-item-writer';
+import type { ContentTypeScope, ItemWrite } from '../../../core/items/item-documents';
+import type { Receipt } from '../../../core/redis/receipt-sequence';
 import { ItemStats } from '../../../core/items/item-stats';
 import {
   at,

@@ -9,10 +9,10 @@ import type { Connection } from 'mongoose';
 import type { ItemChange, ItemChangeSink } from '../../../core/items/item-change';
 import { ItemStore } from '../../../core/items/item-store';
 import { redisWriteLock } from '../../../core/items/write-lock';
-import { createLogger } from '../../../core/logging/logger';
+import { createLogger } from '../../../core/platform/logger';
 import { connectMongo } from '../../../core/mongo/connection';
 import { detectedEngine } from '../../support/storage-engines';
-import { collections } from '../../../core/store/collections';
+import { collections } from '../../../core/storage/collections';
 import { redisUrl, uniqueMongoUrl, uniquePrefix } from '../../support/test-env';
 import { at, write } from './writer-fixture';
 

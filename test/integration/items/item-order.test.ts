@@ -10,11 +10,11 @@
 import { Redis } from 'ioredis';
 import type { Connection } from 'mongoose';
 import fc from 'fast-check';
-import { collections, type Collections } from '../../../core/store/collections';
-import type { StorageEngine } from '../../../core/engines/storage-engine';
+import { collections, type Collections } from '../../../core/storage/collections';
+import type { StorageEngine } from '../../../core/storage/engines/storage-engine';
 import { connectMongo } from '../../../core/mongo/connection';
 import { redisWriteLock } from '../../../core/items/write-lock';
-import { createLogger } from '../../../core/logging/logger';
+import { createLogger } from '../../../core/platform/logger';
 import { ItemStore, type ItemWrite } from '../../../core/items/item-store';
 import { bothEngines, detectedEngine } from '../../support/storage-engines';
 import { redisUrl, uniqueMongoUrl, uniquePrefix } from '../../support/test-env';

@@ -1,7 +1,7 @@
-import type { ContentTypeScope, ItemWrite } from '../../../core/items/item-write';
-import type { Receipt } from '../../../core/queue/receipt-sequence';
+import type { ContentTypeScope, ItemWrite } from '../../../core/items/item-documents';
+import type { Receipt } from '../../../core/redis/receipt-sequence';
 import { ItemStats } from '../../../core/items/item-stats';
-import { MongoDbItemWriter } from '../../../core/engines/mongodb/mongodb-item-writer';
+import { MongoDbItemWriter } from '../../../core/storage/engines/mongodb/mongodb-item-writer';
 import type { ItemCollections } from '../../../core/items/item-collections';
 import {
   at,

@@ -7,7 +7,7 @@ import { Redis } from 'ioredis';
 import type { ItemWrite, RequestWrites } from '../../../core/items/item-store';
 import { ItemStore } from '../../../core/items/item-store';
 import { redisWriteLock, type WriteLock } from '../../../core/items/write-lock';
-import { createLogger } from '../../../core/logging/logger';
+import { createLogger } from '../../../core/platform/logger';
 import { redisUrl, uniquePrefix } from '../../support/test-env';
 import { GROUP_TENANT, TenantSink, bothWays, runSteps, type Outcome } from './support/both-ways';
 import { at, write, writerDatabase, type WriterDatabase } from './writer-fixture';

@@ -8,7 +8,7 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { redisWriteLock } from '../../../core/items/write-lock';
-import { createLogger } from '../../../core/logging/logger';
+import { createLogger } from '../../../core/platform/logger';
 import { redisUrl, uniquePrefix } from '../../support/test-env';
 import { waitUntil } from '../../support/wait-until';
 

@@ -5,11 +5,11 @@
  */
 import { mongo as driver, type Connection } from 'mongoose';
 import type { ItemCollections } from '../../../core/items/item-collections';
-import type { ItemWrite } from '../../../core/items/item-write';
-import type { ItemWriter } from '../../../core/items/item-writer';
+import type { ItemWrite } from '../../../core/items/item-documents';
+import type { ItemWriter } from '../../../core/items/engine-writer';
 import { connectMongo } from '../../../core/mongo/connection';
-import { collections, collectionsOf } from '../../../core/store/collections';
-import type { StorageEngine } from '../../../core/engines/storage-engine';
+import { collections, collectionsOf } from '../../../core/storage/collections';
+import type { StorageEngine } from '../../../core/storage/engines/storage-engine';
 import { bothEnginesOf } from '../../support/storage-engines';
 import { uniqueMongoUrl } from '../../support/test-env';
 

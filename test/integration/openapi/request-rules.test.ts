@@ -3,7 +3,7 @@
  * the document itself, without a fuzzer (`npm run fuzz` holds the API to the rest).
  */
 import { z } from 'zod';
-import { endpointUrlSchema, contentTypeKeySchema } from '../../../core/keys/keys';
+import { endpointUrlSchema, contentTypeKeySchema } from '../../../core/domain/names';
 import { syncIdSchema } from '../../../core/syncs/sync';
 import { startTestApi, type TestApi } from '../../support/api-harness';
 

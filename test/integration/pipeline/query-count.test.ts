@@ -4,12 +4,12 @@
  * with each storage engine's adapter.
  */
 import { mongo as driver, type Connection } from 'mongoose';
-import { collections, collectionsOf } from '../../../core/store/collections';
-import type { StorageEngine } from '../../../core/engines/storage-engine';
+import { collections, collectionsOf } from '../../../core/storage/collections';
+import type { StorageEngine } from '../../../core/storage/engines/storage-engine';
 import { connectMongo } from '../../../core/mongo/connection';
 import { ItemStore } from '../../../core/items/item-store';
-import type { ContentType } from '../../../core/pipeline/content-type';
-import type { Funnel } from '../../../core/pipeline/funnel';
+import type { ContentType } from '../../../core/domain/content-type';
+import type { Funnel } from '../../../core/domain/funnel';
 import { importItems } from '../../../core/ingest/import-items';
 import { bothEnginesOf } from '../../support/storage-engines';
 import { uniqueMongoUrl } from '../../support/test-env';

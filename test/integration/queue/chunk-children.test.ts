@@ -8,7 +8,7 @@
 import { Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
 import { FUNNEL_QUEUE } from '../../../core/queue/queue-names';
 import { CHUNK_JOB_OPTIONS } from '../../../core/queue/job-options';
-import { redisOptions } from '../../../core/queue/redis-connection';
+import { redisOptions } from '../../../core/redis/redis-connection';
 import { runningJob } from '../../../worker/running-job';
 import { redisUrl, uniquePrefix } from '../../support/test-env';
 import { waitUntil } from '../../support/wait-until';

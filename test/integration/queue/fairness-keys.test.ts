@@ -3,8 +3,8 @@
  * per tenant, and the leases that cap a tenant's running large requests.
  */
 import { Redis } from 'ioredis';
-import { LargeJobLeases } from '../../../core/queue/large-job-leases';
-import { TenantRanks } from '../../../core/queue/tenant-ranks';
+import { LargeJobLeases } from '../../../core/redis/large-job-leases';
+import { TenantRanks } from '../../../core/redis/tenant-ranks';
 import { redisUrl, uniquePrefix } from '../../support/test-env';
 
 describe('fairness keys in Redis', () => {

@@ -8,11 +8,11 @@ import { Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import { FunnelSubmitter, type Submission } from '../../../api/http/funnel-submission';
 import { FunnelQueue } from '../../../core/queue/funnel-queue';
-import { IdempotencyRecords } from '../../../core/queue/idempotency-records';
+import { IdempotencyRecords } from '../../../core/redis/idempotency-records';
 import type { JobResult, ParsedJobData } from '../../../core/queue/jobs';
 import { FUNNEL_QUEUE } from '../../../core/queue/queue-names';
-import { TenantRanks } from '../../../core/queue/tenant-ranks';
-import { redisOptions } from '../../../core/queue/redis-connection';
+import { TenantRanks } from '../../../core/redis/tenant-ranks';
+import { redisOptions } from '../../../core/redis/redis-connection';
 import { redisUrl, uniquePrefix } from '../../support/test-env';
 import { waitUntil } from '../../support/wait-until';
 

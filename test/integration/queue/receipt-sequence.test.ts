@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { clockFloor, ReceiptSequence } from '../../../core/queue/receipt-sequence';
+import { clockFloor, ReceiptSequence } from '../../../core/redis/receipt-sequence';
 import { redisUrl, uniquePrefix } from '../../support/test-env';
 
 describe('the receipt sequence', () => {

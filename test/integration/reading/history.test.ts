@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { documentId } from '../../../core/keys/keys';
+import { documentId } from '../../../core/domain/names';
 import type {
   HistoryDocument,
   HistoryStatus,
   HistoryView,
 } from '../../../core/history/history-record';
-import { encodeCursor } from '../../../core/pagination/cursor';
+import { encodeCursor } from '../../../core/mongo/page-cursor';
 import { HistoryRepository } from '../../../core/history/history.repository';
 import { startTestApi, type TestApi } from '../../support/api-harness';
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { documentId } from '../../../core/keys/keys';
+import { documentId } from '../../../core/domain/names';
 import type { ItemDocument, ItemView } from '../../../core/items/item';
-import { encodeCursor } from '../../../core/pagination/cursor';
+import { encodeCursor } from '../../../core/mongo/page-cursor';
 import { startTestApi, type TestApi } from '../../support/api-harness';
 
 interface ItemPage {

@@ -5,13 +5,13 @@
  */
 import { Redis } from 'ioredis';
 import { mongo as driver, type Connection } from 'mongoose';
-import { collections, collectionsOf, type Collections } from '../../../core/store/collections';
+import { collections, collectionsOf, type Collections } from '../../../core/storage/collections';
 import { connectMongo } from '../../../core/mongo/connection';
 import { ContentTypesRepository } from '../../../core/settings/content-types.repository';
 import { FunnelsRepository } from '../../../core/settings/funnels.repository';
 import { SettingsVersions } from '../../../core/settings/settings-versions';
 import { MAX_AGE_MS, SettingsCache } from '../../../core/settings/settings-cache';
-import { createLogger } from '../../../core/logging/logger';
+import { createLogger } from '../../../core/platform/logger';
 import { detectedEngine } from '../../support/storage-engines';
 import { redisUrl, uniqueMongoUrl, uniquePrefix } from '../../support/test-env';
 

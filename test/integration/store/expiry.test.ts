@@ -6,13 +6,16 @@
  */
 import { Queue } from 'bullmq';
 import type { Connection } from 'mongoose';
-import type { DeliveryDocument, DeliveryStatus } from '../../../core/export/delivery-record';
-import { deliveryIdOf } from '../../../core/export/delivery-record';
+import type {
+  DeliveryDocument,
+  DeliveryStatus,
+} from '../../../core/export/delivery/delivery-record';
+import { deliveryIdOf } from '../../../core/export/delivery/delivery-record';
 import type { HistoryDocument } from '../../../core/history/history-record';
 import { connectMongo } from '../../../core/mongo/connection';
 import { FUNNEL_QUEUE } from '../../../core/queue/queue-names';
-import { collections, type Collections } from '../../../core/store/collections';
-import { purgeExpired } from '../../../core/engines/ferretdb/expiry-purge';
+import { collections, type Collections } from '../../../core/storage/collections';
+import { purgeExpired } from '../../../core/storage/engines/ferretdb/expiry-purge';
 import { PURGE_SCHEDULER_ID, schedulePurge } from '../../../worker/schedules';
 import { EXPORT_TEST_ENV } from '../export/support/export-fixture';
 import { startTestApi } from '../../support/api-harness';

@@ -1,13 +1,13 @@
 /**
  * NDJSON bodies: the API's structural check (api/http/ndjson-body.ts) and the worker's reading
- * (core/pipeline/ndjson-body.ts) refuse the same lines with the same message, and a body they
+ * (core/domain/ndjson-body.ts) refuse the same lines with the same message, and a body they
  * take means the JSON array of its lines.
  */
 import fc from 'fast-check';
 import type { FunnelMethod } from '../../../api/http/funnel-body';
 import { HttpError } from '../../../api/http/http-error';
 import { checkNdjsonBody } from '../../../api/http/ndjson-body';
-import { parseNdjson } from '../../../core/pipeline/ndjson-body';
+import { parseNdjson } from '../../../core/domain/ndjson-body';
 
 const MAX_ITEMS = 3;
 

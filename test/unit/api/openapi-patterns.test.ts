@@ -7,7 +7,7 @@ import type { Request } from 'express';
 import fc from 'fast-check';
 import { preconditionsOf } from '../../../api/http/preconditions';
 import { ENTITY_TAG_LIST_PATTERN, IDENTIFIER_PATTERN } from '../../../api/openapi/patterns';
-import { IDENTIFIER_MAX_LENGTH, identifierProblem } from '../../../core/pipeline/identifier';
+import { IDENTIFIER_MAX_LENGTH, identifierProblem } from '../../../core/domain/identifier';
 
 const RUNS = { numRuns: 2_000 };
 

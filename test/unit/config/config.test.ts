@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from '../../../core/config/config';
+import { ConfigError, loadConfig } from '../../../core/platform/config';
 
 const validApi = {
   REDIS_URL: 'redis://127.0.0.1:6379',

@@ -1,7 +1,7 @@
 /** The README's configuration table names every variable the processes read, and no other. */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { VARIABLES } from '../../../core/config/config';
+import { VARIABLES } from '../../../core/platform/config';
 
 describe("the README's configuration table", () => {
   it('when a variable is read by a process, then the table has a row for it, and no row for one that is not', () => {

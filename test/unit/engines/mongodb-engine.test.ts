@@ -4,8 +4,11 @@
  * replica set, and the write concern every write waits for.
  */
 import { mongo } from 'mongoose';
-import { mongoDbEngine, mongoIndexOptions } from '../../../core/engines/mongodb/mongodb-engine';
-import { SERVICE_INDEXES } from '../../../core/store/indexes';
+import {
+  mongoDbEngine,
+  mongoIndexOptions,
+} from '../../../core/storage/engines/mongodb/mongodb-engine';
+import { SERVICE_INDEXES } from '../../../core/storage/indexes';
 
 // A client that never connects: collections are made, no command is sent.
 const client = new mongo.MongoClient('mongodb://127.0.0.1:1/unit', {

@@ -1,6 +1,9 @@
 /** Which addresses an export may reach, by default and with networks an operator allows. */
-import { parseAllowedNetworks, type AllowedNetworks } from '../../../core/config/allowed-networks';
-import { judgeAddress } from '../../../core/export/address-policy';
+import {
+  parseAllowedNetworks,
+  type AllowedNetworks,
+} from '../../../core/platform/allowed-networks';
+import { judgeAddress } from '../../../core/export/targets/address-policy';
 
 function networks(value: string): AllowedNetworks {
   const parsed = parseAllowedNetworks(value);

@@ -1,6 +1,6 @@
 /** EXPORT_ALLOWED_NETWORKS: read strictly, and a bad value stops start-up naming the variable. */
-import { parseAllowedNetworks } from '../../../core/config/allowed-networks';
-import { ConfigError, loadConfig } from '../../../core/config/config';
+import { parseAllowedNetworks } from '../../../core/platform/allowed-networks';
+import { ConfigError, loadConfig } from '../../../core/platform/config';
 
 const required = {
   REDIS_URL: 'redis://127.0.0.1:6379',

@@ -1,6 +1,9 @@
-import { DeliveryTimeoutError, describeDeliveryError } from '../../../core/export/delivery-error';
-import { TargetRefusedError } from '../../../core/export/target-refused';
-import { generateWebhookSecret } from '../../../core/export/webhook-secret';
+import {
+  DeliveryTimeoutError,
+  describeDeliveryError,
+} from '../../../core/export/delivery/delivery-error';
+import { TargetRefusedError } from '../../../core/export/targets/target-refused';
+import { generateWebhookSecret } from '../../../core/export/delivery/webhook-secret';
 
 describe('describeDeliveryError', () => {
   it('when a network error comes, then its code and message are kept', () => {

@@ -1,8 +1,8 @@
 /** A delivery logged by mistake still shows neither its secrets nor its body. */
 import { Writable } from 'node:stream';
-import type { Delivery } from '../../../core/export/delivery-client';
-import { generateWebhookSecret } from '../../../core/export/webhook-secret';
-import { createLogger } from '../../../core/logging/logger';
+import type { Delivery } from '../../../core/export/delivery/delivery-client';
+import { generateWebhookSecret } from '../../../core/export/delivery/webhook-secret';
+import { createLogger } from '../../../core/platform/logger';
 
 it('when a delivery is logged, then its secrets and payload are redacted', () => {
   const lines: string[] = [];

@@ -1,4 +1,4 @@
-import { parseRetryAfter } from '../../../core/export/retry-after';
+import { parseRetryAfter } from '../../../core/export/delivery/retry-after';
 
 const now = new Date('2030-01-01T12:00:00Z');
 

@@ -3,8 +3,11 @@
  * the check opens no connection at all: the tests watch every client socket Node creates.
  */
 import diagnostics from 'node:diagnostics_channel';
-import { parseAllowedNetworks, type AllowedNetworks } from '../../../core/config/allowed-networks';
-import { checkTargetUrl } from '../../../core/export/target-url';
+import {
+  parseAllowedNetworks,
+  type AllowedNetworks,
+} from '../../../core/platform/allowed-networks';
+import { checkTargetUrl } from '../../../core/export/targets/target-url';
 import { fakeDns } from '../../support/fake-dns';
 
 const dns = fakeDns({

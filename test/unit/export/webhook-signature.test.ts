@@ -1,7 +1,10 @@
 /** Signing as Standard Webhooks has it, checked with the standardwebhooks library's verifier. */
 import { Webhook } from 'standardwebhooks';
-import { signDelivery } from '../../../core/export/webhook-signature';
-import { generateWebhookSecret, webhookSecretSchema } from '../../../core/export/webhook-secret';
+import { signDelivery } from '../../../core/export/delivery/webhook-signature';
+import {
+  generateWebhookSecret,
+  webhookSecretSchema,
+} from '../../../core/export/delivery/webhook-secret';
 
 const body = JSON.stringify({ type: 'items.changed', changes: [{ identifier: 'A-1' }] });
 

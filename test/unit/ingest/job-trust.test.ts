@@ -6,9 +6,9 @@ import {
   checkLateRecordJob,
   ForeignJobDataError,
 } from '../../../core/ingest/job-trust';
-import { IdempotencyRecords } from '../../../core/queue/idempotency-records';
+import { IdempotencyRecords } from '../../../core/redis/idempotency-records';
 import { JOBS } from '../../../core/queue/jobs';
-import { PayloadStore } from '../../../core/queue/payload-store';
+import { PayloadStore } from '../../../core/redis/payload-store';
 
 // Keys are worked out, never read: no command reaches Redis here.
 const redis = {} as Redis;

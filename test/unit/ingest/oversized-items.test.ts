@@ -4,9 +4,9 @@
  */
 import { failOversizedItems } from '../../../core/ingest/oversized-items';
 import { MAX_ITEM_BYTES } from '../../../core/items/item-size';
-import { newItemDocument } from '../../../core/items/item-write';
+import { newItemDocument } from '../../../core/items/item-documents';
 import { mongo } from 'mongoose';
-import type { MappedItem } from '../../../core/pipeline/mapper';
+import type { MappedItem } from '../../../core/domain/mapper';
 import { contentType } from '../pipeline/fixtures';
 
 const receipt = { sequence: 1_700_000_000_000_000, receivedAt: new Date('2024-05-01T00:00:00Z') };

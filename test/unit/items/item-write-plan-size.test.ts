@@ -3,7 +3,7 @@
  * request's own values are measured before it is decided, but only the write sees the stored
  * ones (docs/storage.md#engines, "document size").
  */
-import type { ItemWrite } from '../../../core/items/item-write';
+import type { ItemWrite } from '../../../core/items/item-documents';
 import { MAX_ITEM_BYTES } from '../../../core/items/item-size';
 import { ItemTooLargeError } from '../../../core/items/item-too-large-error';
 import { planWrite, type StoredItem } from '../../../core/items/item-write-plan';

@@ -1,4 +1,4 @@
-import type { ItemWrite } from '../../../core/items/item-write';
+import type { ItemWrite } from '../../../core/items/item-documents';
 import { inRequestOrder, sequenceRange, writeRounds } from '../../../core/items/write-rounds';
 
 const write = (identifier: string): ItemWrite => ({

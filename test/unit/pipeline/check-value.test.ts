@@ -1,11 +1,11 @@
-import { MESSAGES } from '../../../core/pipeline/messages';
+import { MESSAGES } from '../../../core/domain/messages';
 import {
   checkValue,
   MAX_VALUES,
   validateValue,
   ValueProblem,
   type ValueSpec,
-} from '../../../core/pipeline/value-validators';
+} from '../../../core/domain/value-validators';
 
 describe('checkValue', () => {
   it('when a single value passes, then it is given back as it is, with no result object', () => {

@@ -5,9 +5,9 @@ import {
   envelopeSchema,
   requestErrors,
   type CheckedItem,
-} from '../../../core/pipeline/envelope';
-import { LABELS, MESSAGES } from '../../../core/pipeline/messages';
-import { emptyBodyErrors } from '../../../core/pipeline/request-rules';
+} from '../../../core/domain/envelope';
+import { LABELS, MESSAGES } from '../../../core/domain/messages';
+import { emptyBodyErrors } from '../../../core/domain/request-rules';
 import { plain } from './fixtures';
 
 const valid = (identifier: string): CheckedItem => ({ key: identifier, errors: {} });

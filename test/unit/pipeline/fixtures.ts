@@ -1,6 +1,6 @@
 /** Content types and funnels the pipeline's unit tests share. */
-import type { ContentType, Property } from '../../../core/pipeline/content-type';
-import type { Funnel, Mapping } from '../../../core/pipeline/funnel';
+import type { ContentType, Property } from '../../../core/domain/content-type';
+import type { Funnel, Mapping } from '../../../core/domain/funnel';
 
 const at = new Date('2024-01-01T00:00:00Z');
 

@@ -1,4 +1,4 @@
-import { hasReferences } from '../../../core/pipeline/references';
+import { hasReferences } from '../../../core/domain/references';
 
 const reference = {
   label: 'Brand',

@@ -2,8 +2,8 @@ import {
   IDENTIFIER_MAX_LENGTH,
   identifierProblem,
   normalizeIdentifier,
-} from '../../../core/pipeline/identifier';
-import { MESSAGES } from '../../../core/pipeline/messages';
+} from '../../../core/domain/identifier';
+import { MESSAGES } from '../../../core/domain/messages';
 
 const tooLong = MESSAGES.identifierTooLong(IDENTIFIER_MAX_LENGTH);
 

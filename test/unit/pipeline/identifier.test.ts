@@ -3,8 +3,8 @@ import {
   isWellFormed,
   itemKey,
   normalizeIdentifier,
-} from '../../../core/pipeline/identifier';
-import { MESSAGES } from '../../../core/pipeline/messages';
+} from '../../../core/domain/identifier';
+import { MESSAGES } from '../../../core/domain/messages';
 
 const refused = (message: string) => ({ ok: false, message });
 

@@ -1,6 +1,6 @@
-import { LAZY_MAX_KEYS, LAZY_MAX_KEY_UNITS, lazyLookup } from '../../../core/pipeline/lazy-lookup';
-import { IDENTIFIER_MAX_LENGTH } from '../../../core/pipeline/identifier';
-import { RUNS_PER_IDENTIFIER } from '../../../core/pipeline/segment-runs';
+import { LAZY_MAX_KEYS, LAZY_MAX_KEY_UNITS, lazyLookup } from '../../../core/domain/lazy-lookup';
+import { IDENTIFIER_MAX_LENGTH } from '../../../core/domain/identifier';
+import { RUNS_PER_IDENTIFIER } from '../../../core/domain/segment-runs';
 
 const keysOf = (incoming: string[], lengths: number[]) => lazyLookup(incoming, lengths).keys.sort();
 

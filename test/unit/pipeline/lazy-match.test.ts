@@ -1,4 +1,4 @@
-import { resolveLazy } from '../../../core/pipeline/lazy-match';
+import { resolveLazy } from '../../../core/domain/lazy-match';
 
 /** The stored identifier X resolves to, or what else it resolves as. */
 const resolve = (incoming: string, candidates: string[]) =>

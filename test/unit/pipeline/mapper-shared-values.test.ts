@@ -1,5 +1,5 @@
-import { dedupeLastWins, mapItems } from '../../../core/pipeline/mapper';
-import { MESSAGES } from '../../../core/pipeline/messages';
+import { dedupeLastWins, mapItems } from '../../../core/domain/mapper';
+import { MESSAGES } from '../../../core/domain/messages';
 import { contentType, funnel, mapping, plain } from './fixtures';
 
 const products = contentType();

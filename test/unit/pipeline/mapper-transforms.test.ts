@@ -1,7 +1,7 @@
 /** The mapper with value transforms: each value goes through its steps before it is validated. */
-import { identifierFromRead, mapItems } from '../../../core/pipeline/mapper';
-import { MESSAGES } from '../../../core/pipeline/messages';
-import type { Transform } from '../../../core/pipeline/transforms';
+import { identifierFromRead, mapItems } from '../../../core/domain/mapper';
+import { MESSAGES } from '../../../core/domain/messages';
+import type { Transform } from '../../../core/domain/transforms';
 import { contentType, funnel, mapping, plain } from './fixtures';
 
 const products = contentType({

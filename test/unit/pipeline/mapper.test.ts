@@ -1,6 +1,6 @@
-import { asItemList, dedupeLastWins, mapItems } from '../../../core/pipeline/mapper';
-import { identifierLabel, identifierMapping } from '../../../core/pipeline/mapping-plan';
-import { MESSAGES } from '../../../core/pipeline/messages';
+import { asItemList, dedupeLastWins, mapItems } from '../../../core/domain/mapper';
+import { identifierLabel, identifierMapping } from '../../../core/domain/mapping-plan';
+import { MESSAGES } from '../../../core/domain/messages';
 import { contentType, funnel, mapping, pages, plain } from './fixtures';
 
 const products = contentType();

@@ -1,4 +1,4 @@
-import { list, MESSAGES, quote } from '../../../core/pipeline/messages';
+import { list, MESSAGES, quote } from '../../../core/domain/messages';
 
 describe('messages', () => {
   it('when items were imported, then the count agrees in number', () => {

@@ -1,4 +1,4 @@
-import { ownEntry, ownFieldRecord, ownRecord } from '../../../core/pipeline/own-record';
+import { ownEntry, ownFieldRecord, ownRecord } from '../../../core/domain/own-record';
 
 describe('ownFieldRecord', () => {
   it('when made, then it has no prototype, as ownRecord', () => {

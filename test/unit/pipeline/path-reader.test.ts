@@ -1,4 +1,4 @@
-import { readPath } from '../../../core/pipeline/path-reader';
+import { readPath } from '../../../core/domain/path-reader';
 
 const parse = (json: string): unknown => JSON.parse(json) as unknown;
 

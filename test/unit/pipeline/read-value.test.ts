@@ -1,4 +1,4 @@
-import { MISSING, readPath, readValue, sourcePath } from '../../../core/pipeline/path-reader';
+import { MISSING, readPath, readValue, sourcePath } from '../../../core/domain/path-reader';
 
 const parse = (text: string): unknown => JSON.parse(text);
 const read = (source: unknown, path: string): unknown => readValue(source, sourcePath(path));

@@ -1,11 +1,11 @@
-import type { ItemReference } from '../../../core/pipeline/mapper';
-import { MESSAGES } from '../../../core/pipeline/messages';
+import type { ItemReference } from '../../../core/domain/mapper';
+import { MESSAGES } from '../../../core/domain/messages';
 import {
   checkReferences,
   referencedIdentifiers,
   storeLookup,
   type ReferencingItem,
-} from '../../../core/pipeline/references';
+} from '../../../core/domain/references';
 import { plain } from './fixtures';
 
 const parentRef = (...identifiers: string[]): ItemReference => ({

@@ -3,7 +3,7 @@ import {
   emptyBodyErrors,
   isEmptyBody,
   requestProblems,
-} from '../../../core/pipeline/request-rules';
+} from '../../../core/domain/request-rules';
 import { contentType, funnel, mapping, pages, plain } from './fixtures';
 
 const products = contentType();

@@ -3,7 +3,7 @@ import {
   RUNS_PER_IDENTIFIER,
   segmentRunSpans,
   segmentRuns,
-} from '../../../core/pipeline/segment-runs';
+} from '../../../core/domain/segment-runs';
 
 const sorted = (runs: string[]) => [...runs].sort();
 

@@ -1,11 +1,11 @@
-import { MESSAGES } from '../../../core/pipeline/messages';
-import type { PathRead } from '../../../core/pipeline/path-reader';
+import { MESSAGES } from '../../../core/domain/messages';
+import type { PathRead } from '../../../core/domain/path-reader';
 import {
   applyTransforms,
   transformSchema,
   transformsSchema,
   type Transform,
-} from '../../../core/pipeline/transforms';
+} from '../../../core/domain/transforms';
 
 const sent = (value: unknown): PathRead => ({ found: true, value });
 const MISSING: PathRead = { found: false };

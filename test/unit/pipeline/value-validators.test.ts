@@ -1,6 +1,6 @@
-import { MESSAGES } from '../../../core/pipeline/messages';
-import { validateValue, type ValueSpec } from '../../../core/pipeline/value-validators';
-import type { Property } from '../../../core/pipeline/content-type';
+import { MESSAGES } from '../../../core/domain/messages';
+import { validateValue, type ValueSpec } from '../../../core/domain/value-validators';
+import type { Property } from '../../../core/domain/content-type';
 
 const accepted = (value: unknown) => ({ ok: true, value });
 const refused = (message: string) => ({ ok: false, message });

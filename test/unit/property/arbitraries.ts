@@ -5,9 +5,9 @@
  * a check that nothing reached `Object.prototype`.
  */
 import fc from 'fast-check';
-import type { ContentType, Property } from '../../../core/pipeline/content-type';
-import type { Funnel, Mapping, MappingTarget } from '../../../core/pipeline/funnel';
-import type { Transform } from '../../../core/pipeline/transforms';
+import type { ContentType, Property } from '../../../core/domain/content-type';
+import type { Funnel, Mapping, MappingTarget } from '../../../core/domain/funnel';
+import type { Transform } from '../../../core/domain/transforms';
 
 /** Keys that reach the prototype, look like MongoDB operators, or are the mapping's own keys. */
 export const HOSTILE_KEYS = [

@@ -6,8 +6,8 @@ import {
   envelopeSchema,
   requestErrors,
   type EnvelopeResult,
-} from '../../../core/pipeline/envelope';
-import { REQUEST_KEY } from '../../../core/pipeline/messages';
+} from '../../../core/domain/envelope';
+import { REQUEST_KEY } from '../../../core/domain/messages';
 import {
   freshObjectIsClean,
   hostileKey,

@@ -6,7 +6,7 @@
  * so that Y cannot occur in X anywhere but where it was put.
  */
 import fc from 'fast-check';
-import { resolveLazy } from '../../../core/pipeline/lazy-match';
+import { resolveLazy } from '../../../core/domain/lazy-match';
 
 /** Letters and digits whose upper- and lower-case forms map onto each other one to one. */
 const Y_ALPHABET = [...'abcdefghijklm01234', 'é', 'ж', 'Ω', '𐐨', 'ǆ'];

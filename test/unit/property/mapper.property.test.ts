@@ -4,17 +4,13 @@ import {
   buildRequestFailure,
   envelopeSchema,
   type EnvelopeResult,
-} from '../../../core/pipeline/envelope';
-import { asItemList, dedupeLastWins, mapItems } from '../../../core/pipeline/mapper';
-import {
-  emptyBodyErrors,
-  isEmptyBody,
-  requestProblems,
-} from '../../../core/pipeline/request-rules';
-import { identifierMapping } from '../../../core/pipeline/mapping-plan';
-import { checkReferences } from '../../../core/pipeline/references';
-import type { ContentType } from '../../../core/pipeline/content-type';
-import type { Funnel } from '../../../core/pipeline/funnel';
+} from '../../../core/domain/envelope';
+import { asItemList, dedupeLastWins, mapItems } from '../../../core/domain/mapper';
+import { emptyBodyErrors, isEmptyBody, requestProblems } from '../../../core/domain/request-rules';
+import { identifierMapping } from '../../../core/domain/mapping-plan';
+import { checkReferences } from '../../../core/domain/references';
+import type { ContentType } from '../../../core/domain/content-type';
+import type { Funnel } from '../../../core/domain/funnel';
 import {
   anyBody,
   freshObjectIsClean,

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { readPath } from '../../../core/pipeline/path-reader';
+import { readPath } from '../../../core/domain/path-reader';
 import {
   anyBody,
   anyPath,

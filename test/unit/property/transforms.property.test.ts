@@ -1,11 +1,11 @@
 import fc from 'fast-check';
-import type { PathRead } from '../../../core/pipeline/path-reader';
+import type { PathRead } from '../../../core/domain/path-reader';
 import {
   applyTransforms,
   hasValue,
   transformsSchema,
   type Transform,
-} from '../../../core/pipeline/transforms';
+} from '../../../core/domain/transforms';
 import {
   anyBody,
   freshObjectIsClean,

@@ -3,8 +3,8 @@ import {
   IDENTIFIER_MAX_LENGTH,
   isWellFormed,
   normalizeIdentifier,
-} from '../../../core/pipeline/identifier';
-import { validateValue, type ValueSpec } from '../../../core/pipeline/value-validators';
+} from '../../../core/domain/identifier';
+import { validateValue, type ValueSpec } from '../../../core/domain/value-validators';
 import {
   ALL_PROPERTIES,
   anyBody,

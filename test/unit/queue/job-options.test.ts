@@ -3,7 +3,7 @@ import {
   CAPPED_EXPONENTIAL,
   RECORD_HISTORY_JOB_OPTIONS,
 } from '../../../core/queue/job-options';
-import { PAYLOAD_TTL_SECONDS } from '../../../core/queue/payload-store';
+import { PAYLOAD_TTL_SECONDS } from '../../../core/redis/payload-store';
 
 const pause = (attemptsMade: number) => backoffStrategy(attemptsMade, CAPPED_EXPONENTIAL) as number;
 

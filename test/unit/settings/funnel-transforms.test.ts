@@ -1,6 +1,6 @@
 /** Transforms in a funnel's settings: the schema, and defaults checked against their targets. */
-import { MESSAGES } from '../../../core/pipeline/messages';
-import { mappingProblems, mappingSchema, type Mapping } from '../../../core/pipeline/funnel';
+import { MESSAGES } from '../../../core/domain/messages';
+import { mappingProblems, mappingSchema, type Mapping } from '../../../core/domain/funnel';
 import { contentType, mapping } from '../pipeline/fixtures';
 
 const products = contentType();

@@ -2,7 +2,7 @@ import {
   contentTypeBodySchema,
   MAX_PROPERTIES,
   type ContentType,
-} from '../../../core/pipeline/content-type';
+} from '../../../core/domain/content-type';
 import {
   MAX_SUGGESTED_PATHS,
   MAX_SUGGESTIONS,

@@ -1,7 +1,7 @@
 /** An API and a worker on real engines, with exports allowed to reach loopback receivers. */
 import { ChangeLogStore } from '../../../../core/changes/change-log-store';
 import type { ChangeRecord, NewChange } from '../../../../core/changes/change-record';
-import type { Collections } from '../../../../core/store/collections';
+import type { Collections } from '../../../../core/storage/collections';
 import type { ItemView } from '../../../../core/items/item';
 import { startTestApi, type TestApi } from '../../../support/api-harness';
 import { startTestWorker, type TestWorker } from '../../../support/worker-harness';

@@ -6,7 +6,7 @@
 import type { ItemChange, ItemChangeSink } from '../../../../core/items/item-change';
 import type { ItemCollections } from '../../../../core/items/item-collections';
 import type { ItemStore, ItemWrite, RequestWrites } from '../../../../core/items/item-store';
-import type { Receipt } from '../../../../core/queue/receipt-sequence';
+import type { Receipt } from '../../../../core/redis/receipt-sequence';
 
 export const GROUP_TENANT = 'group';
 export const ONE_BY_ONE_TENANT = 'single';

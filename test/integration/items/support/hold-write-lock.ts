@@ -4,7 +4,7 @@
  */
 import { Redis } from 'ioredis';
 import { redisWriteLock } from '../../../../core/items/write-lock';
-import { createLogger } from '../../../../core/logging/logger';
+import { createLogger } from '../../../../core/platform/logger';
 
 const [redisUrl, prefix, tenant, contentType] = process.argv.slice(2) as [
   string,

@@ -1,0 +1,74 @@
+/** A tenant's content type: its kind (which system fields it has) and its typed properties. */
+import { z } from 'zod';
+import { contentTypeKeySchema, propertyKeySchema } from './names';
+import { contentTypeKindSchema } from './system-fields';
+
+const common = {
+  key: propertyKeySchema,
+  label: z.string().trim().min(1).max(200),
+  multiple: z.boolean().default(false),
+};
+
+export const PROPERTY_TYPES = [
+  'text',
+  'number',
+  'integer',
+  'boolean',
+  'date',
+  'media',
+  'reference',
+  'enum',
+] as const;
+
+export const propertySchema = z.discriminatedUnion('type', [
+  z.strictObject({ ...common, type: z.literal('text') }),
+  z.strictObject({ ...common, type: z.literal('number') }),
+  z.strictObject({ ...common, type: z.literal('integer') }),
+  z.strictObject({ ...common, type: z.literal('boolean') }),
+  z.strictObject({ ...common, type: z.literal('date') }),
+  z.strictObject({ ...common, type: z.literal('media') }),
+  z.strictObject({ ...common, type: z.literal('reference'), contentType: contentTypeKeySchema }),
+  z.strictObject({
+    ...common,
+    type: z.literal('enum'),
+    options: z.array(z.string().min(1).max(200)).min(1).max(1_000),
+  }),
+]);
+export type Property = z.infer<typeof propertySchema>;
+
+/** Most properties of one content type (path suggestions compare a path with each). */
+export const MAX_PROPERTIES = 500;
+
+/** The body of `PUT /settings/content-types/{key}`. */
+export const contentTypeBodySchema = z
+  .strictObject({
+    name: z.string().trim().min(1).max(200),
+    kind: contentTypeKindSchema.default('generic'),
+    properties: z.array(propertySchema).max(MAX_PROPERTIES).default([]),
+  })
+  .superRefine((body, context) => {
+    const seen = new Set<string>();
+    body.properties.forEach((property, index) => {
+      if (seen.has(property.key)) {
+        context.addIssue({
+          code: 'custom',
+          path: ['properties', index, 'key'],
+          message: `Property key "${property.key}" is used twice`,
+        });
+      }
+      seen.add(property.key);
+    });
+  });
+export type ContentTypeBody = z.infer<typeof contentTypeBodySchema>;
+
+export const contentTypeSchema = z.object({
+  key: contentTypeKeySchema,
+  name: z.string(),
+  kind: contentTypeKindSchema,
+  properties: z.array(propertySchema),
+  /** 1 when created, one more with each change: its ETag is `"<key>.r<revision>"`. */
+  revision: z.number().int().min(1),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+});
+export type ContentType = z.infer<typeof contentTypeSchema>;

@@ -1,0 +1,52 @@
+/**
+ * A Redis mutex held on a short lease that its holder renews well before it runs out: the lock of
+ * a process killed while holding it blocks the others for one lease at most.
+ */
+import type { Redis } from 'ioredis';
+import { Mutex } from 'redis-semaphore';
+import type { Logger } from '../platform/logger';
+
+const LEASE_MS = 2_000;
+const RENEW_EVERY_MS = 500;
+
+export interface LeasedMutexOptions {
+  /** How long to wait for the holder before giving up (redis-semaphore's TimeoutError). */
+  acquireTimeoutMs: number;
+  retryIntervalMs: number;
+  /**
+   * Whether `work`'s caller waits for the release. Not waiting lets it go on at once: commands on
+   * one connection run in order, so this process's next acquire still comes after the release.
+   */
+  awaitRelease: boolean;
+  /** The lock's name in its log lines ("write lock lost"), and what else they carry. */
+  name: string;
+  logged: Record<string, unknown>;
+}
+
+export async function withLeasedMutex<T>(
+  redis: Redis,
+  key: string,
+  logger: Logger,
+  options: LeasedMutexOptions,
+  work: () => Promise<T>,
+): Promise<T> {
+  const mutex = new Mutex(redis, key, {
+    lockTimeout: LEASE_MS,
+    refreshInterval: RENEW_EVERY_MS,
+    acquireTimeout: options.acquireTimeoutMs,
+    retryInterval: options.retryIntervalMs,
+    onLockLost: (error) => logger.error({ err: error, ...options.logged }, `${options.name} lost`),
+  });
+  await mutex.acquire();
+  try {
+    return await work();
+  } finally {
+    const released = mutex.release().catch((error: unknown) => {
+      logger.warn(
+        { err: error, ...options.logged },
+        `${options.name} not released; it expires by itself`,
+      );
+    });
+    if (options.awaitRelease) await released;
+  }
+}

@@ -1,0 +1,66 @@
+/**
+ * The indexes every process relies on, as data: each engine's adapter creates them
+ * (core/storage/engines/). Documents whose `expiresAt` date has passed are removed (`expires`): by a TTL
+ * index on MongoDB; where the engine has none, by the worker's periodic purge (expiry.ts). The
+ * service writes no document that lacks a field of a unique index's key (MongoDB would index the
+ * gap as null and make the second such document collide: docs/storage.md).
+ */
+import type { Collections } from './collections';
+
+export interface ServiceIndex {
+  collection: keyof Collections;
+  key: Record<string, 1 | -1>;
+  name: string;
+  unique?: true;
+  /** A TTL index on `expiresAt`: a document goes once that date has passed. */
+  expires?: true;
+}
+
+const EXPIRES: Pick<ServiceIndex, 'key' | 'name' | 'expires'> = {
+  key: { expiresAt: 1 },
+  name: 'expires_ttl',
+  expires: true,
+};
+
+export const SERVICE_INDEXES: readonly ServiceIndex[] = [
+  { collection: 'users', key: { tenant: 1, email: 1 }, name: 'tenant_email', unique: true },
+  { collection: 'tokens', key: { tenant: 1, userId: 1 }, name: 'tenant_user' },
+  { collection: 'contentTypes', key: { tenant: 1 }, name: 'tenant' },
+  { collection: 'funnels', key: { tenant: 1, contentType: 1 }, name: 'tenant_content_type' },
+  {
+    collection: 'items',
+    key: { tenant: 1, contentType: 1, identifierLower: 1 },
+    name: 'tenant_content_type_identifier_lower',
+  },
+  {
+    collection: 'items',
+    key: { tenant: 1, contentType: 1, funnelId: 1 },
+    name: 'tenant_content_type_funnel',
+  },
+  {
+    collection: 'history',
+    key: { tenant: 1, funnelId: 1, receivedAt: -1, _id: -1 },
+    name: 'tenant_funnel_received',
+  },
+  {
+    collection: 'history',
+    key: { tenant: 1, funnelId: 1, requestId: 1, receivedAt: -1 },
+    name: 'tenant_funnel_request',
+  },
+  { collection: 'history', ...EXPIRES },
+  { collection: 'itemTombstones', key: { tenant: 1, contentType: 1 }, name: 'tenant_content_type' },
+  { collection: 'itemTombstones', ...EXPIRES },
+  { collection: 'changes', key: { tenant: 1, lastSeq: 1 }, name: 'tenant_last_seq', unique: true },
+  { collection: 'syncNames', key: { tenant: 1, syncId: 1 }, name: 'tenant_sync' },
+  { collection: 'syncNames', ...EXPIRES },
+  { collection: 'exports', key: { tenant: 1 }, name: 'tenant' },
+  {
+    collection: 'exportDeliveries',
+    key: { exportId: 1, status: 1, createdAt: -1 },
+    name: 'export_status_created',
+  },
+  { collection: 'exportDeliveries', ...EXPIRES },
+];
+
+/** How documents past their `expiresAt` are removed on this engine. */
+export type Expiry = 'ttl-index' | 'periodic-purge';
