@@ -8,6 +8,7 @@ import { bootstrapTenant, DeactivatedUserError } from '../../core/auth/bootstrap
 import { userBodySchema } from '../../core/auth/user';
 import { ABILITIES } from '../../core/auth/access';
 import { CliError, EXIT } from './cli-error';
+import type { CliIo } from './cli-io';
 import { parseInput, tenantOption } from './input';
 import { emit } from './output';
 import { withStore } from './runtime';
@@ -18,7 +19,7 @@ interface BootstrapOptions {
   json?: boolean;
 }
 
-export function registerBootstrapCommand(program: Command): void {
+export function registerBootstrapCommand(program: Command, io: CliIo): void {
   program
     .command('bootstrap')
     .description(
@@ -35,7 +36,7 @@ export function registerBootstrapCommand(program: Command): void {
         { tenant: options.tenant, email: options.email },
         { tenant: '--tenant', email: '--email' },
       );
-      const result = await withStore(({ config, db }) =>
+      const result = await withStore(io, ({ config, db }) =>
         bootstrapTenant(db, config.JWT_SECRET, { tenant, email }).catch((error: unknown) => {
           if (!(error instanceof DeactivatedUserError)) throw error;
           throw new CliError(
@@ -47,7 +48,7 @@ export function registerBootstrapCommand(program: Command): void {
         }),
       );
       const { userId, tokenId, token, permissions } = result;
-      emit(Boolean(options.json), { tenant, userId, tokenId, token }, () => [
+      emit(io.stdout, Boolean(options.json), { tenant, userId, tokenId, token }, () => [
         `Tenant "${tenant}" is ready.`,
         `  user   ${userId} (${email.toLowerCase()}), permissions ${permissions.join(', ') || 'none'}`,
         `  token  ${tokenId}, abilities ${ABILITIES.join(', ')}, never expires`,

@@ -2,9 +2,16 @@
  * What a command prints on stdout: with --json one JSON document for a machine, otherwise lines
  * for a person. Nothing else goes to stdout.
  */
-export function emit(json: boolean, value: unknown, human: () => string[]): void {
+import type { CliOutput } from './cli-io';
+
+export function emit(
+  stdout: CliOutput,
+  json: boolean,
+  value: unknown,
+  human: () => string[],
+): void {
   const text = json ? JSON.stringify(value) : human().join('\n');
-  process.stdout.write(`${text}\n`);
+  stdout.write(`${text}\n`);
 }
 
 /** Aligned columns for list output. */

@@ -3,24 +3,29 @@
  * MongoDB connection with its indexes ensured, and the promise that the connection is closed
  * before the process exits, whatever happens.
  */
-import { loadConfigOrExit, type CliConfig } from '../../core/platform/config';
+import { loadConfig, type CliConfig } from '../../core/platform/config';
 import { collections, type Collections } from '../../core/storage/collections';
 import { connectMongo } from '../../core/mongo/connection';
 import { openStorageEngine } from '../../core/storage/engines/open-storage-engine';
 import { createLogger } from '../../core/platform/logger';
 import { CliError, EXIT } from './cli-error';
+import type { CliIo } from './cli-io';
 
 export interface CliRuntime {
   config: CliConfig;
   db: Collections;
 }
 
-export async function withStore<T>(work: (runtime: CliRuntime) => Promise<T>): Promise<T> {
-  const config = loadConfigOrExit('cli');
+export async function withStore<T>(
+  io: CliIo,
+  work: (runtime: CliRuntime) => Promise<T>,
+): Promise<T> {
+  // A ConfigError leaves through the CLI's one exit path, as exit code 78.
+  const config = loadConfig('cli', io.env);
   // Logs go to stderr so that --json output on stdout stays one clean document; unless LOG_LEVEL
   // asks for more, only warnings: a person at a terminal wants the answer, not the engine notes.
-  const level = process.env.LOG_LEVEL ? config.LOG_LEVEL : 'warn';
-  const logger = createLogger('cli', level, process.stderr);
+  const level = io.env.LOG_LEVEL ? config.LOG_LEVEL : 'warn';
+  const logger = createLogger('cli', level, io.stderr);
   const options = { writeConcern: config.MONGO_WRITE_CONCERN };
   const mongo = await connectMongo(config.MONGO_URL, 'funnel-sync-cli', options).catch(
     (error: unknown) => {

@@ -10,6 +10,7 @@ import { ABILITIES } from '../../core/auth/access';
 import { TokensRepository } from '../../core/auth/tokens.repository';
 import { UsersRepository } from '../../core/auth/users.repository';
 import { CliError, EXIT } from './cli-error';
+import type { CliIo } from './cli-io';
 import { collect, parseInput, parseTenant, tenantOption } from './input';
 import { emit, table } from './output';
 import { requireTenant, withStore } from './runtime';
@@ -48,7 +49,7 @@ function state(token: TokenDocument, now: Date): string {
   return 'active';
 }
 
-export function registerTokenCommands(program: Command): void {
+export function registerTokenCommands(program: Command, io: CliIo): void {
   const token = program.command('token').description('manage the API tokens of a tenant');
 
   token
@@ -84,7 +85,7 @@ export function registerTokenCommands(program: Command): void {
       );
       const userId = body.userId ?? options.user;
       const expires = body.expiresAt ? new Date(body.expiresAt) : null;
-      const { record, secret } = await withStore(async ({ db, config }) => {
+      const { record, secret } = await withStore(io, async ({ db, config }) => {
         await requireTenant(db, tenant);
         if (!(await new UsersRepository(db).find(tenant, userId))) {
           throw new CliError(EXIT.notFound, `--user: no user "${userId}" in tenant "${tenant}"`);
@@ -98,7 +99,7 @@ export function registerTokenCommands(program: Command): void {
       const claims = { userId, tenant, tokenId: record._id, abilities: record.abilities };
       const signed = signToken(claims, secret, expires);
       const view = tokenView(record);
-      emit(Boolean(options.json), { ...view, token: signed }, () => [
+      emit(io.stdout, Boolean(options.json), { ...view, token: signed }, () => [
         `Token ${view.id} "${view.name}" created for user ${userId}.`,
         `  abilities  ${view.abilities.join(', ')}`,
         `  expires    ${view.expiresAt ?? 'never'}`,
@@ -116,12 +117,12 @@ export function registerTokenCommands(program: Command): void {
     .option('--json', 'print {"items":[...]} as GET /settings/tokens does')
     .action(async (options: TokenListOptions) => {
       const tenant = parseTenant(options.tenant);
-      const tokens = await withStore(async ({ db }) => {
+      const tokens = await withStore(io, async ({ db }) => {
         await requireTenant(db, tenant);
         return new TokensRepository(db).list(tenant);
       });
       const now = new Date();
-      emit(Boolean(options.json), { items: tokens.map(tokenView) }, () =>
+      emit(io.stdout, Boolean(options.json), { items: tokens.map(tokenView) }, () =>
         table(
           ['ID', 'NAME', 'ABILITIES', 'USER', 'STATE', 'CREATED', 'EXPIRES'],
           tokens.map((record) => [
@@ -149,7 +150,7 @@ export function registerTokenCommands(program: Command): void {
         { tenant: options.tenant, id: options.id },
         { tenant: '--tenant', id: '--id' },
       );
-      const revoked = await withStore(async ({ db }) => {
+      const revoked = await withStore(io, async ({ db }) => {
         await requireTenant(db, tenant);
         const tokens = new TokensRepository(db);
         const found = (await tokens.revoke(tenant, id)) ? await tokens.find(tenant, id) : null;
@@ -157,7 +158,7 @@ export function registerTokenCommands(program: Command): void {
           throw new CliError(EXIT.notFound, `--id: no token "${id}" in tenant "${tenant}"`);
         return found;
       });
-      emit(Boolean(options.json), tokenView(revoked), () => [
+      emit(io.stdout, Boolean(options.json), tokenView(revoked), () => [
         `Token ${revoked._id} "${revoked.name}" is revoked; the API refuses it within a second.`,
       ]);
     });

@@ -9,6 +9,7 @@ import { PERMISSIONS } from '../../core/auth/access';
 import { DuplicateError } from '../../core/mongo/duplicate-key';
 import { UsersRepository } from '../../core/auth/users.repository';
 import { CliError, EXIT } from './cli-error';
+import type { CliIo } from './cli-io';
 import { collect, parseInput, parseTenant, tenantOption } from './input';
 import { emit, table } from './output';
 import { requireTenant, withStore } from './runtime';
@@ -30,7 +31,7 @@ interface ActivateOptions extends ListOptions {
   email: string;
 }
 
-export function registerUserCommands(program: Command): void {
+export function registerUserCommands(program: Command, io: CliIo): void {
   const user = program.command('user').description('manage the users of a tenant');
 
   user
@@ -56,7 +57,7 @@ export function registerUserCommands(program: Command): void {
         },
         { tenant: '--tenant', email: '--email', name: '--name', permissions: '--permission' },
       );
-      const created = await withStore(async ({ db }) => {
+      const created = await withStore(io, async ({ db }) => {
         await requireTenant(db, tenant);
         try {
           return await new UsersRepository(db).create(tenant, body);
@@ -66,7 +67,7 @@ export function registerUserCommands(program: Command): void {
         }
       });
       const view = userView(created);
-      emit(Boolean(options.json), view, () => [
+      emit(io.stdout, Boolean(options.json), view, () => [
         `User ${view.id} created in tenant "${tenant}".`,
         `  email        ${view.email}`,
         `  name         ${view.name ?? '-'}`,
@@ -81,12 +82,12 @@ export function registerUserCommands(program: Command): void {
     .option('--json', 'print {"items":[...]} as the API does')
     .action(async (options: ListOptions) => {
       const tenant = parseTenant(options.tenant);
-      const users = await withStore(async ({ db }) => {
+      const users = await withStore(io, async ({ db }) => {
         await requireTenant(db, tenant);
         return new UsersRepository(db).list(tenant);
       });
       const items = users.map(userView);
-      emit(Boolean(options.json), { items }, () =>
+      emit(io.stdout, Boolean(options.json), { items }, () =>
         table(
           ['ID', 'EMAIL', 'NAME', 'PERMISSIONS', 'ACTIVE'],
           items.map((item) => [
@@ -111,7 +112,7 @@ export function registerUserCommands(program: Command): void {
         { tenant: options.tenant, email: options.email },
         { tenant: '--tenant', email: '--email' },
       );
-      const activation = await withStore(async ({ db }) => {
+      const activation = await withStore(io, async ({ db }) => {
         await requireTenant(db, tenant);
         const done = await activateUser(new UsersRepository(db), tenant, email);
         if (!done) {
@@ -123,7 +124,7 @@ export function registerUserCommands(program: Command): void {
         return done;
       });
       const view = userView(activation.user);
-      emit(Boolean(options.json), view, () => [
+      emit(io.stdout, Boolean(options.json), view, () => [
         activation.wasActive
           ? `User ${view.id} (${view.email}) was active already; nothing changed.`
           : `User ${view.id} (${view.email}) is active again; its tokens work again within a second.`,

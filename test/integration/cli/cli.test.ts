@@ -1,7 +1,9 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { runCli } from '../../../api/cli/run-cli';
 import { startTestApi, type TestApi } from '../../support/api-harness';
 import { isolatedEnv, type IsolatedEnv } from '../../support/test-env';
+import { waitUntil } from '../../support/wait-until';
 
 const ROOT = path.resolve(__dirname, '../../..');
 
@@ -11,8 +13,20 @@ interface CliResult {
   stderr: string;
 }
 
+/** Runs the CLI in this process, with `env` as its environment and its output captured. */
+async function cli(env: Record<string, string>, ...args: string[]): Promise<CliResult> {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCli(args, {
+    stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stderr += text) },
+    env: { ...env },
+  });
+  return { code, stdout, stderr };
+}
+
 /** Runs the CLI as `npm run cli` does, in a process of its own. */
-function cli(env: IsolatedEnv, ...args: string[]): Promise<CliResult> {
+function spawnedCli(env: IsolatedEnv, ...args: string[]): Promise<CliResult> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'api/cli/main.ts', ...args], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
@@ -200,12 +214,12 @@ describe('the command line', () => {
     );
     expect(revoked).toMatchObject({ id: created.id, revokedAt: expect.any(String) });
     // A change may take up to a second to reach every API process (docs/access.md#tokens).
-    let status = 0;
-    for (let tries = 0; tries < 30 && status !== 401; tries += 1) {
-      status = (await api.call('GET', '/api/v1/settings/users', { token: created.token })).status;
-      if (status !== 401) await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    expect(status).toBe(401);
+    await waitUntil(
+      async () =>
+        (await api.call('GET', '/api/v1/settings/users', { token: created.token })).status,
+      (status) => status === 401,
+      { what: 'the revoked token to be refused', timeoutMs: 5_000 },
+    );
   });
 
   it('when users are listed, then --json prints them as the API lists them and a person reads a table', async () => {
@@ -369,6 +383,31 @@ describe('the command line', () => {
       expect(lines[0]).toContain(named);
     },
   );
+
+  it('when the configuration is bad, then it exits 78 with one line naming the variable', async () => {
+    const { JWT_SECRET: _omitted, ...withoutSecret } = env;
+    const result = await cli(withoutSecret, 'user', 'list', '--tenant', 'acme');
+    expect({ code: result.code, stdout: result.stdout }).toEqual({ code: 78, stdout: '' });
+    expect(result.stderr).toMatch(/^funnel-sync cli: Invalid configuration: JWT_SECRET is missing/);
+    expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
+  });
+
+  it('when run as its own process, as `npm run cli` runs it, then it prints on stdout and exits with the code of the outcome', async () => {
+    const [bootstrap, missing] = await Promise.all([
+      spawnedCli(env, 'bootstrap', '--tenant', 'acme', '--email', 'owner@acme.test', '--json'),
+      spawnedCli(env, 'token', 'list', '--tenant', 'nowhere'),
+    ]);
+    expect(bootstrap.code).toBe(0);
+    const printed = JSON.parse(bootstrap.stdout) as typeof owner;
+    expect(printed).toMatchObject({ tenant: 'acme', userId: owner.userId });
+    const works = await api.call('GET', '/api/v1/settings/me', { token: printed.token });
+    expect(works.status).toBe(200);
+    expect(missing).toEqual({
+      code: 3,
+      stdout: '',
+      stderr: 'error: no tenant "nowhere" (create it with: bootstrap)\n',
+    });
+  });
 
   it('when --help is asked of any command, then it answers with usage and the exit codes', async () => {
     const commands = [
