@@ -12,8 +12,8 @@ import type { ExportCollections } from '../core/export/export-collections';
 import {
   ACTIVE_EXPORTS_CACHE_MS,
   ExportChangeListener,
-} from '../core/export/export-change-listener';
-import { ExportDispatcher } from '../core/export/export-dispatcher';
+} from '../core/export/wake-ups/export-change-listener';
+import { ExportDispatcher } from '../core/export/dispatch/export-dispatcher';
 import {
   dispatchJobSchema,
   EXPORT_QUEUE,
@@ -23,7 +23,7 @@ import {
 import { ExportQueue } from '../core/export/export-queue';
 import { exportDocumentId } from '../core/export/export-record';
 import { ExportSender, newLaneProgress, type SendStep } from '../core/export/export-sender';
-import { ExportSweep } from '../core/export/export-sweep';
+import { ExportSweep } from '../core/export/wake-ups/export-sweep';
 import type { ItemCollections } from '../core/items/item-collections';
 import type { Logger } from '../core/platform/logger';
 import type { DocumentUpdates } from '../core/mongo/document-updates';

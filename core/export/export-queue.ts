@@ -9,7 +9,7 @@ import {
   type DispatchJob,
   type SendJob,
 } from './export-jobs';
-import { LANE_COUNT } from './lanes';
+import { LANE_COUNT } from './dispatch/lanes';
 
 export class ExportQueue {
   readonly queue: Queue;

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { changeEventSchema, CHANGE_EVENTS, type ChangeView } from '../changes/change-record';
 import { contentTypeKeySchema, documentId } from '../domain/names';
-import { LANE_COUNT } from './lanes';
+import { LANE_COUNT } from './dispatch/lanes';
 
 export const EXPORT_STATES = ['active', 'paused', 'disabled'] as const;
 export type ExportState = (typeof EXPORT_STATES)[number];

@@ -11,7 +11,7 @@ import { deliveryIdOf, KEPT_ATTEMPTS, type DeliveryDocument } from './delivery/d
 import type { DocumentUpdates } from '../mongo/document-updates';
 import type { ExportCollections } from './export-collections';
 import { signingSecrets, type ExportDocument } from './export-record';
-import { retryDelayMs } from './delivery/retry-schedule';
+import { retryDelayMs } from './send/retry-schedule';
 
 /** How long a send waits for deliveries a dispatch is writing. */
 const FORMING_WAIT_MS = 200;

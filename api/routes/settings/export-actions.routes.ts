@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import { z } from 'zod';
 import { exportView, exportViewSchema, signingSecrets } from '../../../core/export/export-record';
-import { seqBefore } from '../../../core/export/first-seq-since';
+import { seqBefore } from '../../../core/export/dispatch/first-seq-since';
 import { generateWebhookSecret } from '../../../core/export/delivery/webhook-secret';
 import { documentId } from '../../../core/domain/names';
 import type { ApiContext } from '../../context';

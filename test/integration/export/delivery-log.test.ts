@@ -11,7 +11,7 @@ import {
   type DeliveryStatus,
 } from '../../../core/export/delivery/delivery-record';
 import { exportDocumentId } from '../../../core/export/export-record';
-import { laneOf } from '../../../core/export/lanes';
+import { laneOf } from '../../../core/export/dispatch/lanes';
 import { purgeExpired } from '../../../core/storage/engines/ferretdb/expiry-purge';
 import { answerWith, startReceiver, type LoopbackReceiver } from '../../support/loopback-receiver';
 import {

@@ -4,7 +4,7 @@
  */
 import { Redis } from 'ioredis';
 import type { Connection } from 'mongoose';
-import { ExportChangeListener } from '../../../core/export/export-change-listener';
+import { ExportChangeListener } from '../../../core/export/wake-ups/export-change-listener';
 import { dispatchJobId } from '../../../core/export/export-jobs';
 import { ExportQueue } from '../../../core/export/export-queue';
 import type { ExportDocument } from '../../../core/export/export-record';

@@ -1,8 +1,8 @@
 import type { ChangeView } from '../../../core/changes/change-record';
 import { mongo } from 'mongoose';
-import { MAX_DELIVERY_BYTES, planDeliveries } from '../../../core/export/delivery/delivery-plan';
-import { laneOf, LANE_COUNT } from '../../../core/export/lanes';
-import { retryDelayMs } from '../../../core/export/delivery/retry-schedule';
+import { MAX_DELIVERY_BYTES, planDeliveries } from '../../../core/export/dispatch/delivery-plan';
+import { laneOf, LANE_COUNT } from '../../../core/export/dispatch/lanes';
+import { retryDelayMs } from '../../../core/export/send/retry-schedule';
 
 const view = (identifier: string, seq: number): ChangeView => ({
   seq,

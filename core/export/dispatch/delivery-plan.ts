@@ -8,9 +8,9 @@
  */
 import { mongo } from 'mongoose';
 import type { ChangeView } from '../../changes/change-record';
-import type { DeliveryDocument, DeliveryOrigin } from './delivery-record';
-import { changeSummary, deliveryIdOf } from './delivery-record';
-import { laneOf, LANE_COUNT } from '../lanes';
+import type { DeliveryDocument, DeliveryOrigin } from '../delivery/delivery-record';
+import { changeSummary, deliveryIdOf } from '../delivery/delivery-record';
+import { laneOf, LANE_COUNT } from './lanes';
 
 export const MAX_DELIVERY_BYTES = 8 * 1024 * 1024;
 

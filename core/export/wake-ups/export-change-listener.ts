@@ -3,10 +3,10 @@
  * active export of the tenant. Never awaited by the write; a failure is only logged, and the
  * periodic sweep finds what was missed.
  */
-import type { ChangeListener } from '../changes/change-listener';
-import type { Logger } from '../platform/logger';
-import type { ExportCollections } from './export-collections';
-import type { ExportQueue } from './export-queue';
+import type { ChangeListener } from '../../changes/change-listener';
+import type { Logger } from '../../platform/logger';
+import type { ExportCollections } from '../export-collections';
+import type { ExportQueue } from '../export-queue';
 
 /**
  * How long a tenant's list of active exports is trusted. Writes made meanwhile queue no dispatch

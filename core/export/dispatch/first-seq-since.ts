@@ -3,7 +3,7 @@
  * in the order they were written, so their times grow with `seq` (up to the few milliseconds
  * by which parallel writers may disagree): a binary search over point reads finds it.
  */
-import type { ChangeLogReader } from '../changes/change-log';
+import type { ChangeLogReader } from '../../changes/change-log';
 
 /** The `seq` to replay after: every change from it + 1 on was written at `since` or later. */
 export async function seqBefore(

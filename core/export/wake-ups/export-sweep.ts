@@ -4,11 +4,11 @@
  * MongoDB: jobs lost with a Redis restart, or with a worker killed at the wrong moment, are made
  * again from MongoDB here. One schedule (a fixed id) however many workers run.
  */
-import type { ChangeLogReader } from '../changes/change-log';
-import type { ExportCollections } from './export-collections';
-import { EXPORT_JOB_OPTIONS, SWEEP_SCHEDULER_ID } from './export-jobs';
-import type { ExportQueue } from './export-queue';
-import type { ExportDocument } from './export-record';
+import type { ChangeLogReader } from '../../changes/change-log';
+import type { ExportCollections } from '../export-collections';
+import { EXPORT_JOB_OPTIONS, SWEEP_SCHEDULER_ID } from '../export-jobs';
+import type { ExportQueue } from '../export-queue';
+import type { ExportDocument } from '../export-record';
 
 export class ExportSweep {
   constructor(

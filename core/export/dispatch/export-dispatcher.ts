@@ -8,17 +8,17 @@
  * deliveries after, and the record cleared last. A run that dies between is finished by the next
  * one from the record alone. Behaviour: docs/export.md#deliveries.
  */
-import type { ChangeLogReader } from '../changes/change-log';
-import { changeView, type ChangeView } from '../changes/change-record';
-import { idCollisionIndexes } from '../mongo/duplicate-key';
-import type { DocumentUpdates } from '../mongo/document-updates';
-import { ItemsRepository } from '../items/items.repository';
-import { itemView } from '../items/item';
-import type { ExportCollections } from './export-collections';
-import type { ItemCollections } from '../items/item-collections';
-import type { ExportDocument, Forming, ResyncFloor, ResyncState } from './export-record';
-import { planDeliveries } from './delivery/delivery-plan';
-import type { DeliveryOrigin } from './delivery/delivery-record';
+import type { ChangeLogReader } from '../../changes/change-log';
+import { changeView, type ChangeView } from '../../changes/change-record';
+import { idCollisionIndexes } from '../../mongo/duplicate-key';
+import type { DocumentUpdates } from '../../mongo/document-updates';
+import { ItemsRepository } from '../../items/items.repository';
+import { itemView } from '../../items/item';
+import type { ExportCollections } from '../export-collections';
+import type { ItemCollections } from '../../items/item-collections';
+import type { ExportDocument, Forming, ResyncFloor, ResyncState } from '../export-record';
+import { planDeliveries } from './delivery-plan';
+import type { DeliveryOrigin } from '../delivery/delivery-record';
 
 /**
  * Changes read from the log per step (the lanes' sends are woken after each), and steps per run

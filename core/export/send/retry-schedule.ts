@@ -1,5 +1,5 @@
 /** When a failed delivery is tried again. Rules: docs/export.md#retries. */
-import type { DeliveryAttempt } from './delivery-attempt';
+import type { DeliveryAttempt } from '../delivery/delivery-attempt';
 
 /** Statuses whose `Retry-After` is followed rather than the schedule. */
 const RETRY_AFTER_STATUSES = new Set([429, 503]);
