@@ -15,6 +15,7 @@ import {
   type LoopbackReceiver,
   type Respond,
 } from '../../support/loopback-receiver';
+import { waitUntil } from '../../support/wait-until';
 
 const { EXPORT_ALLOWED_NETWORKS: loopbackAllowed } = loadConfig('worker', {
   REDIS_URL: 'redis://127.0.0.1:6379',
@@ -115,7 +116,33 @@ describe("the receiver's answer", () => {
     const attempt = await deliver(target.origin);
     expect(attempt).toMatchObject({ ok: false, status: 500, responseBody: 'database down' });
     expect(attempt.error).toBeUndefined();
-    expect(attempt.durationMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it('when it is held back, then the duration covers the wait for it and no more than the call', async () => {
+    let answer = () => {};
+    let heldMs = 0;
+    const target = await receiver((_request, response) => {
+      const arrived = performance.now();
+      answer = () => {
+        heldMs = performance.now() - arrived;
+        response.writeHead(200).end();
+      };
+    });
+    const calledAt = performance.now();
+    const delivering = deliver(target.origin);
+    await waitUntil(
+      () => target.received.length,
+      (arrived) => arrived === 1,
+      { what: 'the delivery to arrive', timeoutMs: 250, everyMs: 10 },
+    );
+    answer();
+    const attempt = await delivering;
+    const callMs = performance.now() - calledAt;
+    expect(attempt).toMatchObject({ ok: true, status: 200 });
+    // Rounded to a tenth of a millisecond.
+    expect(attempt.durationMs).toBeGreaterThanOrEqual(heldMs - 0.1);
+    expect(attempt.durationMs).toBeLessThanOrEqual(callMs + 0.1);
+    expect(heldMs).toBeGreaterThan(0);
   });
 
   it('when it never comes, then the attempt fails as a timeout without a status', async () => {
