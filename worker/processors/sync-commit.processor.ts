@@ -4,7 +4,7 @@
  * ends the commit here, with the sync open again.
  */
 import { abandonCommit } from '../../core/syncs/commit-outcome';
-import { commitSync } from '../../core/syncs/commit-sync';
+import { carryOutCommit } from '../../core/syncs/carry-out-commit';
 import { syncCommitContext } from '../../core/syncs/sync-services';
 import { givesUp } from './gives-up';
 import type { Processor } from './processor';
@@ -12,7 +12,7 @@ import type { Processor } from './processor';
 export const syncCommitProcessor: Processor<'sync-commit'> = async (data, context) => {
   const commitContext = syncCommitContext(context);
   try {
-    return await commitSync(data, commitContext);
+    return await carryOutCommit(data, commitContext);
   } catch (error) {
     if (!givesUp(error, context)) throw error;
     return abandonCommit(data, commitContext, error);

@@ -13,7 +13,7 @@ import type { StorageEngine } from '../../../core/storage/engines/storage-engine
 import type { ContentType } from '../../../core/domain/content-type';
 import type { Funnel } from '../../../core/domain/funnel';
 import { collectionsOf } from '../../../core/storage/collections';
-import { commitSync } from '../../../core/syncs/commit-sync';
+import { carryOutCommit } from '../../../core/syncs/carry-out-commit';
 import { startSync } from '../../../core/syncs/start-sync';
 import { detectedEngine, ensureTestIndexes } from '../../support/storage-engines';
 import { syncServices, type SyncCommitContext } from '../../../core/syncs/sync-services';
@@ -127,7 +127,7 @@ describe('MongoDB commands of a sync commit', () => {
     } as unknown as SyncCommitContext;
 
     commands = [];
-    const result = await commitSync(
+    const result = await carryOutCommit(
       {
         requestId: 'commit',
         recordId: `commit-${size}`,

@@ -20,7 +20,7 @@ import { withExactIdentifiers } from './exact-identifiers';
 /** Identifiers per DELETE: a fixed number of commands per batch. */
 export const DELETE_BATCH = 10_000;
 
-export async function commitSync(
+export async function carryOutCommit(
   data: ParsedJobData<'sync-commit'>,
   context: SyncCommitContext,
 ): Promise<JobResult<'sync-commit'>> {
