@@ -17,7 +17,7 @@ import type { AllowedNetworks } from '../core/platform/allowed-networks';
 import type { FunnelQueue } from '../core/queue/funnel-queue';
 import type { Collections } from '../core/storage/collections';
 
-export interface ExportTargets {
+interface ExportTargets {
   allowed: AllowedNetworks;
   resolve: HostResolver;
   timeoutMs: number;

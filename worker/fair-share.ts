@@ -13,7 +13,7 @@ import type { TenantRanks } from '../core/redis/tenant-ranks';
  * A parked request looks again after this long even if nobody wakes it: when the wake came
  * before it was parked, or the lease holder's worker died.
  */
-export const RECHECK_MS = 1_000;
+const RECHECK_MS = 1_000;
 
 interface IngestFields {
   tenant?: unknown;

@@ -9,7 +9,7 @@ import path from 'node:path';
 import express, { Router } from 'express';
 import type { ApiContext } from '../context';
 
-export const CONSOLE_PATH = '/console';
+const CONSOLE_PATH = '/console';
 
 /**
  * The assets' folder: next to this module when it runs from the sources; from dist/, the same

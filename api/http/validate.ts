@@ -5,7 +5,7 @@
 import type { z } from 'zod';
 import { HttpError } from './http-error';
 
-export function fieldErrors(error: z.ZodError): Record<string, string> {
+function fieldErrors(error: z.ZodError): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of error.issues) {
     const path = issue.path.map(String).join('.') || '_body';

@@ -5,8 +5,8 @@
  * exist (refused before it was looked up, or no such funnel) is `unknown`. A real value always
  * holds a "/", so it never meets the two fixed ones.
  */
-export const UNKNOWN_FUNNEL = 'unknown';
-export const OTHER_FUNNELS = 'other';
+const UNKNOWN_FUNNEL = 'unknown';
+const OTHER_FUNNELS = 'other';
 
 export class FunnelLabels {
   private readonly admitted = new Set<string>();

@@ -8,7 +8,7 @@ import { requireUtf8 } from '../http/body-charset';
 import { HttpError } from '../http/http-error';
 
 /** A funnel with 500 mappings and a sample fits many times over. */
-export const SETTINGS_BODY_LIMIT_BYTES = 1024 * 1024;
+const SETTINGS_BODY_LIMIT_BYTES = 1024 * 1024;
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 
 const requireJsonType: RequestHandler = (req, _res, next) => {

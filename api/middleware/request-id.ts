@@ -28,7 +28,7 @@ declare module 'express-serve-static-core' {
 /** What time it is: the machine's clock, or a test's clock that disagrees with it. */
 export type Clock = () => Date;
 
-export const systemClock: Clock = () => new Date();
+const systemClock: Clock = () => new Date();
 
 export const requestId =
   (clock: Clock = systemClock): RequestHandler =>

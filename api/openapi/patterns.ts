@@ -17,9 +17,6 @@ const CONTROL = '\\u0000-\\u001f\\u007f-\\u009f';
  */
 export const IDENTIFIER_PATTERN = `^[^${CONTROL}]*[^${CONTROL}${WHITE_SPACE}][^${CONTROL}]*$`;
 
-/** Text that is more than white space, as a `.trim().min(1)` takes it. */
-export const NOT_BLANK_PATTERN = `[^${WHITE_SPACE}]`;
-
 /**
  * An entity tag as api/http/preconditions.ts reads it: optionally weak, a quoted string of
  * visible characters but `"` and `,` (the list is split at commas before each tag is read).

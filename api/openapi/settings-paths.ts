@@ -64,13 +64,13 @@ const errorResponse = (description: string) => ({
   content: { 'application/json': { schema: errorBodySchema } },
 });
 
-export const AUTH_ERRORS = {
+const AUTH_ERRORS = {
   401: errorResponse('Missing, malformed, badly signed, expired or revoked token'),
   403: errorResponse('The token lacks the ability, or its user the permission'),
 };
 
 /** What any operation with a JSON body may answer before its own checks. */
-export const BODY_ERRORS = {
+const BODY_ERRORS = {
   400: errorResponse('The body is not valid JSON, or the path is not valid percent-encoding'),
   413: errorResponse('The body is too large'),
   415: errorResponse('The body is not `application/json`'),
@@ -85,7 +85,9 @@ const PATH_ERRORS = {
 const ENGINE_ERRORS = {
   503: {
     ...errorResponse('Redis or MongoDB does not answer; nothing was half-written, try again'),
-    headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'string' as const } } },
+    headers: {
+      'Retry-After': { description: 'Seconds to wait', schema: { type: 'string' as const } },
+    },
   },
 };
 

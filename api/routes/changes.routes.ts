@@ -4,9 +4,7 @@
  */
 import { Router } from 'express';
 import { z } from 'zod';
-import { changeView } from '../../core/changes/change-record';
-import { itemViewSchema } from '../../core/items/item';
-import { CHANGE_EVENTS } from '../../core/changes/change-record';
+import { changeView, changeViewSchema } from '../../core/changes/change-record';
 import { contentTypeKeySchema } from '../../core/domain/names';
 import type { ApiContext } from '../context';
 import { parseOrThrow } from '../http/validate';
@@ -29,17 +27,7 @@ const changesQuerySchema = z.object({
 const SCAN_LIMIT = 500;
 const MAX_LOOKS = 4;
 
-export const changeSchema = z
-  .object({
-    seq: z.number().int(),
-    event: z.enum(CHANGE_EVENTS),
-    contentType: z.string(),
-    identifier: z.string(),
-    version: z.number().int(),
-    item: itemViewSchema.nullable(),
-    at: z.string(),
-  })
-  .meta({ id: 'Change' });
+const changeSchema = changeViewSchema.meta({ id: 'Change' });
 
 const changePageSchema = z
   .object({

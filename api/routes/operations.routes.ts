@@ -13,7 +13,7 @@ import type { ApiContext } from '../context';
 import { HttpError } from '../http/http-error';
 import { requireBasicCredential, requireBearerSecret } from '../middleware/operator-credential';
 
-export const DASHBOARD_PATH = '/admin/queues';
+const DASHBOARD_PATH = '/admin/queues';
 const DASHBOARD_REALM = 'queue dashboard';
 
 /** The dashboard's page boots with an inline script, which the API's default CSP forbids. */

@@ -3,7 +3,7 @@ import type { mongo } from 'mongoose';
 import type { TokenDocument } from './token-record';
 import type { UserDocument } from './user';
 
-export interface TenantDocument {
+interface TenantDocument {
   _id: string;
   createdAt: Date;
 }
@@ -13,7 +13,7 @@ export interface TenantDocument {
  * it must never race with a change of the token itself (a revocation), which on FerretDB v1 a
  * concurrent update of the same document could undo (docs/storage.md#ferretdb-v1).
  */
-export interface TokenUseDocument {
+interface TokenUseDocument {
   /** The token's id. */
   _id: string;
   lastUsedAt: Date;

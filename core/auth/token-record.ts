@@ -3,7 +3,7 @@
  * it is shown once, at creation.
  */
 import { z } from 'zod';
-import { abilitySchema } from './access';
+import { abilitySchema, type Ability } from './access';
 
 export const tokenBodySchema = z.strictObject({
   name: z.string().trim().min(1).max(200),
@@ -14,20 +14,17 @@ export const tokenBodySchema = z.strictObject({
     .refine((value) => Date.parse(value) > Date.now(), 'must be in the future')
     .optional(),
 });
-export type TokenBody = z.infer<typeof tokenBodySchema>;
-
-export const tokenDocumentSchema = z.object({
-  _id: z.string(),
-  tenant: z.string(),
-  userId: z.string(),
-  name: z.string(),
-  abilities: z.array(abilitySchema),
-  createdAt: z.date(),
-  expiresAt: z.date().nullable(),
-  revokedAt: z.date().nullable(),
-  lastUsedAt: z.date().nullable(),
-});
-export type TokenDocument = z.infer<typeof tokenDocumentSchema>;
+export interface TokenDocument {
+  _id: string;
+  tenant: string;
+  userId: string;
+  name: string;
+  abilities: Ability[];
+  createdAt: Date;
+  expiresAt: Date | null;
+  revokedAt: Date | null;
+  lastUsedAt: Date | null;
+}
 
 export const tokenViewSchema = z.object({
   id: z.string(),

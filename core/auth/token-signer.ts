@@ -10,7 +10,7 @@ import { abilitySchema, type Ability } from './access';
 const ALGORITHM = 'HS256';
 const ISSUER = 'funnel-sync';
 
-export const tokenClaimsSchema = z.object({
+const tokenClaimsSchema = z.object({
   sub: z.string().min(1),
   tid: z.string().min(1),
   jti: z.string().min(1),

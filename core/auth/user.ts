@@ -1,6 +1,6 @@
 /** A user of a tenant: the permissions its tokens act with. */
 import { z } from 'zod';
-import { permissionSchema } from './access';
+import { permissionSchema, type Permission } from './access';
 
 export const userBodySchema = z.strictObject({
   email: z.email().max(320),
@@ -15,17 +15,16 @@ export const userPatchSchema = z.strictObject({
   active: z.boolean().optional(),
 });
 
-export const userDocumentSchema = z.object({
-  _id: z.string(),
-  tenant: z.string(),
-  email: z.string(),
-  name: z.string().nullable(),
-  permissions: z.array(permissionSchema),
-  active: z.boolean(),
-  createdAt: z.date(),
-  updatedAt: z.date(),
-});
-export type UserDocument = z.infer<typeof userDocumentSchema>;
+export interface UserDocument {
+  _id: string;
+  tenant: string;
+  email: string;
+  name: string | null;
+  permissions: Permission[];
+  active: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+}
 
 /** The user as the API shows it. */
 export const userViewSchema = z.object({

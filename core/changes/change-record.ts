@@ -10,17 +10,17 @@ import { itemViewSchema, type ItemView } from '../items/item';
 
 export const CHANGE_EVENTS = ['created', 'updated', 'deleted'] as const;
 export const changeEventSchema = z.enum(CHANGE_EVENTS);
-export type ChangeEvent = z.infer<typeof changeEventSchema>;
+type ChangeEvent = z.infer<typeof changeEventSchema>;
 
 /** A change as the writer hands it in, before the log numbers it. */
-export const newChangeSchema = z.object({
-  event: changeEventSchema,
-  contentType: z.string(),
-  identifier: z.string(),
-  version: z.number().int().positive(),
-  at: z.date(),
-});
-export type NewChange = z.infer<typeof newChangeSchema>;
+export interface NewChange {
+  event: ChangeEvent;
+  contentType: string;
+  identifier: string;
+  /** The item's count of changes, this one included. */
+  version: number;
+  at: Date;
+}
 
 /** A numbered record, as stored (without the item). */
 export interface ChangeRecord extends NewChange {
@@ -42,7 +42,7 @@ export interface ChangeBatchDocument {
 }
 
 /** A record as a batch keeps it: its item, what happened and the version it gave. */
-export interface ChangeEntry {
+interface ChangeEntry {
   event: ChangeEvent;
   identifier: string;
   version: number;

@@ -20,7 +20,7 @@ export const PROPERTY_TYPES = [
   'enum',
 ] as const;
 
-export const propertySchema = z.discriminatedUnion('type', [
+const propertySchema = z.discriminatedUnion('type', [
   z.strictObject({ ...common, type: z.literal('text') }),
   z.strictObject({ ...common, type: z.literal('number') }),
   z.strictObject({ ...common, type: z.literal('integer') }),

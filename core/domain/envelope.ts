@@ -33,10 +33,10 @@ export const envelopeSchema = z.object({
     })
     .optional(),
 });
-export type Envelope = z.infer<typeof envelopeSchema>;
+type Envelope = z.infer<typeof envelopeSchema>;
 
 /** The outcome of a request as its history record states it. */
-export type EnvelopeHistoryStatus = 'success' | 'partial' | 'error';
+type EnvelopeHistoryStatus = 'success' | 'partial' | 'error';
 
 export interface EnvelopeResult {
   httpStatus: 200 | 422;

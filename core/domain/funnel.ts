@@ -7,7 +7,7 @@ import type { ContentType } from './content-type';
 import { systemFieldSchema, systemFieldSpec } from './system-fields';
 
 /** Keys joined by dots; a numeric segment indexes an array (docs/settings.md#source-paths). */
-export const sourcePathSchema = z
+const sourcePathSchema = z
   .string()
   .min(1)
   .max(500)

@@ -36,7 +36,7 @@ export interface ItemReference {
 }
 
 /** What an item clears: optional values sent as `null` or `""`. */
-export interface ItemUnset {
+interface ItemUnset {
   readonly fields: readonly ValueField[];
   readonly properties: readonly string[];
 }

@@ -21,12 +21,12 @@ import type { PathRead } from './path-reader';
 import { ValueProblem } from './value-validators';
 
 /** Enough for any sensible chain; bounds the work per value. */
-export const MAX_TRANSFORMS = 20;
+const MAX_TRANSFORMS = 20;
 /** A separator is a few characters: `,`, `;`, ` | `. */
-export const MAX_SEPARATOR_LENGTH = 16;
+const MAX_SEPARATOR_LENGTH = 16;
 /** A default is a field's value, not a document: its strings and lists stay small. */
-export const MAX_DEFAULT_TEXT = 1_000;
-export const MAX_DEFAULT_LIST = 100;
+const MAX_DEFAULT_TEXT = 1_000;
+const MAX_DEFAULT_LIST = 100;
 
 const defaultScalar = z.union([z.string().max(MAX_DEFAULT_TEXT), z.number(), z.boolean()]);
 
@@ -85,14 +85,7 @@ const defaultSchema = z
       'the funnel is saved); the identifier mapping cannot have one.',
   });
 
-export const TRANSFORM_OPS = [
-  'trim',
-  'lowercase',
-  'uppercase',
-  'number',
-  'split',
-  'default',
-] as const;
+const TRANSFORM_OPS = ['trim', 'lowercase', 'uppercase', 'number', 'split', 'default'] as const;
 
 export const transformSchema = z
   .discriminatedUnion(

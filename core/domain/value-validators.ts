@@ -8,7 +8,7 @@ import type { PROPERTY_TYPES } from './content-type';
 import { identifierProblem, isWellFormed } from './identifier';
 import { MESSAGES } from './messages';
 
-export type PropertyType = (typeof PROPERTY_TYPES)[number];
+type PropertyType = (typeof PROPERTY_TYPES)[number];
 
 /**
  * What a value must be. A content type's Property and a system field's spec both fit, so the
@@ -66,9 +66,9 @@ function dateProblem(value: unknown): string | undefined {
 }
 
 /** A text value longer than this (UTF-16 units) is refused: a field, not a document store. */
-export const TEXT_MAX_LENGTH = 65_536;
+const TEXT_MAX_LENGTH = 65_536;
 /** URLs are bounded as browsers and servers bound them. */
-export const URL_MAX_LENGTH = 8_192;
+const URL_MAX_LENGTH = 8_192;
 /**
  * Most elements of a multiple value, whether sent as an array or made by a transform (`split`):
  * far more than a field's tags, images or references need, and few enough that one value cannot

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { itemErrorsSchema, type ItemErrors } from '../domain/item-errors';
 import { resolvedIdentifierSchema } from '../domain/resolved-identifier';
 
-export const HISTORY_STATUSES = ['success', 'partial', 'error', 'queued', 'processing'] as const;
+const HISTORY_STATUSES = ['success', 'partial', 'error', 'queued', 'processing'] as const;
 export const historyStatusSchema = z.enum(HISTORY_STATUSES);
 export type HistoryStatus = z.infer<typeof historyStatusSchema>;
 
@@ -11,7 +11,7 @@ export type HistoryStatus = z.infer<typeof historyStatusSchema>;
  * An error as stored: a list, not a map, because item keys are the sender's identifiers and may
  * hold `$` or `.`, which make poor (or refused) field names.
  */
-export const storedErrorSchema = z.object({
+const storedErrorSchema = z.object({
   key: z.string(),
   label: z.string(),
   message: z.string(),
@@ -47,7 +47,7 @@ function payloadView(payload: string, truncated: boolean): unknown {
   }
 }
 
-export const historyDocumentSchema = z.object({
+const historyDocumentSchema = z.object({
   /** tenant:recordId */
   _id: z.string(),
   /** Unique per request (several requests may share a requestId). */

@@ -12,7 +12,7 @@ export interface RawBody {
 
 export type RecordedBody = { ok: true; body: RawBody } | { ok: false; reason: string };
 
-export const TRUNCATED_REASON =
+const TRUNCATED_REASON =
   'Its payload was cut at 256 KiB when it was recorded: the request as sent is not kept';
 
 export function recordedBody(record: HistoryDocument): RecordedBody {

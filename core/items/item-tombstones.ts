@@ -13,7 +13,7 @@ import type { Receipt } from '../redis/receipt-sequence';
  * How long a tombstone matters: a request can only run while its body is in Redis, so requests
  * received earlier are gone by then; twice that, for clocks that disagree.
  */
-export const TOMBSTONE_LIFETIME_MS = 2 * PAYLOAD_TTL_SECONDS * 1000;
+const TOMBSTONE_LIFETIME_MS = 2 * PAYLOAD_TTL_SECONDS * 1000;
 
 type Scope = { tenant: string; contentType: string };
 

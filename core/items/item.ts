@@ -1,30 +1,29 @@
 /** A content item as stored, and as the API shows it. */
 import { z } from 'zod';
 
-export const itemDocumentSchema = z.object({
+export interface ItemDocument {
   /** tenant:contentType:identifier, see core/domain/names.ts */
-  _id: z.string(),
-  tenant: z.string(),
-  contentType: z.string(),
-  identifier: z.string(),
+  _id: string;
+  tenant: string;
+  contentType: string;
+  identifier: string;
   /** For lazy matching, which compares without regard to case. */
-  identifierLower: z.string(),
-  name: z.string().nullable().optional(),
-  image: z.string().nullable().optional(),
-  parent: z.string().nullable().optional(),
-  properties: z.record(z.string(), z.unknown()).default({}),
-  createdAt: z.date(),
-  updatedAt: z.date(),
+  identifierLower: string;
+  name?: string | null;
+  image?: string | null;
+  parent?: string | null;
+  properties: Record<string, unknown>;
+  createdAt: Date;
+  updatedAt: Date;
   /** When the request that last wrote the item was received. */
-  receivedAt: z.date(),
+  receivedAt: Date;
   /** The receipt sequence of that request: an older write never wins over it. */
-  sequence: z.number(),
+  sequence: number;
   /** How many changes the item has had, its creation included (docs/changes.md). */
-  version: z.number().int(),
+  version: number;
   /** The stable id of the funnel that last wrote it, whatever its endpoint URL now. */
-  funnelId: z.string(),
-});
-export type ItemDocument = z.infer<typeof itemDocumentSchema>;
+  funnelId: string;
+}
 
 export const itemViewSchema = z.object({
   identifier: z.string(),

@@ -7,11 +7,11 @@
  */
 import type { mongo } from 'mongoose';
 
-export interface IdentifiedDocument extends mongo.Document {
+interface IdentifiedDocument extends mongo.Document {
   _id: string;
 }
 
-export type ById<T extends IdentifiedDocument> = mongo.Filter<T> & { _id: string };
+type ById<T extends IdentifiedDocument> = mongo.Filter<T> & { _id: string };
 
 export interface DocumentUpdates {
   updateOne<T extends IdentifiedDocument>(

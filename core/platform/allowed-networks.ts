@@ -5,12 +5,12 @@
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
 
-export type Cidr = [ipaddr.IPv4 | ipaddr.IPv6, number];
+type Cidr = [ipaddr.IPv4 | ipaddr.IPv6, number];
 
 /** `all`: every network; otherwise the listed CIDRs (none: public addresses only). */
 export type AllowedNetworks = { all: true } | { all: false; cidrs: Cidr[] };
 
-export const PUBLIC_ONLY: AllowedNetworks = { all: false, cidrs: [] };
+const PUBLIC_ONLY: AllowedNetworks = { all: false, cidrs: [] };
 
 function parseCidr(text: string): Cidr | undefined {
   const match = /^([^/\s]+)\/(\d{1,3})$/.exec(text);

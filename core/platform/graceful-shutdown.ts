@@ -5,7 +5,7 @@
  */
 import type { Logger } from './logger';
 
-export const SHUTDOWN_BUDGET_MS = 10_000;
+const SHUTDOWN_BUDGET_MS = 10_000;
 
 export function onShutdownSignal(
   logger: Logger,

@@ -27,7 +27,7 @@ export const previewRequestSchema = z
 export type PreviewRequest = z.infer<typeof previewRequestSchema>;
 
 /** One item's fate: written, refused for its errors, or neither (valid, but the request failed). */
-export const itemOutcomeSchema = z.enum(['ok', 'error', 'not-written']);
+const itemOutcomeSchema = z.enum(['ok', 'error', 'not-written']);
 export type ItemOutcome = z.infer<typeof itemOutcomeSchema>;
 
 const answerSchema = z.object({
@@ -40,7 +40,7 @@ const answerSchema = z.object({
   failed: z.number().int(),
 });
 
-export const draftAnswerSchema = answerSchema.extend({
+const draftAnswerSchema = answerSchema.extend({
   envelope: envelopeSchema,
   /** The items the draft would write to another identifier than sent (lazy comparison). */
   resolved: z.array(resolvedIdentifierSchema),
@@ -48,7 +48,7 @@ export const draftAnswerSchema = answerSchema.extend({
 export type DraftAnswer = z.infer<typeof draftAnswerSchema>;
 export type RecordedAnswer = z.infer<typeof answerSchema>;
 
-export const itemChangeSchema = z.object({
+const itemChangeSchema = z.object({
   key: z.string(),
   then: itemOutcomeSchema,
   now: itemOutcomeSchema,
@@ -57,7 +57,7 @@ export const itemChangeSchema = z.object({
 });
 export type ItemChange = z.infer<typeof itemChangeSchema>;
 
-export const previewedRequestSchema = z.object({
+const previewedRequestSchema = z.object({
   recordId: z.string(),
   requestId: z.string(),
   receivedAt: z.string(),
@@ -69,7 +69,7 @@ export const previewedRequestSchema = z.object({
 });
 export type PreviewedRequest = z.infer<typeof previewedRequestSchema>;
 
-export const skippedRequestSchema = z.object({
+const skippedRequestSchema = z.object({
   recordId: z.string(),
   requestId: z.string(),
   receivedAt: z.string(),

@@ -13,7 +13,7 @@ export interface HistoryReads {
   recent(tenant: string, funnelId: string, limit: number): Promise<HistoryDocument[]>;
 }
 
-export interface RunnableRequest {
+interface RunnableRequest {
   record: HistoryDocument;
   body: RawBody;
 }

@@ -6,7 +6,7 @@
 import type { PreviewAnswer, PreviewRequest } from './preview-schema';
 
 /** The reads a preview makes, by port: the only calls a thread may ask the main thread for. */
-export const PORT_METHODS = {
+const PORT_METHODS = {
   contentTypes: ['find'],
   funnels: ['find'],
   history: ['recent'],

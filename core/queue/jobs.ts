@@ -8,7 +8,7 @@ import { z } from 'zod';
 const requestId = z.string().min(1).max(128);
 
 /** A round trip through a worker: proves that workers take jobs and results come back. */
-export const pingJob = {
+const pingJob = {
   data: z.object({
     requestId,
     /** Keeps the worker busy this long; lets an operator see shutdown hand a job back. */
@@ -94,7 +94,7 @@ export const memberJobId = (groupJobId: string, index: number): string => `${gro
  * if it ran alone, in the order it was received. Each member's body waits under the key of its
  * own member job id (memberJobId).
  */
-export const ingestGroupJob = {
+const ingestGroupJob = {
   data: z.object({
     /** The first member's: what the group's log lines carry. */
     requestId,
@@ -112,7 +112,7 @@ export const ingestGroupJob = {
  * any worker writes it, in parallel with the other chunks. The `ingest` job did the mapping,
  * validation and lookups for the whole request; a chunk only writes.
  */
-export const ingestChunkJob = {
+const ingestChunkJob = {
   data: z.object({
     requestId,
     tenant: z.string().min(1),
@@ -133,7 +133,7 @@ export const ingestChunkJob = {
  * long pauses until MongoDB takes it (or the payload's day in Redis is over). The caller was
  * answered already.
  */
-export const recordHistoryJob = {
+const recordHistoryJob = {
   data: ingestJob.data
     .pick({
       requestId: true,
@@ -166,13 +166,13 @@ export const recordHistoryJob = {
  * succeeded). Scheduled hourly where the engine has no TTL indexes (FerretDB v1); on MongoDB
  * those indexes do it and this job is not scheduled.
  */
-export const purgeExpiredJob = {
+const purgeExpiredJob = {
   data: z.object({}),
   result: z.object({ deleted: z.number().int().min(0) }),
 };
 
 /** Records the changes of writes whose worker died before recording them (every minute). */
-export const finishChangesJob = {
+const finishChangesJob = {
   data: z.object({}),
   result: z.object({ finished: z.number().int().min(0) }),
 };
@@ -188,7 +188,7 @@ export const commitLimitSchema = z.union([
  * sync started and the sync did not name, within the limit. The API closed the sync to new
  * requests before queueing it.
  */
-export const syncCommitJob = {
+const syncCommitJob = {
   data: z.object({
     requestId,
     recordId: requestId,

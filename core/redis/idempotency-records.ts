@@ -18,7 +18,7 @@ if current and cjson.decode(current).jobId == ARGV[1] then return redis.call('DE
 return 0`;
 
 const common = { bodyHash: z.string(), jobId: z.string(), requestId: z.string() };
-export const idempotencyRecordSchema = z.discriminatedUnion('state', [
+const idempotencyRecordSchema = z.discriminatedUnion('state', [
   z.object({ state: z.literal('pending'), ...common }),
   z.object({
     state: z.literal('done'),

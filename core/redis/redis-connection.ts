@@ -23,23 +23,3 @@ export function redisOptions(purpose: RedisPurpose): RedisOptions {
 export function createRedis(url: string, purpose: RedisPurpose, name: string): Redis {
   return new Redis(url, { ...redisOptions(purpose), connectionName: `funnel-sync:${name}` });
 }
-
-/** Resolves once the connection is ready, so that start-up fails loudly rather than later. */
-export async function waitUntilReady(redis: Redis, timeoutMs = 10_000): Promise<void> {
-  if (redis.status === 'ready') return;
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      cleanup();
-      reject(new Error(`Redis did not answer within ${timeoutMs} ms`));
-    }, timeoutMs);
-    const onReady = () => {
-      cleanup();
-      resolve();
-    };
-    const cleanup = () => {
-      clearTimeout(timer);
-      redis.off('ready', onReady);
-    };
-    redis.on('ready', onReady);
-  });
-}

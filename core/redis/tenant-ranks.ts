@@ -11,7 +11,7 @@
 import type { Redis } from 'ioredis';
 
 /** BullMQ's largest priority. */
-export const LOWEST_PRIORITY = 2_097_151;
+const LOWEST_PRIORITY = 2_097_151;
 
 /**
  * A request that has not left after this long no longer counts: a job that ended without saying

@@ -44,7 +44,7 @@ const MAX_NAME_WORDS = 6;
  * Edit distances worked out for one path, most promising first: this bounds the work whatever
  * the content type (hundreds of targets whose names all have the path's length).
  */
-export const MAX_SPELLINGS_PER_PATH = 16;
+const MAX_SPELLINGS_PER_PATH = 16;
 /** Bounds the work on a huge sample; later paths get no suggestions. */
 export const MAX_SUGGESTED_PATHS = MAX_SAMPLE_PATHS;
 
@@ -56,14 +56,14 @@ const SYSTEM_ALIASES: Record<SystemField, readonly string[]> = {
   parent: ['parent id', 'parent code'],
 };
 
-export const pathSuggestionSchema = z
+const pathSuggestionSchema = z
   .object({
     target: mappingTargetSchema,
     label: z.string().meta({ description: 'The label errors of this target are keyed by' }),
     score: z.number().min(0).max(1).meta({ description: 'How alike the names are, 0 to 1' }),
   })
   .meta({ id: 'PathSuggestion' });
-export type PathSuggestion = z.infer<typeof pathSuggestionSchema>;
+type PathSuggestion = z.infer<typeof pathSuggestionSchema>;
 
 /** A path of the sample as `/paths` lists it: its JSON type and the targets it likely maps to. */
 export const suggestedPathSchema = requestPathSchema.extend({

@@ -16,8 +16,8 @@ export const MAX_SAMPLE_PATHS = 100;
 /** Keys in one path (`a.b.c` has 3). */
 export const MAX_PATH_KEYS = 10;
 
-export const jsonTypeSchema = z.enum(['string', 'number', 'boolean', 'null', 'object', 'array']);
-export type JsonType = z.infer<typeof jsonTypeSchema>;
+const jsonTypeSchema = z.enum(['string', 'number', 'boolean', 'null', 'object', 'array']);
+type JsonType = z.infer<typeof jsonTypeSchema>;
 
 export const requestPathSchema = z.object({ path: z.string(), type: jsonTypeSchema });
 export type RequestPath = z.infer<typeof requestPathSchema>;
@@ -37,7 +37,7 @@ function nestedDeeperThan(value: unknown, limit: number): boolean {
 }
 
 /** Why a sample is too large to list its paths, or undefined when it is not. */
-export function sampleTooLarge(value: unknown): string | undefined {
+function sampleTooLarge(value: unknown): string | undefined {
   if (nestedDeeperThan(value, MAX_SAMPLE_DEPTH)) {
     return `must not be nested more than ${MAX_SAMPLE_DEPTH} levels deep`;
   }
@@ -63,7 +63,7 @@ export const requestDataSchema = z
     if (problem) context.addIssue({ code: 'custom', message: problem });
   });
 
-export function jsonTypeOf(value: unknown): JsonType {
+function jsonTypeOf(value: unknown): JsonType {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'array';
   switch (typeof value) {

@@ -11,7 +11,7 @@ import { parksJob } from '../running-job';
 const SECONDS_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300];
 
 /** How an attempt ended: done, thrown, or set aside (waiting for its children, handed back). */
-export type JobOutcome = 'completed' | 'failed' | 'parked';
+type JobOutcome = 'completed' | 'failed' | 'parked';
 
 type JobFunction = (job: Job, token?: string, signal?: AbortSignal) => Promise<unknown>;
 

@@ -41,7 +41,7 @@ export interface StorageEngine extends ItemStorage {
 }
 
 /** Where updates of one document wait for each other (a Redis of the deployment). */
-export interface DocumentLocks {
+interface DocumentLocks {
   redis: Redis;
   prefix: string;
   logger: Logger;
