@@ -6,6 +6,7 @@
 import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { requestIdOf, startPipeline, type ItemView, type Pipeline } from './pipeline-fixture';
+import { propertyRuns } from '../../support/property-runs';
 
 const NDJSON = { 'content-type': 'application/x-ndjson' };
 
@@ -67,7 +68,7 @@ describe('NDJSON bodies', () => {
           );
         },
       ),
-      { numRuns: 8, seed: 16 },
+      { numRuns: propertyRuns(8), seed: 16 },
     );
   });
 

@@ -11,6 +11,7 @@ import { connectMongo } from '../../../core/mongo/connection';
 import { collections } from '../../../core/storage/collections';
 import { bothEngines, ensureTestIndexes } from '../../support/storage-engines';
 import { uniqueMongoUrl } from '../../support/test-env';
+import { propertyRuns } from '../../support/property-runs';
 
 const change = (identifier: string, version = 1): NewChange => ({
   event: 'updated',
@@ -135,7 +136,7 @@ describe.each([
           });
         },
       ),
-      { numRuns: 15 },
+      { numRuns: propertyRuns(15) },
     );
   });
 });

@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { ChangeLogStore } from '../../../core/changes/change-log-store';
 import { startTestApi, type TestApi } from '../../support/api-harness';
 import { change } from './support/export-fixture';
+import { propertyRuns } from '../../support/property-runs';
 
 interface FeedPage {
   items: { seq: number; identifier: string }[];
@@ -71,7 +72,7 @@ describe('the change feed while writers append in parallel', () => {
           expect(seen.map((c) => c.identifier).sort()).toEqual([...written].sort());
         },
       ),
-      { numRuns: 8 },
+      { numRuns: propertyRuns(8) },
     );
   });
 });

@@ -19,6 +19,7 @@ import { ItemStore, type ItemWrite } from '../../../core/items/item-store';
 import { bothEngines, detectedEngine } from '../../support/storage-engines';
 import { redisUrl, uniqueMongoUrl, uniquePrefix } from '../../support/test-env';
 import { at } from './writer-fixture';
+import { propertyRuns } from '../../support/property-runs';
 
 const write = (identifier: string, name: string): ItemWrite => ({
   identifier,
@@ -138,7 +139,7 @@ describe('the order of writes and deletes', () => {
         const stored = await db.items.countDocuments({ tenant: 'acme', contentType: ct });
         expect(stored).toBe(padding + (expected === undefined ? 0 : 1));
       }),
-      { numRuns: 10 },
+      { numRuns: propertyRuns(10) },
     );
   }, 180_000);
 });

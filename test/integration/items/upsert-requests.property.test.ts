@@ -9,6 +9,7 @@ import { ItemStore } from '../../../core/items/item-store';
 import { NO_WRITE_LOCK } from '../../../core/items/write-lock';
 import { TenantSink, bothWays, type Step } from './support/both-ways';
 import { at, writerDatabase, type WriterDatabase } from './writer-fixture';
+import { propertyRuns } from '../../support/property-runs';
 
 const IDENTIFIERS = ['A', 'B', 'C'];
 
@@ -103,7 +104,7 @@ describe('ItemStore.upsertRequests: any group as written one request at a time',
             expect(together.sinkCalls).toBe(1);
           },
         ),
-        { numRuns: 20 },
+        { numRuns: propertyRuns(20) },
       );
     },
     240_000,

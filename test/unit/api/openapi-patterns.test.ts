@@ -8,8 +8,9 @@ import fc from 'fast-check';
 import { preconditionsOf } from '../../../api/http/preconditions';
 import { ENTITY_TAG_LIST_PATTERN, IDENTIFIER_PATTERN } from '../../../api/openapi/patterns';
 import { IDENTIFIER_MAX_LENGTH, identifierProblem } from '../../../core/domain/identifier';
+import { propertyRuns } from '../../support/property-runs';
 
-const RUNS = { numRuns: 2_000 };
+const RUNS = { numRuns: propertyRuns(2_000) };
 
 /** Text from a few characters of each kind the rules tell apart, so that edges come up often. */
 const textOf = (chars: string[], maxLength: number) =>

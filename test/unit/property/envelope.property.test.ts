@@ -15,6 +15,7 @@ import {
   jsonObject,
   prototypeSnapshot,
 } from './arbitraries';
+import { propertyRuns } from '../../support/property-runs';
 
 /** The envelope is accepted by its schema and survives JSON, as it does on its way to the caller. */
 function expectWellFormed(result: EnvelopeResult): void {
@@ -50,7 +51,7 @@ describe('the envelope builder, for any items, keys, labels and messages', () =>
         const result = buildEnvelope({ kind: 'items', partialValidation: partial, items });
         expectWellFormed(result);
       }),
-      { numRuns: 3_000 },
+      { numRuns: propertyRuns(3_000) },
     );
   });
 
@@ -76,7 +77,7 @@ describe('the envelope builder, for any items, keys, labels and messages', () =>
           expect(new Set(errorKeys)).toEqual(new Set(failed.map((item) => item.key)));
         }
       }),
-      { numRuns: 3_000 },
+      { numRuns: propertyRuns(3_000) },
     );
   });
 
@@ -90,7 +91,7 @@ describe('the envelope builder, for any items, keys, labels and messages', () =>
           expect(Object.keys(result.envelope.errors ?? {})).toEqual([REQUEST_KEY]);
         },
       ),
-      { numRuns: 1_000 },
+      { numRuns: propertyRuns(1_000) },
     );
   });
 
@@ -101,7 +102,7 @@ describe('the envelope builder, for any items, keys, labels and messages', () =>
         expectWellFormed(result);
         expect(result.envelope.data).toEqual({ deletedIds, notFoundIds });
       }),
-      { numRuns: 1_000 },
+      { numRuns: propertyRuns(1_000) },
     );
   });
 });

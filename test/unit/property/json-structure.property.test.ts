@@ -3,6 +3,7 @@ import { checkFunnelBody, MAX_JSON_DEPTH, type FunnelMethod } from '../../../api
 import { HttpError } from '../../../api/http/http-error';
 import { exceedsDepth } from '../../../api/http/json-depth';
 import { scanJsonStructure, type JsonStructure } from '../../../api/http/json-structure';
+import { propertyRuns } from '../../support/property-runs';
 
 /** Deep enough that depth never decides: these properties are about the grammar. */
 const NO_DEPTH_LIMIT = 10_000;
@@ -109,7 +110,7 @@ describe('scanJsonStructure, against JSON.parse', () => {
         const structure = scanJsonStructure(Buffer.from(text), NO_DEPTH_LIMIT);
         expect(structure).toEqual(structureOf(JSON.parse(text)));
       }),
-      { numRuns: 3_000 },
+      { numRuns: propertyRuns(3_000) },
     );
   });
 
@@ -125,7 +126,7 @@ describe('scanJsonStructure, against JSON.parse', () => {
           expect(structure).toEqual(structureOf(JSON.parse(Buffer.from(bytes).toString('utf8'))));
         }
       }),
-      { numRuns: 10_000 },
+      { numRuns: propertyRuns(10_000) },
     );
   });
 });
@@ -223,7 +224,7 @@ describe('checkFunnelBody, against the check that parsed every body', () => {
           );
         },
       ),
-      { numRuns: 10_000 },
+      { numRuns: propertyRuns(10_000) },
     );
   });
 });

@@ -7,6 +7,7 @@
  */
 import fc from 'fast-check';
 import { resolveLazy } from '../../../core/domain/lazy-match';
+import { propertyRuns } from '../../support/property-runs';
 
 /** Letters and digits whose upper- and lower-case forms map onto each other one to one. */
 const Y_ALPHABET = [...'abcdefghijklm01234', 'é', 'ж', 'Ω', '𐐨', 'ǆ'];
@@ -69,6 +70,7 @@ describe('lazy comparison, for random identifiers', () => {
           identifier: y,
         });
       }),
+      { numRuns: propertyRuns(100) },
     );
   });
 
@@ -89,6 +91,7 @@ describe('lazy comparison, for random identifiers', () => {
         const incoming = prefix + before + spelling + after + suffix;
         expect(resolveLazy(incoming, undefined, [y])).toEqual({ kind: 'none' });
       }),
+      { numRuns: propertyRuns(100) },
     );
   });
 
@@ -105,6 +108,7 @@ describe('lazy comparison, for random identifiers', () => {
           expect(resolveLazy(incoming, undefined, [y])).toEqual({ kind: 'none' });
         },
       ),
+      { numRuns: propertyRuns(100) },
     );
   });
 });

@@ -21,6 +21,7 @@ import {
   prototypeSnapshot,
   transformArb,
 } from './arbitraries';
+import { propertyRuns } from '../../support/property-runs';
 
 /**
  * The pure part of a POST, as core/ingest/import-items.ts runs it, with the store's answers
@@ -77,7 +78,7 @@ describe('the mapper and the envelope builder, for any JSON body and any funnel'
         expect(envelopeSchema.safeParse(wire).success).toBe(true);
         expect(result.envelope.status).toBe(result.httpStatus === 200 ? 'success' : 'error');
       }),
-      { numRuns: 3_000 },
+      { numRuns: propertyRuns(3_000) },
     );
   });
 
@@ -95,7 +96,7 @@ describe('the mapper and the envelope builder, for any JSON body and any funnel'
         // An item is either imported or reported, never both.
         for (const id of successIds) expect(errorKeys).not.toContain(id);
       }),
-      { numRuns: 3_000 },
+      { numRuns: propertyRuns(3_000) },
     );
     // The generator reaches every outcome, so the property above is not vacuous.
     expect([...seen].sort()).toEqual(['error', 'partial', 'success']);
@@ -127,7 +128,7 @@ describe('the mapper and the envelope builder, for any JSON body and any funnel'
         expect(envelopeSchema.safeParse(wire).success).toBe(true);
         expect(result.envelope.status).toBe(result.httpStatus === 200 ? 'success' : 'error');
       }),
-      { numRuns: 1_000 },
+      { numRuns: propertyRuns(1_000) },
     );
   });
 
@@ -156,7 +157,7 @@ describe('the mapper and the envelope builder, for any JSON body and any funnel'
           });
         },
       ),
-      { numRuns: 2_000 },
+      { numRuns: propertyRuns(2_000) },
     );
   });
 
@@ -171,7 +172,7 @@ describe('the mapper and the envelope builder, for any JSON body and any funnel'
         answer(body, funnel, contentType, () => true);
         expect(freshObjectIsClean()).toBe(true);
       }),
-      { numRuns: 500 },
+      { numRuns: propertyRuns(500) },
     );
   });
 });

@@ -10,6 +10,7 @@ import {
   prototypeSnapshot,
   sourcePath,
 } from './arbitraries';
+import { propertyRuns } from '../../support/property-runs';
 
 /** Every value reachable from `source` through own properties, the source included. */
 function reachable(source: unknown): Set<unknown> {
@@ -44,7 +45,7 @@ describe('readPath, for any JSON and any path', () => {
         if (read.found) expect(Object.keys(read)).toEqual(['found', 'value']);
         else expect(read).toEqual({ found: false });
       }),
-      { numRuns: 2_000 },
+      { numRuns: propertyRuns(2_000) },
     );
   });
 
@@ -63,7 +64,7 @@ describe('readPath, for any JSON and any path', () => {
           sent.has(value) || (Array.isArray(value) && value.every((v) => sent.has(v)));
         expect(fromSource).toBe(true);
       }),
-      { numRuns: 2_000 },
+      { numRuns: propertyRuns(2_000) },
     );
   });
 
@@ -80,7 +81,7 @@ describe('readPath, for any JSON and any path', () => {
             expect(read.value).toBe(Object.getOwnPropertyDescriptor(source, key)?.value);
         },
       ),
-      { numRuns: 2_000 },
+      { numRuns: propertyRuns(2_000) },
     );
   });
 

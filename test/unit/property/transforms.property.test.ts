@@ -13,6 +13,7 @@ import {
   prototypeSnapshot,
   transformArb,
 } from './arbitraries';
+import { propertyRuns } from '../../support/property-runs';
 
 /** What a source path can give: nothing, or any JSON a hostile sender writes. */
 const anyRead: fc.Arbitrary<PathRead> = fc.oneof(
@@ -51,7 +52,7 @@ describe('value transforms, for any JSON value and any chain', () => {
           expect(result.message.length).toBeGreaterThan(0);
         }
       }),
-      { numRuns: 5_000 },
+      { numRuns: propertyRuns(5_000) },
     );
   });
 
@@ -62,7 +63,7 @@ describe('value transforms, for any JSON value and any chain', () => {
         applyTransforms(transforms, read);
         expect(read).toEqual(copy);
       }),
-      { numRuns: 2_000 },
+      { numRuns: propertyRuns(2_000) },
     );
   });
 
@@ -75,7 +76,7 @@ describe('value transforms, for any JSON value and any chain', () => {
         const numbers = Array.isArray(value) ? (value as unknown[]) : [value];
         expect(numbers.every(isFiniteNumber)).toBe(true);
       }),
-      { numRuns: 3_000 },
+      { numRuns: propertyRuns(3_000) },
     );
   });
 
@@ -111,7 +112,7 @@ describe('value transforms, for any JSON value and any chain', () => {
           expect(applyTransforms([last], once.read)).toEqual({ ok: true, read: once.read });
         },
       ),
-      { numRuns: 2_000 },
+      { numRuns: propertyRuns(2_000) },
     );
   });
 });

@@ -12,6 +12,7 @@ import {
   hostileValue,
   prototypeSnapshot,
 } from './arbitraries';
+import { propertyRuns } from '../../support/property-runs';
 
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
@@ -72,7 +73,7 @@ describe('value validators, for any JSON value', () => {
           expect(acceptedSingle(spec, result.value)).toBe(true);
         }
       }),
-      { numRuns: 5_000 },
+      { numRuns: propertyRuns(5_000) },
     );
   });
 
@@ -83,7 +84,7 @@ describe('value validators, for any JSON value', () => {
         if (!result.ok || spec.type === 'reference') return;
         expect(result.value).toEqual(value);
       }),
-      { numRuns: 3_000 },
+      { numRuns: propertyRuns(3_000) },
     );
   });
 });
@@ -105,7 +106,7 @@ describe('normalizeIdentifier, for any JSON value', () => {
         expect(isWellFormed(identifier)).toBe(true);
         expect(identifier).toBe(typeof value === 'number' ? String(value) : value);
       }),
-      { numRuns: 5_000 },
+      { numRuns: propertyRuns(5_000) },
     );
   });
 
@@ -119,7 +120,7 @@ describe('normalizeIdentifier, for any JSON value', () => {
           if (result.ok) expect(result.identifier).toBe(String(value));
         },
       ),
-      { numRuns: 3_000 },
+      { numRuns: propertyRuns(3_000) },
     );
   });
 
