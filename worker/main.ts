@@ -14,7 +14,8 @@ async function main(): Promise<void> {
       workerId,
       concurrency: config.WORKER_CONCURRENCY,
       chunkSize: chunkSize ?? 'off',
-      engine,
+      // The engine's name and version only: the object holds the client and its URL.
+      engine: { name: engine.name, version: engine.version },
       metricsPort: config.WORKER_METRICS_PORT || 'off',
     },
     'worker ready',
