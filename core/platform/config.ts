@@ -26,7 +26,7 @@ interface Variable {
   secret?: boolean;
 }
 
-/** Every variable funnel-sync reads; the README's configuration table mirrors this list. */
+/** Every variable funnel-sync reads; docs/configuration.md lists each (a test holds them together). */
 export const VARIABLES = {
   PORT: { schema: integer(1, 65_535).default(3000), expects: 'a TCP port from 1 to 65535' },
   REDIS_URL: {

@@ -109,8 +109,9 @@ const ingestGroupJob = {
 
 /**
  * One slice of a large POST's writes (CHUNK_SIZE items), a child of the request's `ingest` job:
- * any worker writes it, in parallel with the other chunks. The `ingest` job did the mapping,
- * validation and lookups for the whole request; a chunk only writes.
+ * any worker takes it, and the chunks of one request take turns under the content type's write
+ * lock (docs/storage.md#the-write-lock). The `ingest` job did the mapping, validation and lookups
+ * for the whole request; a chunk only writes.
  */
 const ingestChunkJob = {
   data: z.object({

@@ -1,6 +1,6 @@
 /**
- * The Grafana dashboard (deploy/grafana/funnel-sync-dashboard.json) and the alert examples of the
- * README query only metrics the API and the workers register, with labels they have: renaming a
+ * The Grafana dashboard (deploy/grafana/funnel-sync-dashboard.json) and the alert examples of
+ * docs/operations.md query only metrics the API and the workers register, with labels they have: renaming a
  * metric or a label in the code breaks this test instead of a dashboard nobody looks at until an
  * incident.
  */
@@ -175,8 +175,8 @@ describe('the Grafana dashboard', () => {
   });
 });
 
-describe('the alert examples of the README', () => {
-  const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+describe('the alert examples of the operations page', () => {
+  const readme = readFileSync(path.join(ROOT, 'docs', 'operations.md'), 'utf8');
   const blocks = [...readme.matchAll(/```promql\n([\s\S]*?)```/g)].map((match) => match[1] ?? '');
 
   it('query only metrics the API and the workers register, with labels they have', () => {

@@ -1,7 +1,7 @@
 /**
  * The value transforms of one mapping, as a list of steps: an operation each, a separator for
  * `split`, a value for `default` (read as JSON when it is a number, true/false or an array, else
- * kept as the text typed). Steps run in order (docs/settings.md, the README's value transforms).
+ * kept as the text typed). Steps run in order (docs/settings.md, value transforms).
  */
 import { fill, h } from '../dom.js';
 
