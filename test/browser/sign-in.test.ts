@@ -7,6 +7,7 @@
 import type { Browser } from 'playwright-core';
 import { signToken } from '../../core/auth/token-signer';
 import { startTestApi, type TestApi } from '../support/api-harness';
+import { waitUntil } from '../support/wait-until';
 import {
   launchChromium,
   openTab,
@@ -85,9 +86,11 @@ describe('the console: signing in', () => {
     });
     expect(revoke.status).toBe(204);
     // Every API process honours a revocation within a second; wait until this one does.
-    while ((await api.call('GET', '/api/v1/settings/funnels', { token })).status !== 401) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await waitUntil(
+      async () => (await api.call('GET', '/api/v1/settings/funnels', { token })).status,
+      (status) => status === 401,
+      { what: 'the revoked token to be refused', timeoutMs: 5_000 },
+    );
     await tab.page.reload();
     await tab.page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
     expect(await tab.page.locator('#app-notice').textContent()).toBe(

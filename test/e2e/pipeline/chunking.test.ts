@@ -6,6 +6,7 @@
  * with CHUNK_SIZE 10 against a reference deployment whose worker never chunks.
  */
 import type { LogLine } from '../../support/processes';
+import { waitUntil } from '../../support/wait-until';
 import { startTestWorker, type TestWorker } from '../../support/worker-harness';
 import {
   requestIdOf,
@@ -61,10 +62,12 @@ describe('requests larger than CHUNK_SIZE', () => {
     const ids = () => [
       ...new Set(workers().flatMap((worker) => worker.lines.filter(started).map((l) => l.jobId))),
     ];
-    for (let polls = 0; ids().length < expected && polls < 100; polls++) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    return ids().map(String).sort();
+    const found = await waitUntil(ids, (seen) => seen.length >= expected, {
+      what: `${expected} chunk job(s) of ${requestId} in the workers' logs`,
+      timeoutMs: 5_000,
+      everyMs: 50,
+    });
+    return found.map(String).sort();
   };
 
   /** The same funnel on both deployments, and a way to send a body to both. */
@@ -217,11 +220,11 @@ describe('requests larger than CHUNK_SIZE', () => {
     expect(response.status).toBe(202);
     const requestId = requestIdOf(response);
 
-    let record = await chunked.history(url, requestId);
-    while (record.status === 'queued' || record.status === 'processing') {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      record = await chunked.history(url, requestId);
-    }
+    const record = await waitUntil(
+      () => chunked.history(url, requestId),
+      (seen) => seen.status !== 'queued' && seen.status !== 'processing',
+      { what: 'the record to be final', timeoutMs: 30_000 },
+    );
     expect(record).toMatchObject({ status: 'success', httpStatus: 200, itemCount: 25 });
     expect(await chunkJobsOf(requestId, 3)).toHaveLength(3);
     expect(Object.keys(await names(contentType))).toHaveLength(25);

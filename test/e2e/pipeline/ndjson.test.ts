@@ -5,6 +5,7 @@
  */
 import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
+import { waitUntil } from '../../support/wait-until';
 import { requestIdOf, startPipeline, type ItemView, type Pipeline } from './pipeline-fixture';
 import { propertyRuns } from '../../support/property-runs';
 
@@ -247,12 +248,11 @@ describe('NDJSON bodies', () => {
     });
     expect(response.status).toBe(202);
     const requestId = requestIdOf(response);
-    let record = await p.history(url, requestId);
-    const deadline = Date.now() + 15_000;
-    while (['queued', 'processing'].includes(record.status) && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      record = await p.history(url, requestId);
-    }
+    const record = await waitUntil(
+      () => p.history(url, requestId),
+      (seen) => !['queued', 'processing'].includes(seen.status),
+      { what: 'the record to be final', timeoutMs: 15_000, everyMs: 50 },
+    );
     expect(record).toMatchObject({ status: 'success', httpStatus: 200, itemCount: 2 });
     expect((await p.items(contentType)).map((i) => i.identifier)).toEqual(['Q-1', 'Q-2']);
   });

@@ -2,17 +2,8 @@
  * `Prefer: respond-async`: 202 with Location at once; the history record goes queued, processing,
  * then final, and holds the same outcome a waiting caller would have got.
  */
+import { waitUntil } from '../../support/wait-until';
 import { requestIdOf, startPipeline, type Pipeline } from './pipeline-fixture';
-
-async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  let value = await probe();
-  while (!done(value) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    value = await probe();
-  }
-  return value;
-}
 
 describe('asynchronous requests', () => {
   let pipeline: Pipeline;
@@ -37,9 +28,10 @@ describe('asynchronous requests', () => {
     expect(response.headers.get('location')).toBe(`/api/v1/funnels/${url}/history/${requestId}`);
     expect(response.headers.get('preference-applied')).toBe('respond-async');
 
-    const record = await until(
+    const record = await waitUntil(
       () => pipeline.history(url, requestId),
       (r) => r.status !== 'queued' && r.status !== 'processing',
+      { what: 'the record to be final', timeoutMs: 15_000, everyMs: 50 },
     );
     expect(record).toMatchObject({
       status: 'error',
@@ -61,9 +53,10 @@ describe('asynchronous requests', () => {
     const location = accepted.headers.get('location') ?? '';
     const recordId = decodeURIComponent(location.slice(location.lastIndexOf('/') + 1));
     expect(accepted.body).toMatchObject({ data: { requestId: 'async-reused', recordId } });
-    await until(
+    await waitUntil(
       () => pipeline.history(url, recordId),
       (r) => r.status === 'success',
+      { what: 'the first request to succeed', timeoutMs: 15_000, everyMs: 50 },
     );
     const later = await pipeline.post(url, [{ sku: 'AR-2', title: 'Later' }], { headers });
     expect(later.status).toBe(200);
@@ -84,14 +77,14 @@ describe('asynchronous requests', () => {
     const first = await pipeline.history(url, requestIdOf(response));
     expect(['queued', 'processing', 'success']).toContain(first.status);
     const seen = new Set<string>([first.status]);
-    const last = await until(
+    const last = await waitUntil(
       async () => {
         const record = await pipeline.history(url, requestIdOf(response));
         seen.add(record.status);
         return record;
       },
       (r) => r.status === 'success',
-      30_000,
+      { what: 'the record to succeed', timeoutMs: 30_000, everyMs: 50 },
     );
     expect(last).toMatchObject({ status: 'success', httpStatus: 200, itemCount: 2_000 });
     expect(seen.has('queued') || seen.has('processing')).toBe(true);
