@@ -1,10 +1,17 @@
 /**
- * What every scenario sends, and the documents it must end up as: one content type, one funnel
- * mapping a typical ERP item to it, items with fresh identifiers, and the item document the
- * product stores for a new item. The floor (floor.ts) and the naive route (naive-server.ts) build
- * their documents here, so that all three write the same thing.
+ * What every scenario sends, and what it must end up as: one content type, one funnel mapping a
+ * typical ERP item to it, items with fresh identifiers, the item document the product stores for
+ * a new item (the floors in bench/floor/ write the same), and a delivery of changes as the export
+ * sends it. With bench/stack/store.ts, the one place the benchmark imports core/.
  */
-import type { ItemDocument } from '../core/items/item';
+import { changeView } from '../core/changes/change-record';
+import { itemView, type ItemDocument } from '../core/items/item';
+
+export type { ItemDocument };
+
+/** The content type's key, and the funnel's endpoint URL. */
+export const CONTENT_TYPE = 'bench-products';
+export const ENDPOINT_URL = 'bench-products';
 
 /** The body of `PUT /settings/content-types/{key}`. */
 export const CONTENT_TYPE_BODY = {
@@ -62,7 +69,7 @@ export function runId(): string {
   return Math.random().toString(36).slice(2, 10);
 }
 
-/** `tenant:contentType:identifier`, the product's `_id` scheme (core/keys/keys.ts). */
+/** `tenant:contentType:identifier`, the product's `_id` scheme (core/domain/names.ts). */
 export function itemId(tenant: string, contentType: string, identifier: string): string {
   return `${tenant}:${contentType}:${identifier}`;
 }
@@ -127,4 +134,32 @@ export function upsertOperation(
     filter: { _id: itemId(tenant, contentType, item.sku) },
     update: { $set: set, $setOnInsert: { createdAt: now, version: 1 } },
   };
+}
+
+/**
+ * A delivery of changes of `documents`, new items, as the export sends one to its receiver: what
+ * the receiver's reference and the export floor post.
+ */
+export function deliveryBody(documents: readonly ItemDocument[]): string {
+  const changes = documents.map((document, i) =>
+    changeView({
+      event: 'created',
+      contentType: document.contentType,
+      identifier: document.identifier,
+      version: document.version,
+      at: document.updatedAt,
+      tenant: document.tenant,
+      seq: i + 1,
+      item: itemView(document),
+    }),
+  );
+  return JSON.stringify({ type: 'items.changed', exportId: 'bench', changes });
+}
+
+/** The documents of `count` new items of the benchmark's content type, for a reference body. */
+export function newDocuments(count: number): ItemDocument[] {
+  const now = new Date();
+  return makeItems(runId(), count).map((item) =>
+    newItemDocument('bench', CONTENT_TYPE, item, now, now),
+  );
 }

@@ -1,0 +1,53 @@
+/** Runs a floor of bench/floor/ in a process of its own on the benchmark's database; its report. */
+import { execFile } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { ROOT } from '../paths';
+import type { Stack } from '../stack/stack';
+import { runId } from '../workload';
+import type { ExportFloorReport } from './export-floor';
+import type { FloorReport } from './floor';
+
+const run = promisify(execFile);
+
+/** Where the floors read what they are given, and how to reach the store. */
+export interface FloorSite {
+  stack: Stack;
+  /** A temporary directory for the bodies handed over. */
+  workDir: string;
+}
+
+async function spawnFloor<T>(site: FloorSite, script: string, body: string, extra: string[]) {
+  const file = path.join(site.workDir, `floor-${runId()}.json`);
+  writeFileSync(file, body);
+  const { target, mongoUrl } = site.stack;
+  const args = ['--import', 'tsx', `bench/floor/${script}`, '--mongo', mongoUrl, '--body', file];
+  args.push('--tenant', target.tenant, '--content-type', target.contentType, ...extra);
+  const { stdout } = await run(process.execPath, args, { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 });
+  return JSON.parse(stdout.trim().split('\n').pop() ?? '') as T;
+}
+
+/** The floor's write of `body` (the JSON a scenario POSTs) in one bulkWrite. */
+export function floorBatch(site: FloorSite, body: string): Promise<FloorReport> {
+  return spawnFloor(site, 'floor.ts', body, []);
+}
+
+/** The floor's write of `body`, one `insertOne` or `_id` upsert an item, `inFlight` at once. */
+export function floorEach(
+  site: FloorSite,
+  body: string,
+  each: 'insert' | 'upsert',
+  inFlight: number,
+): Promise<FloorReport> {
+  return spawnFloor(site, 'floor.ts', body, ['--each', each, '--in-flight', String(inFlight)]);
+}
+
+/** The export floor: the items `body` wrote, read in batches of 50 and posted to `receiverUrl`. */
+export function floorExport(
+  site: FloorSite,
+  body: string,
+  receiverUrl: string,
+): Promise<ExportFloorReport> {
+  return spawnFloor(site, 'export-floor.ts', body, ['--receiver', receiverUrl]);
+}

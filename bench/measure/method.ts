@@ -1,0 +1,20 @@
+/**
+ * How the product and the floor are measured alike, so that a ratio compares their work and not
+ * the way each was measured (bench/README.md, "Method"). The floor process reads these too.
+ */
+
+/**
+ * Unmeasured runs of the measured work that each process does first (the worker its batch, the
+ * floor process its write): V8 optimises code by how often it has run, so processes warmed
+ * unequally would compare their JIT's progress. A worker's CPU for 10,000 items stops falling
+ * after two or three.
+ */
+export const WARM_ROUNDS = 3;
+
+/**
+ * CPU is still counted this long after the last answer (the product's HTTP response, the floor's
+ * last acknowledgement): the garbage a batch leaves is collected partly after it, and is its cost.
+ */
+export const SETTLE_MS = 100;
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,0 +1,142 @@
+/**
+ * The system under test, started once by `npm run bench`: Redis and the database (engines.ts),
+ * one API and N workers compiled by tsc and started with node as production runs them
+ * (build.ts), the benchmark's tenant and funnel (target.ts), and the benchmark's own connection to
+ * the store and queue (store.ts). Their logs go to `logDir`.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { LaunchedProcess } from '../../scripts/processes/launched-process';
+import { startService, type Role } from '../../scripts/processes/service';
+import { buildCompiled } from './build';
+import { startEngines, type EngineVersion, type Engines } from './engines';
+import { openStore, type Store } from './store';
+import { createTarget, type Target } from './target';
+
+export const BENCH_TENANT = 'bench';
+
+export interface StackOptions {
+  workers: number;
+  logDir: string;
+  log: (message: string) => void;
+}
+
+export class Stack {
+  readonly workers: LaunchedProcess[] = [];
+  private started = 0;
+
+  private constructor(
+    private readonly engines: Engines,
+    readonly store: Store,
+    private readonly env: Record<string, string>,
+    private readonly jwtSecret: string,
+    private readonly buildDir: string,
+    private readonly logDir: string,
+    readonly api: LaunchedProcess,
+  ) {}
+
+  /** The benchmark's tenant and funnel, made once the workers run (a worker writes its priming). */
+  target!: Target;
+
+  static async start(options: StackOptions): Promise<Stack> {
+    options.log('compiling api/, worker/ and core/ with tsc');
+    const buildDir = buildCompiled(options.log);
+    options.log('starting the engines');
+    const engines = await startEngines();
+    let store: Store | undefined;
+    let api: LaunchedProcess | undefined;
+    let stack: Stack | undefined;
+    try {
+      store = await openStore(engines);
+      const jwtSecret = randomBytes(32).toString('hex');
+      const env = {
+        REDIS_URL: engines.redisUrl,
+        MONGO_URL: engines.mongoUrl,
+        QUEUE_PREFIX: engines.queuePrefix,
+        JWT_SECRET: jwtSecret,
+        // The growth scenario's 50,000 items weigh about 10 MB.
+        MAX_ITEMS: '50000',
+        MAX_BODY_BYTES: String(64 * 1024 * 1024),
+        // A request queued behind a neighbour's backlog still gets its answer, however late.
+        WAIT_TIMEOUT_MS: '600000',
+        // Single items at 32 in flight are far above a tenant's default rate.
+        RATE_LIMIT_PER_MINUTE: '1000000',
+        // Several workers on one machine cannot all take the default metrics port.
+        WORKER_METRICS_PORT: '0',
+        // The export scenario's receiver listens on loopback.
+        EXPORT_ALLOWED_NETWORKS: '127.0.0.0/8,::1/128',
+      };
+      mkdirSync(options.logDir, { recursive: true });
+      options.log(`${engines.version.name} ${engines.version.version}; starting the API`);
+      api = await launch('api', 'api', env, buildDir, options.logDir);
+      stack = new Stack(engines, store, env, jwtSecret, buildDir, options.logDir, api);
+      options.log(`starting ${options.workers} worker(s)`);
+      await stack.setWorkers(options.workers);
+      stack.target = await stack.addTenant(BENCH_TENANT);
+      return stack;
+    } catch (error) {
+      await Promise.all(stack?.workers.map((worker) => worker.stop()) ?? []);
+      await api?.stop();
+      await store?.close();
+      await engines.stop();
+      throw error;
+    }
+  }
+
+  get engine(): EngineVersion {
+    return this.engines.version;
+  }
+
+  get mongoUrl(): string {
+    return this.engines.mongoUrl;
+  }
+
+  /** The processes whose CPU is the product's: the API and every worker. */
+  ourPids(): number[] {
+    return [this.api.pid, ...this.workers.map((worker) => worker.pid)];
+  }
+
+  /** Starts or stops workers until `count` run. */
+  async setWorkers(count: number): Promise<void> {
+    while (this.workers.length > count) await this.workers.pop()?.stop();
+    while (this.workers.length < count) {
+      const name = `worker-${++this.started}`;
+      this.workers.push(await launch('worker', name, this.env, this.buildDir, this.logDir));
+    }
+  }
+
+  /** Another tenant with the same content type and funnel (the noisy neighbour). */
+  async addTenant(tenant: string): Promise<Target> {
+    const token = await this.store.bootstrap(tenant, this.jwtSecret);
+    return createTarget(this.api.baseUrl, tenant, token);
+  }
+
+  resetStore(): Promise<void> {
+    return this.store.reset();
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all([...this.workers.splice(0).map((worker) => worker.stop()), this.api.stop()]);
+    await this.store.close();
+    await this.engines.stop();
+  }
+}
+
+/** `node <build>/<role>/main.js`; its logs are read only until it is ready, then go to a file. */
+function launch(
+  role: Role,
+  name: string,
+  env: Record<string, string>,
+  buildDir: string,
+  logDir: string,
+): Promise<LaunchedProcess> {
+  return startService(role, {
+    name,
+    env,
+    buildDir,
+    keepLines: 'until-ready',
+    readyTimeoutMs: 30_000,
+    logFile: path.join(logDir, `${name}.log`),
+  });
+}

@@ -1,0 +1,71 @@
+/**
+ * The benchmark's own way into the product's store and queue, and the one file of bench/stack/
+ * that imports core/: its connection, emptying what the scenarios write between runs, a tenant's
+ * first token, and how many funnel requests are waiting on the queue.
+ */
+import { Queue } from 'bullmq';
+import { bootstrapTenant } from '../../core/auth/bootstrap';
+import { openStorageEngine } from '../../core/storage/engines/open-storage-engine';
+import { createLogger } from '../../core/platform/logger';
+import { connectMongo, databaseOf } from '../../core/mongo/connection';
+import { FUNNEL_QUEUE } from '../../core/queue/queue-names';
+import { collections } from '../../core/storage/collections';
+import type { Engines } from './engines';
+
+const silent = createLogger('bench', 'silent');
+
+export interface Store {
+  /**
+   * Drops the items, their change log and the request history, and makes their indexes again:
+   * on FerretDB v1 a lookup or an update that is not a plain insert reads the whole collection,
+   * so without this each run would cost more than the one before. The content type's identifier
+   * statistics (item_stats) stay, as for any content type in use: concurrent first requests to a
+   * content type race to create that document (target.ts primes it once, alone).
+   */
+  reset(): Promise<void>;
+  /** A tenant with its first user, and a token with every ability (as `npm run cli bootstrap`). */
+  bootstrap(tenant: string, jwtSecret: string): Promise<string>;
+  /** Funnel requests queued and not yet taken by a worker: waiting, prioritized or parked. */
+  queuedRequests(): Promise<number>;
+  /** Queued, or running. */
+  unfinishedRequests(): Promise<number>;
+  close(): Promise<void>;
+}
+
+export async function openStore(engines: Engines): Promise<Store> {
+  const mongo = await connectMongo(engines.mongoUrl, 'bench');
+  const db = collections(mongo);
+  const engine = await openStorageEngine(mongo);
+  const queue = new Queue(FUNNEL_QUEUE, {
+    connection: { url: engines.redisUrl },
+    prefix: engines.queuePrefix,
+  });
+  const queuedRequests = async () => {
+    const counts = await queue.getJobCounts('waiting', 'prioritized');
+    // Requests parked as delayed jobs; the hourly history purge waits there too.
+    const parked = (await queue.getJobs(['delayed'])).filter((job) => job.name === 'ingest');
+    return (counts.waiting ?? 0) + (counts.prioritized ?? 0) + parked.length;
+  };
+  return {
+    async reset() {
+      // With the change log goes the FerretDB adapter's hint of its last number, where there is one.
+      const heads = databaseOf(mongo).collection('change_heads');
+      await Promise.all(
+        [db.items, db.history, db.changes, heads].map((collection) =>
+          collection.drop().catch(() => undefined),
+        ),
+      );
+      await engine.ensureIndexes(db, silent);
+    },
+    async bootstrap(tenant, jwtSecret) {
+      const email = `bench@${tenant}.test`;
+      return (await bootstrapTenant(db, jwtSecret, { tenant, email, tokenName: 'bench' })).token;
+    },
+    queuedRequests,
+    unfinishedRequests: async () => (await queuedRequests()) + (await queue.getActiveCount()),
+    async close() {
+      await queue.close();
+      await mongo.close();
+    },
+  };
+}
