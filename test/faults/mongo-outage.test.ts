@@ -16,11 +16,11 @@ import {
   Deployment,
   eventually,
   makeItems,
-  sleep,
   storedAsSent,
   type SentItem,
   type Timed,
 } from './support/deployment';
+import { waitUntil } from '../support/wait-until';
 
 const WAIT_TIMEOUT_MS = 60_000;
 const DATABASE = 'faults';
@@ -50,17 +50,38 @@ function nextStart(worker: RunningProcess, line: LogLine): LogLine | undefined {
     .find((next) => next.jobId === line.jobId && next.msg === 'job started');
 }
 
-const at = (line: LogLine | undefined) => Date.parse(String(line?.time));
-
-/** Probes sent while the engine is away: each answer and what it carried. */
-async function probeWhileDown(deployment: Deployment, url: string, untilMs: number) {
+/** Probes sent while the engine is away, at least one, until `enough` holds: each answer and what it carried. */
+async function probeWhileDown(
+  deployment: Deployment,
+  url: string,
+  enough: { what: string; holds: () => boolean; timeoutMs: number },
+) {
   const answers: (Timed & { items: SentItem[] })[] = [];
-  for (let n = 0; Date.now() < untilMs; n++) {
-    const items = makeItems(`probe-${n}`, 3);
-    answers.push({ ...(await deployment.timed('POST', url, items, {}, 120_000)), items });
-    await sleep(500);
-  }
+  await waitUntil(
+    async () => {
+      const items = makeItems(`probe-${answers.length}`, 3);
+      answers.push({ ...(await deployment.timed('POST', url, items, {}, 120_000)), items });
+      return enough.holds();
+    },
+    (holds) => holds,
+    { what: enough.what, timeoutMs: enough.timeoutMs, everyMs: 500 },
+  );
   return answers;
+}
+
+/** Every `delayed` event of a job in the queue's event stream: one each time it waits to retry. */
+async function delayedEvents(env: Record<string, string>, jobId: unknown): Promise<number> {
+  const queue = new FunnelQueue({ redisUrl: env.REDIS_URL ?? '', prefix: env.QUEUE_PREFIX ?? '' });
+  try {
+    await queue.waitUntilReady();
+    const entries = await queue.redis.xrange(queue.bullQueue.keys.events ?? '', '-', '+');
+    return entries.filter(([, fields]) => {
+      const field = (name: string) => fields[fields.indexOf(name) + 1];
+      return field('event') === 'delayed' && field('jobId') === String(jobId);
+    }).length;
+  } finally {
+    await queue.close();
+  }
 }
 
 /**
@@ -150,7 +171,7 @@ describe('the MongoDB engine stopped', () => {
 
     // While it is away: /readyz names it, and callers are told 503 or 504. The job starts once
     // the worker is free; its attempts fail at once, 1, 2, 4 and 8 s apart, and the engine is
-    // back before the fourth.
+    // started again once two have failed, well before the fifth.
     const ready = await deployment.readyz();
     expect(ready.status).toBe(503);
     expect(ready.body.engines).toEqual({ redis: 'up', mongodb: 'down' });
@@ -158,22 +179,31 @@ describe('the MongoDB engine stopped', () => {
       (line) => line.msg === 'job started' && line.requestId === 'mongo-1',
       20_000,
     );
-    const probes = await probeWhileDown(deployment, url, Date.now() + 5_000);
+    const probes = await probeWhileDown(deployment, url, {
+      what: 'two failed attempts of the job',
+      holds: () => jobLines(worker, 'mongo-1', 'job failed').length >= 2,
+      timeoutMs: 30_000,
+    });
     await startEngine();
 
     const first = await answer;
     expect([200, 504]).toContain(first.status);
-    // Retried: at least one attempt failed, and each retry waited at least its backoff. Every run
-    // of the job ends failed, waiting for its chunk jobs (2,000 items are two chunks), or done.
+    // Retried: at least two attempts failed, each followed by the next attempt, and each failure
+    // put the job in the delayed set to wait out its backoff (a retry without one would go
+    // straight back to waiting). Every run of the job ends failed, waiting for its chunk jobs
+    // (2,000 items are two chunks), or done.
     const started = jobLines(worker, 'mongo-1', 'job started');
     const failed = jobLines(worker, 'mongo-1', 'job failed');
     const waited = jobLines(worker, 'mongo-1', 'job waits');
-    expect(failed.length).toBeGreaterThanOrEqual(1);
+    expect(failed.length).toBeGreaterThanOrEqual(2);
     expect(started.length).toBe(failed.length + waited.length + 1);
     failed.forEach((failure, k) => {
-      const retry = nextStart(worker, failure);
-      expect(at(retry) - at(failure)).toBeGreaterThanOrEqual(1_000 * 2 ** k - 50);
+      expect(nextStart(worker, failure)).toMatchObject({ attempt: k + 2 });
     });
+    // More if the fair share parked it too, which goes through the delayed set as well.
+    expect(await delayedEvents(deployment.env, failed[0]?.jobId)).toBeGreaterThanOrEqual(
+      failed.length,
+    );
 
     // Completed once it was back: every item, as sent, and a success record.
     const record = await eventually(

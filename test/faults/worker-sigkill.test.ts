@@ -8,6 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { LogLine, RunningProcess } from '../support/processes';
+import { waitUntil } from '../support/wait-until';
 import { Deployment, makeItems, sleep, type Timed } from './support/deployment';
 import { expectStoredExactlyOnce } from './support/stored-items';
 
@@ -106,16 +107,19 @@ describe('a worker killed while its caller has stopped waiting', () => {
     expect(first.status).toBe(504);
 
     // Each retry under a request id of its own, so that the workers' logs tell what ran.
-    let outcome = first;
     const retries: Timed[] = [];
-    for (let n = 1; n <= 60 && ![200, 422].includes(outcome.status); n++) {
-      await sleep(1_000);
-      outcome = await deployment.timed('POST', url, items, {
-        'Idempotency-Key': key,
-        'X-Request-Id': `retry-${n}`,
-      });
-      retries.push(outcome);
-    }
+    const outcome = await waitUntil(
+      async () => {
+        const retry = await deployment.timed('POST', url, items, {
+          'Idempotency-Key': key,
+          'X-Request-Id': `retry-${retries.length + 1}`,
+        });
+        retries.push(retry);
+        return retry;
+      },
+      (retry) => [200, 422].includes(retry.status),
+      { what: 'a retry to be answered with the outcome', timeoutMs: 180_000, everyMs: 1_000 },
+    );
     expect(retries.filter((retry) => retry.status === 500 || retry.status === 0)).toEqual([]);
     expect(outcome.status).toBe(200);
     expect(outcome.body).toEqual({ status: 'success', message: '10000 items were imported' });

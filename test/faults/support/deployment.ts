@@ -14,7 +14,8 @@ import { FunnelQueue } from '../../../core/queue/funnel-queue';
 import { call, type CallOptions, type CallResult } from '../../support/api-harness';
 import { startProcess, type LogLine, type RunningProcess } from '../../support/processes';
 import { isolatedEnv } from '../../support/test-env';
-import { sleep, waitUntil } from '../../../scripts/processes/wait-until';
+import { sleep } from '../../../scripts/processes/wait-until';
+import { waitUntil, WaitTimeout } from '../../support/wait-until';
 
 /** The funnel endpoint's answer (docs/api-behaviour.md#the-envelope). */
 export interface Envelope {
@@ -81,6 +82,7 @@ export function storedAsSent(stored: ItemDocument, sent: SentItem): boolean {
   );
 }
 
+/** For pacing a client between its calls, never for waiting on an outcome: see waitUntil. */
 export { sleep };
 
 /**
@@ -93,13 +95,14 @@ export async function eventually<T>(
   timeoutMs: number,
   everyMs = 200,
 ): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last = await probe();
-  while (!accept(last) && Date.now() < deadline) {
-    await sleep(everyMs);
-    last = await probe();
+  let last: T | undefined;
+  const remember = async () => (last = await probe());
+  try {
+    return await waitUntil(remember, accept, { what: 'eventually', timeoutMs, everyMs });
+  } catch (error) {
+    if (!(error instanceof WaitTimeout)) throw error;
+    return last as T;
   }
-  return last;
 }
 
 export class Deployment {
