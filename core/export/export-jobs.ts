@@ -14,6 +14,14 @@ export type SendJob = z.infer<typeof sendJobSchema>;
 export const EXPORT_JOB_NAMES = ['dispatch', 'send', 'sweep'] as const;
 export type ExportJobName = (typeof EXPORT_JOB_NAMES)[number];
 
+/** A job as the worker takes it: its name with its data. */
+export const exportJobSchema = z.discriminatedUnion('name', [
+  z.object({ name: z.literal('dispatch'), data: dispatchJobSchema }),
+  z.object({ name: z.literal('send'), data: sendJobSchema }),
+  z.object({ name: z.literal('sweep'), data: z.object({}) }),
+]);
+export type ExportJob = z.infer<typeof exportJobSchema>;
+
 /** BullMQ refuses ":" in job ids; tenants, export ids and lanes hold none of "|". */
 export const dispatchJobId = ({ tenant, exportId }: DispatchJob) =>
   `dispatch|${tenant}|${exportId}`;

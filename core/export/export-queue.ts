@@ -11,6 +11,9 @@ import {
 } from './export-jobs';
 import { LANE_COUNT } from './dispatch/lanes';
 
+/** What the delivery's steps queue: a dispatch of an export, a send of one of its lanes. */
+export type ExportWakeUps = Pick<ExportQueue, 'dispatch' | 'send'>;
+
 export class ExportQueue {
   readonly queue: Queue;
 

@@ -89,8 +89,8 @@ export function exportsRoutes(context: ApiContext): Router {
     await checkSettings(context, tenant, body);
     const secret = generateWebhookSecret();
     const exp = await exports.create(tenant, body, secret, await changeLog.head(tenant));
-    // Its dispatch looks again once the workers list it (worker/export-worker.ts): what is
-    // written before then wakes none.
+    // Its dispatch looks again once the workers list it (core/export/wake-ups/look-once-listed.ts):
+    // what is written before then wakes none.
     await wake(context, exp);
     sendEtag(res, versionOf(exp));
     res.status(201).json({ ...exportView(exp), secret });

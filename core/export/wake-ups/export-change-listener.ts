@@ -11,7 +11,7 @@ import type { ExportQueue } from '../export-queue';
 /**
  * How long a tenant's list of active exports is trusted. Writes made meanwhile queue no dispatch
  * for an export created or re-enabled in that time: its dispatch looks again once this has passed
- * (worker/export-worker.ts).
+ * (look-once-listed.ts).
  */
 export const ACTIVE_EXPORTS_CACHE_MS = 2_000;
 
