@@ -3,7 +3,7 @@
  * receiver takes export slots only, never those of ingestion. Each job is parsed, run by the
  * export delivery (core/export/export-delivery.ts), and its outcome answered to BullMQ.
  */
-import { DelayedError, Worker, type Job } from 'bullmq';
+import { DelayedError, UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { ChangeLogReader } from '../core/changes/change-log';
 import type { WorkerConfig } from '../core/platform/config';
@@ -55,8 +55,12 @@ export interface ExportWorker {
   close(): Promise<void>;
 }
 
-const parse = (job: Job): ExportJob =>
-  exportJobSchema.parse({ name: job.name, data: job.data as unknown });
+/** A job that does not parse would fail alike on every attempt: it fails for good. */
+function parse(job: Job): ExportJob {
+  const parsed = exportJobSchema.safeParse({ name: job.name, data: job.data as unknown });
+  if (parsed.success) return parsed.data;
+  throw new UnrecoverableError(`Export job "${job.name}" is not one: ${parsed.error.message}`);
+}
 
 /** Done: the job's result. Again: back to the queue until then, under the same job id. */
 async function answer(job: Job, token: string | undefined, outcome: ExportJobOutcome) {
@@ -104,7 +108,9 @@ export async function startExportWorker(
   );
   worker.on('error', (error) => logger.warn({ err: error }, 'export worker connection error'));
   worker.on('failed', (job, error) => {
-    logger.warn({ err: error, job: job?.name }, 'export job failed; it is tried again');
+    const again = !(error instanceof UnrecoverableError);
+    const message = again ? 'export job failed; it is tried again' : 'export job failed for good';
+    logger.warn({ err: error, job: job?.name }, message);
   });
   // Only now is the job gone from the queue, so that a wake-up it missed can be queued.
   const recheck = async (job: Job) => afterExportJob(parse(job), context);
