@@ -19,7 +19,6 @@ export const PURGE_SCHEDULE: Schedule = {
   job: 'purge-expired',
   everyMs: 60 * 60 * 1000,
 };
-export const PURGE_SCHEDULER_ID = PURGE_SCHEDULE.id;
 
 /** Change records a dead writer left unfinished in a content type nobody wrote since. */
 export const FINISH_CHANGES_SCHEDULE: Schedule = {
@@ -57,8 +56,4 @@ export async function applySchedules(
   } finally {
     await queue.close();
   }
-}
-
-export function schedulePurge(redisUrl: string, prefix: string, enabled: boolean): Promise<void> {
-  return applySchedules(redisUrl, prefix, [{ schedule: PURGE_SCHEDULE, enabled }]);
 }

@@ -4,7 +4,7 @@
  * (docs/api-behaviour.md#the-envelope).
  */
 import { z } from 'zod';
-import { decideImport, type ImportDecision } from './import-decision';
+import type { ImportDecision } from './import-decision';
 import { itemErrorsSchema, type ItemErrors } from './item-errors';
 import { MESSAGES, REQUEST_KEY } from './messages';
 import { ownRecord } from './own-record';
@@ -52,11 +52,6 @@ export interface EnvelopeResult {
 export type { CheckedItem } from './import-decision';
 
 /** How a POST ended, as the worker knows it. */
-export type ImportOutcome =
-  /** The request failed as a whole (`{"_request": {...}}`): empty body, inactive funnel, ... */
-  | { kind: 'request'; errors: ItemErrors }
-  /** Every item was looked at: `items` once each (after dedupeLastWins), in request order. */
-  | { kind: 'items'; partialValidation: boolean; items: readonly CheckedItem[] };
 
 /**
  * The `errors` of a request that fails as a whole: `{"_request": {label: message}}`, such as
@@ -94,12 +89,6 @@ export function buildRequestFailure(errors: ItemErrors): EnvelopeResult {
     envelope: { status: 'error', message: message ?? MESSAGES.requestFailed, errors },
     historyStatus: 'error',
   };
-}
-
-/** The answer to a POST, whether it failed as a whole or its items were looked at. */
-export function buildEnvelope(outcome: ImportOutcome): EnvelopeResult {
-  if (outcome.kind === 'request') return buildRequestFailure(outcome.errors);
-  return importEnvelope(decideImport(outcome.items, outcome.partialValidation));
 }
 
 /**

@@ -10,11 +10,6 @@ export function ownRecord<T>(): Record<string, T> {
   return Object.create(null) as Record<string, T>;
 }
 
-/** The entry under `key` when the record has it as its own, else undefined. */
-export function ownEntry<T>(record: Record<string, T>, key: string): T | undefined {
-  return Object.hasOwn(record, key) ? record[key] : undefined;
-}
-
 /**
  * An empty record with no prototype, as ownRecord, for the few keys that many records share: the
  * property keys of a content type, set in every item of a batch. V8 keeps it in fast mode, with

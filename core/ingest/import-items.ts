@@ -25,7 +25,7 @@ import {
 } from '../domain/references';
 import { identifierLabel, identifierMapping } from '../domain/mapping-plan';
 import { ownRecord } from '../domain/own-record';
-import type { ItemStore, ItemWrite } from '../items/item-store';
+import type { ItemWrite } from '../items/item-store';
 import type { ItemReads } from '../items/item-reads';
 import type { ContentType } from '../domain/content-type';
 import type { Funnel } from '../domain/funnel';
@@ -161,13 +161,4 @@ export async function prepareImport(
     ),
   };
   return { result, writes };
-}
-
-/** The whole POST in this process: prepare, then write in one go. */
-export async function importItems(store: ItemStore, request: ImportRequest): Promise<ImportResult> {
-  const { result, writes } = await prepareImport(store, request);
-  if (writes.length > 0) {
-    await store.upsert(request.tenant, request.contentType.key, writes, request.receipt);
-  }
-  return result;
 }

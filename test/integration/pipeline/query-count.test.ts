@@ -10,7 +10,7 @@ import { connectMongo } from '../../../core/mongo/connection';
 import { ItemStore } from '../../../core/items/item-store';
 import type { ContentType } from '../../../core/domain/content-type';
 import type { Funnel } from '../../../core/domain/funnel';
-import { importItems } from '../../../core/ingest/import-items';
+import { prepareImport } from '../../../core/ingest/import-items';
 import { bothEnginesOf } from '../../support/storage-engines';
 import { uniqueMongoUrl } from '../../support/test-env';
 
@@ -110,7 +110,8 @@ describe.each(['MongoDB', 'FerretDB'] as const)(
       }));
       const store = new ItemStore(collectionsOf(client.db(mongo.db?.databaseName)), engine);
       commands = [];
-      const result = await importItems(store, {
+      // As the ingest job does it: the request decided, then its writes in one go.
+      const request = {
         tenant: 'acme',
         funnel,
         contentType,
@@ -118,7 +119,9 @@ describe.each(['MongoDB', 'FerretDB'] as const)(
         parsed: body,
         receipt: { sequence: 2, receivedAt: new Date() },
         dryRun: false,
-      });
+      };
+      const { result, writes } = await prepareImport(store, request);
+      await store.upsert(request.tenant, contentType.key, writes, request.receipt);
       expect(result.httpStatus).toBe(200);
       expect(result.envelope.errors).toBeUndefined();
       return commands;

@@ -16,7 +16,7 @@ import { connectMongo } from '../../../core/mongo/connection';
 import { FUNNEL_QUEUE } from '../../../core/queue/queue-names';
 import { collections, type Collections } from '../../../core/storage/collections';
 import { purgeExpired } from '../../../core/storage/engines/ferretdb/expiry-purge';
-import { PURGE_SCHEDULER_ID, schedulePurge } from '../../../worker/schedules';
+import { applySchedules, PURGE_SCHEDULE } from '../../../worker/schedules';
 import { EXPORT_TEST_ENV } from '../export/support/export-fixture';
 import { startTestApi } from '../../support/api-harness';
 import { isolatedEnv } from '../../support/test-env';
@@ -161,10 +161,18 @@ describe('expiry: the purge', () => {
       prefix: env.QUEUE_PREFIX,
     });
     try {
-      await Promise.all([1, 2, 3].map(() => schedulePurge(env.REDIS_URL, env.QUEUE_PREFIX, true)));
+      await Promise.all(
+        [1, 2, 3].map(() =>
+          applySchedules(env.REDIS_URL, env.QUEUE_PREFIX, [
+            { schedule: PURGE_SCHEDULE, enabled: true },
+          ]),
+        ),
+      );
       const schedulers = await queue.getJobSchedulers();
-      expect(schedulers.map((s) => [s.key, s.every])).toEqual([[PURGE_SCHEDULER_ID, HOUR]]);
-      await schedulePurge(env.REDIS_URL, env.QUEUE_PREFIX, false);
+      expect(schedulers.map((s) => [s.key, s.every])).toEqual([[PURGE_SCHEDULE.id, HOUR]]);
+      await applySchedules(env.REDIS_URL, env.QUEUE_PREFIX, [
+        { schedule: PURGE_SCHEDULE, enabled: false },
+      ]);
       expect(await queue.getJobSchedulers()).toEqual([]);
     } finally {
       await queue.close();

@@ -1,6 +1,7 @@
+import { decideImport } from '../../../core/domain/import-decision';
 import {
   buildDeleteEnvelope,
-  buildEnvelope,
+  importEnvelope,
   buildRequestFailure,
   envelopeSchema,
   requestErrors,
@@ -13,17 +14,19 @@ import { plain } from './fixtures';
 const valid = (identifier: string): CheckedItem => ({ key: identifier, errors: {} });
 const invalid = (key: string, errors: Record<string, string>): CheckedItem => ({ key, errors });
 
-const result = (outcome: Parameters<typeof buildEnvelope>[0]) => {
-  const built = buildEnvelope(outcome);
+/** The answer to a request whose items were looked at, as the ingest use case builds it. */
+const itemsEnvelope = (items: readonly CheckedItem[], partialValidation: boolean) =>
+  importEnvelope(decideImport(items, partialValidation));
+
+const result = (items: readonly CheckedItem[], partialValidation: boolean) => {
+  const built = itemsEnvelope(items, partialValidation);
   expect(envelopeSchema.safeParse(built.envelope).success).toBe(true);
   return plain(built);
 };
 
-describe('buildEnvelope', () => {
+describe('importEnvelope and buildRequestFailure', () => {
   it('when every item was imported, then 200 success with the count and no errors', () => {
-    expect(
-      result({ kind: 'items', partialValidation: false, items: [valid('A'), valid('B')] }),
-    ).toEqual({
+    expect(result([valid('A'), valid('B')], false)).toEqual({
       httpStatus: 200,
       envelope: { status: 'success', message: '2 items were imported' },
       historyStatus: 'success',
@@ -31,7 +34,7 @@ describe('buildEnvelope', () => {
   });
 
   it('when partial validation is on and every item was imported, then it is a plain success', () => {
-    expect(result({ kind: 'items', partialValidation: true, items: [valid('A')] })).toEqual({
+    expect(result([valid('A')], true)).toEqual({
       httpStatus: 200,
       envelope: { status: 'success', message: '1 item was imported' },
       historyStatus: 'success',
@@ -40,11 +43,7 @@ describe('buildEnvelope', () => {
 
   it('when partial validation is off and an item failed, then 422 with the failed items only', () => {
     expect(
-      result({
-        kind: 'items',
-        partialValidation: false,
-        items: [valid('A'), invalid('B', { Price: 'Expected a number' }), valid('C')],
-      }),
+      result([valid('A'), invalid('B', { Price: 'Expected a number' }), valid('C')], false),
     ).toEqual({
       httpStatus: 422,
       envelope: {
@@ -58,16 +57,15 @@ describe('buildEnvelope', () => {
 
   it('when partial validation is on and some failed, then 200 with errors and successIds', () => {
     expect(
-      result({
-        kind: 'items',
-        partialValidation: true,
-        items: [
+      result(
+        [
           valid('A'),
           invalid('[1]', { 'Product Identifier': MESSAGES.required }),
           valid('12'),
           invalid('D', { Price: 'Expected a number' }),
         ],
-      }),
+        true,
+      ),
     ).toEqual({
       httpStatus: 200,
       envelope: {
@@ -85,21 +83,13 @@ describe('buildEnvelope', () => {
 
   it('when lazy comparison stored an item under Y, then successIds still names X as sent', () => {
     const resolved = { key: 'ERP-A100', identifier: 'A100', errors: {} };
-    const built = buildEnvelope({
-      kind: 'items',
-      partialValidation: true,
-      items: [resolved, invalid('[1]', { Item: MESSAGES.notAnObject })],
-    });
+    const built = itemsEnvelope([resolved, invalid('[1]', { Item: MESSAGES.notAnObject })], true);
     expect(built.envelope.data).toEqual({ successIds: ['ERP-A100'] });
   });
 
   it('when partial validation is on and every item failed, then 422 with every item', () => {
     expect(
-      result({
-        kind: 'items',
-        partialValidation: true,
-        items: [invalid('A', { Name: 'x' }), invalid('[1]', { Item: MESSAGES.notAnObject })],
-      }),
+      result([invalid('A', { Name: 'x' }), invalid('[1]', { Item: MESSAGES.notAnObject })], true),
     ).toEqual({
       httpStatus: 422,
       envelope: {
@@ -112,25 +102,23 @@ describe('buildEnvelope', () => {
   });
 
   it('when two failed items share a key, then their labels are merged, first message kept', () => {
-    const built = buildEnvelope({
-      kind: 'items',
-      partialValidation: false,
-      items: [
+    const built = itemsEnvelope(
+      [
         invalid('[0]', { Name: 'first', Price: 'p' }),
         invalid('[0]', { Name: 'second', Size: 's' }),
       ],
-    });
+      false,
+    );
     expect(plain(built.envelope.errors)).toEqual({
       '[0]': { Name: 'first', Price: 'p', Size: 's' },
     });
   });
 
   it('when an item key is a prototype name, then it is an own key of errors', () => {
-    const built = buildEnvelope({
-      kind: 'items',
-      partialValidation: false,
-      items: [invalid('__proto__', { Name: 'x' }), invalid('constructor', { Name: 'y' })],
-    });
+    const built = itemsEnvelope(
+      [invalid('__proto__', { Name: 'x' }), invalid('constructor', { Name: 'y' })],
+      false,
+    );
     const errors = built.envelope.errors ?? {};
     expect(Object.keys(errors)).toEqual(['__proto__', 'constructor']);
     expect(JSON.stringify(built.envelope)).toContain('"__proto__":{"Name":"x"}');
@@ -138,7 +126,7 @@ describe('buildEnvelope', () => {
   });
 
   it('when the request failed as a whole, then 422 with _request and its reason as message', () => {
-    expect(result({ kind: 'request', errors: emptyBodyErrors() })).toEqual({
+    expect(plain(buildRequestFailure(emptyBodyErrors()))).toEqual({
       httpStatus: 422,
       envelope: {
         status: 'error',
@@ -150,10 +138,7 @@ describe('buildEnvelope', () => {
   });
 
   it('when the funnel is inactive, then its reason is the message', () => {
-    const built = buildEnvelope({
-      kind: 'request',
-      errors: requestErrors({ [LABELS.funnel]: MESSAGES.inactiveFunnel }),
-    });
+    const built = buildRequestFailure(requestErrors({ [LABELS.funnel]: MESSAGES.inactiveFunnel }));
     expect(built.envelope.message).toBe('The funnel is inactive');
     expect(built.httpStatus).toBe(422);
   });

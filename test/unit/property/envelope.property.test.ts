@@ -1,7 +1,8 @@
+import { decideImport } from '../../../core/domain/import-decision';
 import fc from 'fast-check';
 import {
   buildDeleteEnvelope,
-  buildEnvelope,
+  importEnvelope,
   buildRequestFailure,
   envelopeSchema,
   requestErrors,
@@ -48,7 +49,7 @@ describe('the envelope builder, for any items, keys, labels and messages', () =>
   it('always gives an envelope the schema accepts, whose status agrees with its HTTP status', () => {
     fc.assert(
       fc.property(fc.array(checkedItem, { maxLength: 30 }), fc.boolean(), (items, partial) => {
-        const result = buildEnvelope({ kind: 'items', partialValidation: partial, items });
+        const result = importEnvelope(decideImport(items, partial));
         expectWellFormed(result);
       }),
       { numRuns: propertyRuns(3_000) },
@@ -58,7 +59,7 @@ describe('the envelope builder, for any items, keys, labels and messages', () =>
   it('counts right: 200 lists every valid key in successIds and every failed key in errors', () => {
     fc.assert(
       fc.property(fc.array(checkedItem, { maxLength: 30 }), fc.boolean(), (items, partial) => {
-        const result = buildEnvelope({ kind: 'items', partialValidation: partial, items });
+        const result = importEnvelope(decideImport(items, partial));
         const failed = items.filter((item) => Object.keys(item.errors).length > 0);
         const valid = items.filter((item) => Object.keys(item.errors).length === 0);
         const errorKeys = Object.keys(result.envelope.errors ?? {});

@@ -1,6 +1,7 @@
+import { decideImport } from '../../../core/domain/import-decision';
 import fc from 'fast-check';
 import {
-  buildEnvelope,
+  importEnvelope,
   buildRequestFailure,
   envelopeSchema,
   type EnvelopeResult,
@@ -43,11 +44,7 @@ function answer(
     contentType: contentType.key,
     partialValidation: funnel.partialValidation,
   });
-  return buildEnvelope({
-    kind: 'items',
-    partialValidation: funnel.partialValidation,
-    items: checked,
-  });
+  return importEnvelope(decideImport(checked, funnel.partialValidation));
 }
 
 /**
