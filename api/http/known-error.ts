@@ -1,10 +1,12 @@
 /**
  * What an error answers, when it is one whose answer is known: an HttpError as it is, the body
- * parser's and the router's by their status, a database that does not answer as 503. Undefined
- * for any other: a 500 whose detail stays in the log.
+ * parser's and the router's by their status, a queue or a database that does not answer as 503.
+ * Undefined for any other: a 500 whose detail stays in the log.
  */
 import { isDatabaseUnreachable } from '../../core/mongo/unreachable';
+import { QueueFailure } from '../../core/submission/queue-failure';
 import { HttpError, unavailable } from './http-error';
+import { queueFailureError } from './submission-refusal';
 
 /**
  * Errors raised by express's body parser carry a `status` and mostly a `type`; the ones without a
@@ -47,6 +49,7 @@ function fromBodyParser(error: BodyParserError): HttpError | undefined {
 
 export function knownHttpError(error: unknown): HttpError | undefined {
   if (error instanceof HttpError) return error;
+  if (error instanceof QueueFailure) return queueFailureError(error);
   if (isBodyParserError(error)) return fromBodyParser(error);
   if (isDatabaseUnreachable(error)) return unavailable('the database', error);
   return undefined;

@@ -11,7 +11,6 @@ import { endpointUrlSchema } from '../../core/domain/names';
 import { replaySource } from '../../core/history/replay-source';
 import type { ApiContext } from '../context';
 import { checkFunnelBody } from '../http/funnel-body';
-import { funnelSubmitter } from '../http/funnel-submission';
 import { answerStillRunning } from '../http/still-running';
 import { takeReceiptSequence } from '../middleware/receipt-sequence';
 import { HttpError, notFound } from '../http/http-error';
@@ -21,6 +20,7 @@ import { requireAccess } from '../middleware/require-access';
 import { errorBodySchema } from '../openapi/registry';
 import { registerRoute } from '../openapi/settings-paths';
 import { envelopeSchema } from '../../core/domain/envelope';
+import { queueSubmitter } from '../../core/submission/queue-submitter';
 
 const json = (schema: z.ZodType, description: string) => ({
   description,
@@ -65,7 +65,7 @@ export function replayRoutes(context: ApiContext): Router {
   const router = Router();
   const { config, queue } = context;
   const history = new HistoryRepository(context.db);
-  const submitter = funnelSubmitter(queue, config.QUEUE_PREFIX, config.WAIT_TIMEOUT_MS);
+  const submitter = queueSubmitter(queue, config.QUEUE_PREFIX, config.WAIT_TIMEOUT_MS);
 
   router.post(
     '/funnels/:endpointUrl/history/:requestId/replay',

@@ -137,7 +137,7 @@ describe('Redis stopped while requests flow', () => {
 
     // Waiting on a job when it went: answered at once (503, or 200 if the answer had arrived),
     // while Redis was still away, not 504 once WAIT_TIMEOUT_MS had passed
-    // (api/http/funnel-submission.ts, core/queue/connection-loss.ts).
+    // (core/submission/queue-submitter.ts, core/queue/connection-loss.ts).
     const inFlight = sent.filter(
       (answer) => answer.startedAt < stoppedAt && answer.startedAt + answer.durationMs > stoppedAt,
     );

@@ -5,7 +5,9 @@
  * other, each to a funnel of its own, end with the same answers, history records and items.
  */
 import fc from 'fast-check';
-import { funnelSubmitter, type Answer, type Submission } from '../../../api/http/funnel-submission';
+import type { Answer } from '../../../core/submission/answer';
+import { queueSubmitter } from '../../../core/submission/queue-submitter';
+import type { Submission } from '../../../core/submission/submission';
 import type { ItemDocument } from '../../../core/items/item';
 import { ReceiptSequence } from '../../../core/redis/receipt-sequence';
 import { startPipeline, type Pipeline, type PropertyBody } from './pipeline-fixture';
@@ -43,13 +45,13 @@ const answered = (answer: Answer) => {
 
 describe('a group of requests, against the same requests one after the other', () => {
   let pipeline: Pipeline;
-  let submitter: ReturnType<typeof funnelSubmitter>;
+  let submitter: ReturnType<typeof queueSubmitter>;
   let receipts: ReceiptSequence;
 
   beforeAll(async () => {
     pipeline = await startPipeline('groups-property');
     const { queue, config } = pipeline.api.context;
-    submitter = funnelSubmitter(queue, config.QUEUE_PREFIX, 30_000);
+    submitter = queueSubmitter(queue, config.QUEUE_PREFIX, 30_000);
     receipts = new ReceiptSequence(queue.redis, config.QUEUE_PREFIX);
   });
   afterAll(() => pipeline.close());

@@ -6,11 +6,13 @@
  */
 import { Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
-import { FunnelSubmitter, type Submission } from '../../../api/http/funnel-submission';
 import { FunnelQueue } from '../../../core/queue/funnel-queue';
 import { IdempotencyRecords } from '../../../core/redis/idempotency-records';
 import type { JobResult, ParsedJobData } from '../../../core/queue/jobs';
 import { FUNNEL_QUEUE } from '../../../core/queue/queue-names';
+import { QueueSubmitter } from '../../../core/submission/queue-submitter';
+import type { Submission } from '../../../core/submission/submission';
+import { submitOnce, type OnceServices } from '../../../core/submission/submit-once';
 import { TenantRanks } from '../../../core/redis/tenant-ranks';
 import { redisOptions } from '../../../core/redis/redis-connection';
 import { redisUrl, uniquePrefix } from '../../support/test-env';
@@ -35,7 +37,7 @@ describe('an Idempotency-Key whose first attempt ends in 5xx', () => {
   let records: IdempotencyRecords;
   let redis: Redis;
   let worker: Worker;
-  let submitter: FunnelSubmitter;
+  let services: OnceServices;
   /** Jobs the test's worker ran, in order, and the answers it gave. */
   const ran: string[] = [];
   let releaseFirst: () => void = () => undefined;
@@ -46,7 +48,8 @@ describe('an Idempotency-Key whose first attempt ends in 5xx', () => {
     await queue.waitUntilReady();
     redis = new Redis(redisUrl());
     records = new IdempotencyRecords(redis, prefix);
-    submitter = new FunnelSubmitter(queue, records, 20_000, new TenantRanks(redis, prefix));
+    const jobs = new QueueSubmitter(queue, 20_000, new TenantRanks(redis, prefix));
+    services = { jobs, idempotency: records };
     // As the real worker: the first attempt ends in 503 and frees the key; later ones succeed.
     worker = new Worker(
       FUNNEL_QUEUE,
@@ -88,13 +91,14 @@ describe('an Idempotency-Key whose first attempt ends in 5xx', () => {
   const body = Buffer.from('[{"sku":"A-1"}]');
 
   it('when a repeat waited for it, then the repeat runs the request again and is not a replay', async () => {
-    const first = submitter.submitOnce(submission, body, 'order-7');
+    const first = submitOnce(submission, body, 'order-7', services);
     // The repeat starts waiting for the first attempt's job, which then ends in 503.
     const waitingSince = queue.waitedFor.length;
-    const repeat = submitter.submitOnce(
+    const repeat = submitOnce(
       { ...submission, requestId: 'r-2', recordId: 'rec-2' },
       body,
       'order-7',
+      services,
     );
     await waitUntil(
       () => queue.waitedFor.length,
@@ -108,7 +112,7 @@ describe('an Idempotency-Key whose first attempt ends in 5xx', () => {
     expect(ran).toHaveLength(2);
 
     // A later repeat gets the answer of the run that succeeded.
-    const later = await submitter.submitOnce(submission, body, 'order-7');
+    const later = await submitOnce(submission, body, 'order-7', services);
     expect(later).toMatchObject({ state: 'answered', httpStatus: 200, replayed: true });
     expect(ran).toHaveLength(2);
   });

@@ -1,11 +1,12 @@
-import type { Answer, GroupMember, Submission } from '../../../api/http/funnel-submission';
+import type { Answer } from '../../../core/submission/answer';
+import type { GroupMember, Submission } from '../../../core/submission/submission';
 import {
   GROUPABLE_BODY_BYTES,
   IN_FLIGHT_PER_FUNNEL,
   LONGEST_WAIT_MS,
   RequestGroups,
   type GroupSubmitter,
-} from '../../../api/http/request-groups';
+} from '../../../core/submission/request-groups';
 
 /** A job the test ends when it chooses: what the submitter was sent, and how to answer it. */
 interface SentJob {

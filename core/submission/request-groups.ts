@@ -6,7 +6,8 @@
  * the busier a funnel, the larger its groups, and the fewer jobs, bodies and history inserts per
  * request. Requests that a group cannot carry (a DELETE, a full sync's, a large body) go alone.
  */
-import type { Answer, GroupMember, Submission } from './funnel-submission';
+import type { Answer } from './answer';
+import type { GroupMember, Submission } from './submission';
 
 /**
  * Jobs of one funnel under way before its requests wait to be grouped. One: the writes of a
