@@ -3,8 +3,8 @@
  * Given the items a request wrote (the same JSON body), it reads them from `items` in batches of
  * 50 by `_id` and POSTs each batch, as the export's delivery body, to the same receiver, 4 in
  * flight as the export's 4 lanes are: no change log, no cursor, no signing, no delivery records.
- * A batch is one `$in` on MongoDB; on FerretDB v1, which pushes only a filter `{_id: value}` down
- * to its index, its 50 `_id` lookups at once.
+ * A batch is one `$in`: an index lookup on MongoDB, a scan of the collection on FerretDB v1 (as the
+ * product's own reads there are one scan a dispatch step).
  *
  * Warm: the whole delivery done once unmeasured first (the export's own runs have no warm-up beyond
  * what the workers did before). Spawned by run-floor.ts; prints one JSON line: wall time from the
@@ -78,14 +78,7 @@ async function main(): Promise<void> {
   try {
     const db = client.db();
     const items = db.collection<ItemDocument>('items');
-    const info = await db.admin().command({ buildInfo: 1 });
-    const read: Read =
-      typeof info.ferretdbVersion === 'string'
-        ? async (ids) =>
-            (await Promise.all(ids.map((_id) => items.findOne({ _id })))).filter(
-              (document): document is ItemDocument => document !== null,
-            )
-        : (ids) => items.find({ _id: { $in: ids } }).toArray();
+    const read: Read = (ids) => items.find({ _id: { $in: ids } }).toArray();
     const body = JSON.parse(readFileSync(file, 'utf8')) as SenderItem[];
     const ids = body.map((item) => itemId(tenant, contentType, item.sku));
     await deliver(ids, read, agent, receiver);
