@@ -1,6 +1,7 @@
 /**
- * The commit of a full sync (docs/full-syncs.md), a job of its own; the API closed the sync to
- * new requests and checked that none of its requests was pending before queueing it:
+ * Carrying out the commit of a full sync (docs/full-syncs.md), the worker's side: a job of its
+ * own, which the API queued once it had closed the sync to new requests with none of them
+ * pending (request-commit.ts):
  *  1. the sync, its funnel and the identifiers its requests named are loaded;
  *  2. the candidates are counted: what this funnel wrote before the sync started, not named;
  *  3. more than the limit allows: nothing is deleted, the sync opens again, 422 says how many;

@@ -14,7 +14,7 @@ import type { ContentType } from '../../../core/domain/content-type';
 import type { Funnel } from '../../../core/domain/funnel';
 import { collectionsOf } from '../../../core/storage/collections';
 import { carryOutCommit } from '../../../core/syncs/carry-out-commit';
-import { startSync } from '../../../core/syncs/start-sync';
+import { createSync } from '../../../core/syncs/start-sync';
 import { detectedEngine, ensureTestIndexes } from '../../support/storage-engines';
 import { syncServices, type SyncCommitContext } from '../../../core/syncs/sync-services';
 import { redisUrl, uniqueMongoUrl, uniquePrefix } from '../../support/test-env';
@@ -93,7 +93,7 @@ describe('MongoDB commands of a sync commit', () => {
       funnelId: 'erp',
     }));
     await items.upsert('acme', key, writes, { sequence: 1, receivedAt: now });
-    const sync = await startSync(syncs, {
+    const sync = await createSync(syncs, {
       tenant: 'acme',
       funnelId: 'erp',
       contentType: key,
