@@ -185,9 +185,9 @@ export const commitLimitSchema = z.union([
 ]);
 
 /**
- * The commit of a full sync (core/syncs/carry-out-commit.ts): deletes what the funnel wrote before the
- * sync started and the sync did not name, within the limit. The API closed the sync to new
- * requests before queueing it.
+ * The commit of a full sync (core/syncs/carry-out-commit.ts): deletes what the funnel wrote
+ * before the sync started and the sync did not name, within the limit. The API closed the sync to
+ * new requests before queueing it (core/syncs/request-commit.ts).
  */
 const syncCommitJob = {
   data: z.object({
