@@ -5,7 +5,6 @@
  */
 import express, { Router, type RequestHandler } from 'express';
 import type { AccessRequirement } from '../../core/auth/access';
-import { HistoryRepository } from '../../core/history/history.repository';
 import { RateLimitedCounts } from '../../core/redis/rate-limited-counts';
 import { submitFunnelRequest } from '../../core/submission/submit-funnel-request';
 import { submissionServices } from '../../core/submission/submission-services';
@@ -62,14 +61,12 @@ export function funnelsRoutes(context: ApiContext): Router {
 
   router.post('/funnels/:endpointUrl', ...handle('POST'));
   router.delete('/funnels/:endpointUrl', ...handle('DELETE'));
-  router.use(
-    recordRefusals({
-      lookup,
-      history: new HistoryRepository(context.db),
-      rateLimited: new RateLimitedCounts(queue.redis, config.QUEUE_PREFIX),
-      historyTtlDays: config.HISTORY_TTL_DAYS,
-      logger: context.logger,
-    }),
-  );
+  const refusals = {
+    funnels: lookup,
+    history: services.history,
+    rateLimited: new RateLimitedCounts(queue.redis, config.QUEUE_PREFIX),
+    historyTtlDays: config.HISTORY_TTL_DAYS,
+  };
+  router.use(recordRefusals(refusals, context.logger));
   return router;
 }
