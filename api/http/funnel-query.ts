@@ -5,7 +5,7 @@
  */
 import { HttpError } from './http-error';
 
-export const FUNNEL_QUERY_PARAMETERS = ['dryRun', 'sync'] as const;
+const FUNNEL_QUERY_PARAMETERS = ['dryRun', 'sync'] as const;
 
 const TAKEN: ReadonlySet<string> = new Set(FUNNEL_QUERY_PARAMETERS);
 

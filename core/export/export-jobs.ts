@@ -6,13 +6,10 @@ import { z } from 'zod';
 
 export const EXPORT_QUEUE = 'exports';
 
-export const dispatchJobSchema = z.object({ tenant: z.string(), exportId: z.string() });
-export const sendJobSchema = dispatchJobSchema.extend({ lane: z.number().int().min(0) });
+const dispatchJobSchema = z.object({ tenant: z.string(), exportId: z.string() });
+const sendJobSchema = dispatchJobSchema.extend({ lane: z.number().int().min(0) });
 export type DispatchJob = z.infer<typeof dispatchJobSchema>;
 export type SendJob = z.infer<typeof sendJobSchema>;
-
-export const EXPORT_JOB_NAMES = ['dispatch', 'send', 'sweep'] as const;
-export type ExportJobName = (typeof EXPORT_JOB_NAMES)[number];
 
 /** A job as the worker takes it: its name with its data. */
 export const exportJobSchema = z.discriminatedUnion('name', [

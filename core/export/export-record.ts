@@ -8,8 +8,8 @@ import { changeEventSchema, CHANGE_EVENTS, type ChangeView } from '../changes/ch
 import { contentTypeKeySchema, documentId } from '../domain/names';
 import { LANE_COUNT } from './dispatch/lanes';
 
-export const EXPORT_STATES = ['active', 'paused', 'disabled'] as const;
-export type ExportState = (typeof EXPORT_STATES)[number];
+const EXPORT_STATES = ['active', 'paused', 'disabled'] as const;
+type ExportState = (typeof EXPORT_STATES)[number];
 
 /**
  * What target-url.ts takes as an export's URL, for the OpenAPI document: an absolute `http` or
@@ -58,7 +58,7 @@ export const exportPatchSchema = z
   .meta({ id: 'ExportPatch' });
 export type ExportPatch = z.infer<typeof exportPatchSchema>;
 
-export interface StoredSecret {
+interface StoredSecret {
   secret: string;
   createdAt: Date;
   /** Set on a secret that was replaced: it keeps signing beside the new one until then. */
@@ -86,7 +86,7 @@ export interface Forming {
   changes?: ChangeView[];
 }
 
-export interface ReplayState {
+interface ReplayState {
   /** The changes after `next` up to `to` are still to be sent again. */
   next: number;
   to: number;
@@ -182,7 +182,7 @@ export const exportViewSchema = z
   .meta({ id: 'Export' });
 export type ExportView = z.infer<typeof exportViewSchema>;
 
-export function pendingDeliveries(exp: Pick<ExportDocument, 'lanes'>): number {
+function pendingDeliveries(exp: Pick<ExportDocument, 'lanes'>): number {
   return exp.lanes.reduce((sum, lane) => sum + lane.formed - lane.sent, 0);
 }
 

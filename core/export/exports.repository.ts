@@ -16,7 +16,7 @@ import {
 import type { WebhookSecret } from './delivery/webhook-secret';
 
 /** How long a replaced secret keeps signing beside the new one. */
-export const ROTATION_WINDOW_MS = 24 * 3600 * 1000;
+const ROTATION_WINDOW_MS = 24 * 3600 * 1000;
 
 export class ExportsRepository {
   constructor(

@@ -19,7 +19,7 @@ import { committedAnswer, endCommit, refuseCommit, type CommitAnswer } from './c
 import { withExactIdentifiers } from './exact-identifiers';
 
 /** Identifiers per DELETE: a fixed number of commands per batch. */
-export const DELETE_BATCH = 10_000;
+const DELETE_BATCH = 10_000;
 
 export async function carryOutCommit(
   data: ParsedJobData<'sync-commit'>,

@@ -8,7 +8,7 @@ import type { ItemCollections } from '../items/item-collections';
 import type { SyncDocument } from './sync';
 
 /** Items per batch of the read (each batch is one command). */
-export const READ_BATCH = 10_000;
+const READ_BATCH = 10_000;
 
 export interface CommitCandidates {
   /** The items the funnel wrote, which a percentage limit is a share of. */

@@ -7,41 +7,39 @@ export const SYNC_LIFETIME_MS = 24 * 60 * 60 * 1000;
 /** The random part of a sync's id: 32 hex digits, so no ":" that would split a document id. */
 export const syncIdSchema = z.string().regex(/^[a-f0-9]{32}$/, 'is not a sync id');
 
-export const syncStateSchema = z.enum(['open', 'committing', 'committed']);
+type SyncState = 'open' | 'committing' | 'committed';
 
-const commitSchema = z.object({
-  requestId: z.string(),
-  recordId: z.string(),
-  receivedAt: z.date(),
+export interface SyncCommit {
+  requestId: string;
+  recordId: string;
+  receivedAt: Date;
   /** The items the commit deletes, once counted; deleted so far. */
-  toDelete: z.number().int().nullable(),
-  deleted: z.number().int(),
-  finishedAt: z.date().nullable(),
-  httpStatus: z.number().int().nullable(),
-  message: z.string().nullable(),
-});
+  toDelete: number | null;
+  deleted: number;
+  finishedAt: Date | null;
+  httpStatus: number | null;
+  message: string | null;
+}
 
-export const syncDocumentSchema = z.object({
+export interface SyncDocument {
   /** tenant:syncId */
-  _id: z.string(),
-  syncId: z.string(),
-  tenant: z.string(),
+  _id: string;
+  syncId: string;
+  tenant: string;
   /** The stable id of the funnel: the sync follows it when its endpoint URL changes. */
-  funnelId: z.string(),
-  contentType: z.string(),
-  state: syncStateSchema,
+  funnelId: string;
+  contentType: string;
+  state: SyncState;
   /** The receipt sequence when the sync started: items written after it are never deleted. */
-  startSequence: z.number(),
-  startedAt: z.date(),
-  expiresAt: z.date(),
+  startSequence: number;
+  startedAt: Date;
+  expiresAt: Date;
   /** Requests that named identifiers to the sync, and how many they named (with repeats). */
-  requests: z.number().int(),
-  named: z.number().int(),
+  requests: number;
+  named: number;
   /** The latest commit (a refused one too), with its progress. */
-  commit: commitSchema.nullable(),
-});
-export type SyncDocument = z.infer<typeof syncDocumentSchema>;
-export type SyncCommit = z.infer<typeof commitSchema>;
+  commit: SyncCommit | null;
+}
 
 export const syncViewSchema = z
   .object({

@@ -12,7 +12,7 @@ import type { SyncCollections, SyncNamesDocument } from './sync-collections';
 import type { SyncCommit, SyncDocument } from './sync';
 
 /** Identifiers per names document: 10,000 of 256 characters stay far under 16 MB. */
-export const NAMES_PER_DOCUMENT = 10_000;
+const NAMES_PER_DOCUMENT = 10_000;
 
 export class SyncsRepository {
   /** `documents`: a sync's counters are moved by many workers at once. */

@@ -13,7 +13,7 @@ import { parseTargetUrl } from '../targets/target-url';
 import { signDelivery } from './webhook-signature';
 import type { WebhookSecret } from './webhook-secret';
 
-export const DEFAULT_DELIVERY_TIMEOUT_MS = 10_000;
+const DEFAULT_DELIVERY_TIMEOUT_MS = 10_000;
 
 export interface DeliveryClientOptions {
   allowed: AllowedNetworks;

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { ChangeView } from '../../changes/change-record';
 import type { DeliveryAttempt } from './delivery-attempt';
 
-export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 export const deliveryStatusSchema = z.enum(DELIVERY_STATUSES);
 export type DeliveryStatus = z.infer<typeof deliveryStatusSchema>;
 
@@ -46,7 +46,7 @@ export function deliveryIdOf(exportId: string, lane: number, n: number): string 
   return `${exportId}:${lane}:${String(n).padStart(12, '0')}`;
 }
 
-export const deliveryAttemptViewSchema = z.object({
+const deliveryAttemptViewSchema = z.object({
   at: z.string(),
   status: z.number().int().nullable().describe("The receiver's HTTP status; null for no answer"),
   durationMs: z.number(),

@@ -48,7 +48,7 @@ export interface PropertyBody {
   options?: string[];
 }
 
-export interface MappingBody {
+interface MappingBody {
   source: string;
   target: { system: string } | { property: string };
   optional?: boolean;
@@ -72,7 +72,7 @@ export interface Scenario {
   url: string;
 }
 
-export interface SendOptions extends Omit<CallOptions, 'token'> {
+interface SendOptions extends Omit<CallOptions, 'token'> {
   token?: string;
   dryRun?: boolean;
 }
@@ -105,7 +105,7 @@ export interface Pipeline {
   close(): Promise<void>;
 }
 
-export const PRODUCT_PROPERTIES: PropertyBody[] = [
+const PRODUCT_PROPERTIES: PropertyBody[] = [
   { key: 'color', label: 'Color', type: 'text' },
   { key: 'price', label: 'Price', type: 'number' },
 ];

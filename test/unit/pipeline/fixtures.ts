@@ -4,7 +4,7 @@ import type { Funnel, Mapping } from '../../../core/domain/funnel';
 
 const at = new Date('2024-01-01T00:00:00Z');
 
-export const productProperties: Property[] = [
+const productProperties: Property[] = [
   { key: 'color', label: 'Color', type: 'text', multiple: false },
   { key: 'price', label: 'Price', type: 'number', multiple: false },
   { key: 'stock', label: 'Stock', type: 'integer', multiple: false },

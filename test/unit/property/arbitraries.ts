@@ -10,7 +10,7 @@ import type { Funnel, Mapping, MappingTarget } from '../../../core/domain/funnel
 import type { Transform } from '../../../core/domain/transforms';
 
 /** Keys that reach the prototype, look like MongoDB operators, or are the mapping's own keys. */
-export const HOSTILE_KEYS = [
+const HOSTILE_KEYS = [
   '__proto__',
   'constructor',
   'prototype',
@@ -37,7 +37,7 @@ export const HOSTILE_KEYS = [
   '-1',
 ] as const;
 
-export const loneSurrogate = fc
+const loneSurrogate = fc
   .integer({ min: 0xd800, max: 0xdfff })
   .map((code) => String.fromCharCode(code));
 
@@ -69,7 +69,7 @@ export const hostileString = fc.oneof(
 );
 
 /** Numbers JSON.parse can give (`1e400` is Infinity, `-0`, integers past 2^53) and a few it cannot. */
-export const edgeNumber = fc.oneof(
+const edgeNumber = fc.oneof(
   fc.double(),
   fc.integer(),
   fc.constantFrom(
@@ -188,7 +188,7 @@ export const ALL_PROPERTIES: Property[] = [
 
 const at = new Date('2024-01-01T00:00:00Z');
 
-export const contentTypeArb: fc.Arbitrary<ContentType> = fc
+const contentTypeArb: fc.Arbitrary<ContentType> = fc
   .record({
     kind: fc.constantFrom<ContentType['kind']>('product', 'generic'),
     properties: fc.subarray(ALL_PROPERTIES),
@@ -248,7 +248,7 @@ export const transformArb: fc.Arbitrary<Transform> = fc.oneof(
 );
 
 /** Mostly none, as most mappings have none; otherwise a short chain of any transforms. */
-export const transformsArb: fc.Arbitrary<Transform[] | undefined> = fc.oneof(
+const transformsArb: fc.Arbitrary<Transform[] | undefined> = fc.oneof(
   { arbitrary: fc.constant(undefined), weight: 3 },
   { arbitrary: fc.array(transformArb, { maxLength: 4 }), weight: 1 },
 );
