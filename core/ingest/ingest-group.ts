@@ -54,7 +54,8 @@ class PendingWrites {
     const requests = this.requests;
     this.requests = [];
     this.context.signal.throwIfAborted();
-    await this.context.items.upsertRequests(this.tenant, this.contentType, requests);
+    const { signal } = this.context;
+    await this.context.items.upsertRequests(this.tenant, this.contentType, requests, signal);
   }
 }
 

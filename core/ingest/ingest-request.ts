@@ -52,7 +52,8 @@ export async function ingestRequest(
   }
   context.signal.throwIfAborted();
   const receipt = receiptOf(data);
-  await context.items.upsert(data.tenant, prepared.contentType, prepared.writes, receipt);
+  const { signal } = context;
+  await context.items.upsert(data.tenant, prepared.contentType, prepared.writes, receipt, signal);
 
   return finishRequest(data, context, prepared.result, { payload: raw, startedAt });
 }

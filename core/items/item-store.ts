@@ -76,9 +76,16 @@ export class ItemStore {
     return findByIds(this.storage.batches, this.db.items, scope, ids, fields);
   }
 
-  /** Runs `work` while no other process writes or deletes in the content type. */
-  private exclusive<T>(scope: ContentTypeScope, work: () => Promise<T>): Promise<T> {
-    return this.writeLock.around(scope.tenant, scope.contentType, work);
+  /**
+   * Runs `work` while no other process writes or deletes in the content type; `signal` stops
+   * the wait for them.
+   */
+  private exclusive<T>(
+    scope: ContentTypeScope,
+    work: () => Promise<T>,
+    signal?: AbortSignal,
+  ): Promise<T> {
+    return this.writeLock.around(scope.tenant, scope.contentType, work, signal);
   }
 
   /** Which of `identifiers` exist in the content type: one query. */
@@ -119,14 +126,16 @@ export class ItemStore {
    * Writes every item; unmapped stored fields stay as they are. A request never undoes a later
    * one: an item last written, or deleted, by a request received after `receipt` stays so. What
    * changed is recorded (change-recorder.ts) before the content type's lock is let go.
+   * `signal` stops the wait for the lock (a job handed back at shutdown): nothing is written then.
    */
   upsert(
     tenant: string,
     contentType: string,
     writes: ItemWrite[],
     receipt: Receipt,
+    signal?: AbortSignal,
   ): Promise<void> {
-    return this.upsertRequests(tenant, contentType, [{ writes, receipt }]);
+    return this.upsertRequests(tenant, contentType, [{ writes, receipt }], signal);
   }
 
   /**
@@ -140,6 +149,7 @@ export class ItemStore {
     tenant: string,
     contentType: string,
     requests: readonly RequestWrites[],
+    signal?: AbortSignal,
   ): Promise<void> {
     const range = sequenceRange(requests);
     if (!range) return;
@@ -153,11 +163,14 @@ export class ItemStore {
       sequence: range.to,
       fromSequence: range.from,
     };
-    await this.exclusive(scope, () =>
-      this.recorder.around(scope, intent, async () => ({
-        value: undefined,
-        changes: await this.writeInRounds(scope, rounds, ids),
-      })),
+    await this.exclusive(
+      scope,
+      () =>
+        this.recorder.around(scope, intent, async () => ({
+          value: undefined,
+          changes: await this.writeInRounds(scope, rounds, ids),
+        })),
+      signal,
     );
   }
 

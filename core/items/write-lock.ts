@@ -10,8 +10,16 @@ import { causeChain } from '../platform/cause-chain';
 import type { Logger } from '../platform/logger';
 
 export interface WriteLock {
-  /** Runs `write` while no other process writes the same content type. */
-  around<T>(tenant: string, contentType: string, write: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `write` while no other process writes the same content type. `signal` stops the wait
+   * for another's writes: a job handed back at shutdown does not wait for them.
+   */
+  around<T>(
+    tenant: string,
+    contentType: string,
+    write: () => Promise<T>,
+    signal?: AbortSignal,
+  ): Promise<T>;
 }
 
 /** No lock: for a single writer (tests and tools that write from one process alone). */
@@ -22,7 +30,7 @@ const ACQUIRE_TIMEOUT_MS = 120_000;
 
 export function redisWriteLock(redis: Redis, prefix: string, logger: Logger): WriteLock {
   return {
-    around(tenant, contentType, write) {
+    around(tenant, contentType, write, signal) {
       const key = `${prefix}:write-lock:${JSON.stringify([tenant, contentType])}`;
       // The release is not waited for: the request goes on to its history record meanwhile.
       const options = {
@@ -31,6 +39,7 @@ export function redisWriteLock(redis: Redis, prefix: string, logger: Logger): Wr
         name: 'write lock',
         awaitRelease: false,
         logged: { contentType },
+        ...(signal ? { signal } : {}),
       };
       return withLeasedMutex(redis, key, logger, options, write);
     },

@@ -21,6 +21,8 @@ export interface LeasedMutexOptions {
   /** The lock's name in its log lines ("write lock lost"), and what else they carry. */
   name: string;
   logged: Record<string, unknown>;
+  /** Stops the wait for the lock (a job handed back at shutdown); the wait then throws its reason. */
+  signal?: AbortSignal;
 }
 
 export async function withLeasedMutex<T>(
@@ -37,7 +39,7 @@ export async function withLeasedMutex<T>(
     retryInterval: options.retryIntervalMs,
     onLockLost: (error) => logger.error({ err: error, ...options.logged }, `${options.name} lost`),
   });
-  await mutex.acquire();
+  await mutex.acquire(options.signal);
   try {
     return await work();
   } finally {

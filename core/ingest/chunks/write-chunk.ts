@@ -24,6 +24,7 @@ export async function writeChunk(
   const writes = await context.chunkPlans.chunk(data.planKey, data.chunk);
   if (!writes) throw new ChunkGoneError(data.chunk);
   context.signal.throwIfAborted();
-  await context.items.upsert(data.tenant, data.contentType, writes, receiptOf(data));
+  const { signal } = context;
+  await context.items.upsert(data.tenant, data.contentType, writes, receiptOf(data), signal);
   return { written: writes.length };
 }

@@ -129,4 +129,34 @@ describe('the write lock: a lease its holder renews', () => {
     await Promise.all([first, second]);
     expect(events).toEqual(['first in', 'first out', 'second in']);
   });
+
+  it('when a waiting writer is aborted (its job handed back at shutdown), then it stops waiting and never writes', async () => {
+    const lock = redisWriteLock(redis, prefix, createLogger('t', 'silent'));
+    let releaseFirst = () => {};
+    const firstHolds = new Promise<void>((resolve) => (releaseFirst = resolve));
+    let firstEntered = () => {};
+    const entered = new Promise<void>((resolve) => (firstEntered = resolve));
+    const first = lock.around('acme', 'aborts', async () => {
+      firstEntered();
+      await firstHolds;
+    });
+    await entered;
+    const shutdown = new AbortController();
+    let wrote = false;
+    const waiting = lock.around(
+      'acme',
+      'aborts',
+      () => {
+        wrote = true;
+        return Promise.resolve();
+      },
+      shutdown.signal,
+    );
+    shutdown.abort(new Error('shutdown'));
+    // It gives up while the first still holds the lock, not after the lock's acquire timeout.
+    await expect(waiting).rejects.toThrow('shutdown');
+    releaseFirst();
+    await first;
+    expect(wrote).toBe(false);
+  });
 });
