@@ -7,19 +7,6 @@ import { z } from 'zod';
 
 const requestId = z.string().min(1).max(128);
 
-/** A round trip through a worker: proves that workers take jobs and results come back. */
-const pingJob = {
-  data: z.object({
-    requestId,
-    /** Keeps the worker busy this long; lets an operator see shutdown hand a job back. */
-    holdMs: z.number().int().min(0).max(60_000).default(0),
-  }),
-  result: z.object({
-    workerId: z.string(),
-    processedAt: z.iso.datetime(),
-  }),
-};
-
 const receiptSequence = z.number().int().positive();
 
 /**
@@ -209,7 +196,6 @@ const syncCommitJob = {
 };
 
 export const JOBS = {
-  ping: pingJob,
   ingest: ingestJob,
   'ingest-group': ingestGroupJob,
   'ingest-chunk': ingestChunkJob,

@@ -7,10 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startFerretDb, type RunningEngine } from '../../scripts/local-engines';
-import { redisWriteLock } from '../../core/items/write-lock';
-import { createLogger } from '../../core/platform/logger';
 import { FunnelQueue } from '../../core/queue/funnel-queue';
-import { createRedis } from '../../core/redis/redis-connection';
+import { holdWriteLock } from '../support/held-write-lock';
 import type { LogLine, RunningProcess } from '../support/processes';
 import {
   Deployment,
@@ -24,12 +22,6 @@ import { waitUntil } from '../support/wait-until';
 
 const WAIT_TIMEOUT_MS = 60_000;
 const DATABASE = 'faults';
-/**
- * How long the worker is kept busy before it takes the request's job: longer than the request
- * takes to be queued plus the engine's own shutdown (FerretDB serves its open
- * connections for a few seconds after SIGTERM), so that the job's first attempt meets no engine.
- */
-const HOLD_MS = 8_000;
 
 /**
  * The worker's log lines of one request's `ingest` job, in order: not those of its chunk jobs or
@@ -84,43 +76,33 @@ async function delayedEvents(env: Record<string, string>, jobId: unknown): Promi
   }
 }
 
-/**
- * Keeps the only worker (WORKER_CONCURRENCY 1) busy for `holdMs`, so that the next request's job
- * waits in the queue while the test stops the engine, and runs while it is away.
- */
-async function occupyWorker(env: Record<string, string>, holdMs: number): Promise<void> {
-  const queue = new FunnelQueue({ redisUrl: env.REDIS_URL ?? '', prefix: env.QUEUE_PREFIX ?? '' });
-  try {
-    await queue.add('ping', { requestId: `hold-${Date.now()}`, holdMs });
-  } finally {
-    await queue.close();
-  }
+/** A request that keeps the only worker busy until the test lets it go; its caller's answer. */
+interface Occupier {
+  release(): Promise<void>;
+  answer: Promise<Timed>;
 }
 
 /**
- * Holds the write lock of a content type (FerretDB's, core/items/write-lock.ts) until `release` is
- * called: chunk jobs of a request to it wait, holding their worker, while the test stops the
- * engine, and write only once it is away.
+ * Keeps the only worker (WORKER_CONCURRENCY 1) busy: a request to a content type of its own,
+ * whose job waits for that content type's write lock, held by the test. The next request's job
+ * waits in the queue while the test stops the engine (FerretDB serves its open connections for a
+ * few seconds after SIGTERM); once released, the busy job's own attempts fail on the engine away
+ * and wait out their backoff, and the waiting job runs, meeting no engine.
  */
-async function holdWriteLock(env: Record<string, string>, tenant: string, contentType: string) {
-  const redis = createRedis(env.REDIS_URL ?? '', 'blocking', 'test-write-lock');
-  const lock = redisWriteLock(redis, env.QUEUE_PREFIX ?? '', createLogger('test', 'silent'));
-  let taken!: () => void;
-  let release!: () => void;
-  const holding = new Promise<void>((resolve) => (taken = resolve));
-  const released = new Promise<void>((resolve) => (release = resolve));
-  const held = lock.around(tenant, contentType, async () => {
-    taken();
-    await released;
-  });
-  await holding;
-  return {
-    release: async () => {
-      release();
-      await held;
-      redis.disconnect();
-    },
-  };
+async function occupyWorker(
+  deployment: Deployment,
+  worker: RunningProcess,
+  requestId: string,
+): Promise<Occupier> {
+  const { contentType, url } = await deployment.funnel();
+  const lock = await holdWriteLock(deployment.env, deployment.tenant, contentType);
+  const items = makeItems(requestId, 1);
+  const answer = deployment.timed('POST', url, items, { 'X-Request-Id': requestId }, 180_000);
+  await worker.waitForLog(
+    (line) => line.msg === 'job started' && line.requestId === requestId,
+    20_000,
+  );
+  return { release: () => lock.release(), answer };
 }
 
 describe('the MongoDB engine stopped', () => {
@@ -163,11 +145,12 @@ describe('the MongoDB engine stopped', () => {
   it('when it stops while a job runs, then the job is retried with backoff and completes once it is back; callers get 503 or 504, never 500', async () => {
     const { contentType, url } = await deployment.funnel();
     const items = makeItems('M', 2_000);
-    await occupyWorker(deployment.env, HOLD_MS);
+    const busy = await occupyWorker(deployment, worker, 'busy-1');
     const answer = deployment.timed('POST', url, items, { 'X-Request-Id': 'mongo-1' }, 120_000);
-    // Queued behind the busy worker before the engine goes.
+    // Queued behind the busy worker before the engine goes, and let through once it is gone.
     await deployment.jobsWaiting();
     await stopEngine();
+    await busy.release();
 
     // While it is away: /readyz names it, and callers are told 503 or 504. The job starts once
     // the worker is free; its attempts fail at once, 1, 2, 4 and 8 s apart, and the engine is
@@ -224,6 +207,7 @@ describe('the MongoDB engine stopped', () => {
     expect(probes.filter((probe) => ![503, 504].includes(probe.status))).toEqual([]);
     const refused = probes.filter((probe) => probe.status === 503).flatMap((probe) => probe.items);
     expect(refused.filter((item) => stored.has(item.sku))).toEqual([]);
+    expect([200, 503, 504]).toContain((await busy.answer).status);
     expect(deployment.serverErrors()).toEqual([]);
   });
 
@@ -244,10 +228,11 @@ describe('the MongoDB engine stopped', () => {
 
     it('then the job gives up after its 5 attempts, the caller gets 503 or 504, and nothing was written', async () => {
       ({ contentType, url } = await deployment.funnel());
-      await occupyWorker(deployment.env, HOLD_MS);
+      const busy = await occupyWorker(deployment, worker, 'busy-2');
       const answer = send('mongo-2');
       await deployment.jobsWaiting();
       await stopEngine();
+      await busy.release();
       // Five attempts, the last one 15 s of backoff after the first: the budget is spent within
       // a minute (more if an attempt waits out the driver's 5 s server selection). The last
       // failure is not thrown: the job answers with it.
@@ -271,6 +256,7 @@ describe('the MongoDB engine stopped', () => {
         });
       }
       expect(outcome.body?.status).toBe('error');
+      expect([200, 503, 504]).toContain((await busy.answer).status);
       await eventually(
         () => deployment.readyz(),
         (ready) => ready.status === 200,

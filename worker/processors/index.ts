@@ -3,14 +3,12 @@ import { finishChangesProcessor } from './finish-changes.processor';
 import { ingestChunkProcessor } from './ingest-chunk.processor';
 import { ingestGroupProcessor } from './ingest-group.processor';
 import { ingestProcessor } from './ingest.processor';
-import { pingProcessor } from './ping.processor';
 import { purgeExpiredProcessor } from './purge-expired.processor';
 import { recordHistoryProcessor } from './record-history.processor';
 import type { ProcessorTable } from './processor';
 import { syncCommitProcessor } from './sync-commit.processor';
 
 export const PROCESSORS: ProcessorTable = {
-  ping: pingProcessor,
   ingest: ingestProcessor,
   'ingest-group': ingestGroupProcessor,
   'ingest-chunk': ingestChunkProcessor,

@@ -48,7 +48,11 @@ describe('jobs that would fail the same way again', () => {
   });
 
   it('when a job’s data breaks its schema (a job added by hand), then it fails for good after one attempt', async () => {
-    const job = await p.api.context.queue.bullQueue.add('ping', { holdMs: 'soon' });
+    // A funnel request's job whose tenant is no string and which lacks the rest of its data.
+    const job = await p.api.context.queue.bullQueue.add('ingest', {
+      requestId: 'hand-made',
+      tenant: 42,
+    });
 
     const failed = await waitUntil(
       async () => ({
@@ -59,6 +63,10 @@ describe('jobs that would fail the same way again', () => {
       { what: 'the hand-made job to fail', describe: ({ state }) => state },
     );
     expect(failed.job?.attemptsMade).toBe(1);
-    expect(failed.job?.failedReason).toMatch(/holdMs/);
+    expect(failed.job?.failedReason).toMatch(/tenant/);
+    const failure = p.worker.lines.find(
+      (line) => line.jobId === job.id && line.msg === 'job failed',
+    );
+    expect(failure).toMatchObject({ job: 'ingest', failure: 'fails-again' });
   });
 });
