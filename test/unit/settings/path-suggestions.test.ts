@@ -181,7 +181,7 @@ describe('the work of suggesting targets', () => {
     const suggested = withSuggestions(paths, contentType, work);
     expect(suggested).toHaveLength(MAX_SAMPLE_PATHS);
     // About 2,000 name pairs a path, each a merge of at most 12 word ids, and 16 edit distances
-    // of at most 32 by 32 letters: 2.1 million steps, about 20 ms (bench/path-suggestions.bench.ts).
+    // of at most 32 by 32 letters: 2.1 million steps, about 20 ms.
     // Comparing every pair of names letter by letter took billions.
     expect(work.steps).toBeGreaterThan(MAX_SAMPLE_PATHS * MAX_PROPERTIES * 2);
     expect(work.steps).toBeLessThanOrEqual(2_500_000);
