@@ -24,7 +24,7 @@ export interface LocalEngines {
   stop(): Promise<void>;
 }
 
-export const MISSING_ENGINES_HELP =
+const MISSING_ENGINES_HELP =
   'funnel-sync needs Redis and a MongoDB-compatible server. Run `npm run engines:install` ' +
   '(on Debian it installs redis-server and builds FerretDB v1 with Go), or set REDIS_URL and ' +
   'MONGO_URL to servers you run yourself.';
@@ -53,7 +53,7 @@ function which(command: string): string | undefined {
 }
 
 /** Where `scripts/install-engines.sh` puts FerretDB, or where the user already has it. */
-export function findFerretDb(): string | undefined {
+function findFerretDb(): string | undefined {
   if (process.env.FERRETDB_BIN) return process.env.FERRETDB_BIN;
   const onPath = which('ferretdb');
   if (onPath) return onPath;
@@ -66,7 +66,7 @@ export function findFerretDb(): string | undefined {
   return existsSync(candidate) ? candidate : undefined;
 }
 
-export function findRedisServer(): string | undefined {
+function findRedisServer(): string | undefined {
   return which('redis-server');
 }
 

@@ -9,7 +9,7 @@ export function percentile(values: readonly number[], p: number): number {
 }
 
 /** The median; the mean of the two middle values for an even count. */
-export function median(values: readonly number[]): number {
+function median(values: readonly number[]): number {
   if (values.length === 0) return NaN;
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);

@@ -11,7 +11,7 @@ import { RESULTS_DIR } from '../paths';
 import type { MachineInfo } from './machine';
 import type { Revision } from './revision';
 
-export type GoalStatus = 'met' | 'missed' | 'not measured';
+type GoalStatus = 'met' | 'missed' | 'not measured';
 
 export interface GoalResult {
   id: string;

@@ -14,7 +14,7 @@ import { startEngines, type EngineVersion, type Engines } from './engines';
 import { openStore, type Store } from './store';
 import { createTarget, type Target } from './target';
 
-export const BENCH_TENANT = 'bench';
+const BENCH_TENANT = 'bench';
 
 export interface StackOptions {
   workers: number;

@@ -9,7 +9,7 @@ import { createWriteStream } from 'node:fs';
 import path from 'node:path';
 import { waitUntil } from './wait-until';
 
-export const REPO_ROOT = path.resolve(__dirname, '../..');
+const REPO_ROOT = path.resolve(__dirname, '../..');
 
 export type LogLine = Record<string, unknown> & { msg?: string; level?: string };
 
@@ -44,7 +44,7 @@ export interface LaunchOptions {
 }
 
 /** How long stop() waits after SIGTERM before it sends SIGKILL. */
-export const STOP_GRACE_MS = 15_000;
+const STOP_GRACE_MS = 15_000;
 
 export class LaunchedProcess {
   readonly lines: LogLine[] = [];

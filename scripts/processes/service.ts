@@ -10,7 +10,7 @@ import { LaunchedProcess, type LaunchOptions } from './launched-process';
 
 export type Role = 'api' | 'worker';
 
-export const READY_MESSAGE: Record<Role, string> = {
+const READY_MESSAGE: Record<Role, string> = {
   api: 'api listening',
   worker: 'worker ready',
 };

@@ -4,7 +4,7 @@
  * flag other than --from and --chown) is refused, so a Dockerfile change never goes untested.
  */
 
-export type Step =
+type Step =
   | { kind: 'copy'; from?: string; sources: string[]; destination: string }
   | { kind: 'run'; command: string };
 
