@@ -25,13 +25,17 @@ export interface WriteLock {
 /** No lock: for a single writer (tests and tools that write from one process alone). */
 export const NO_WRITE_LOCK: WriteLock = { around: (_tenant, _contentType, write) => write() };
 
+/** The Redis key of a content type's lock (before the mutex library's own prefix). */
+export const writeLockKey = (prefix: string, tenant: string, contentType: string): string =>
+  `${prefix}:write-lock:${JSON.stringify([tenant, contentType])}`;
+
 /** A request waits this long for another's writes before its job fails and is retried. */
 const ACQUIRE_TIMEOUT_MS = 120_000;
 
 export function redisWriteLock(redis: Redis, prefix: string, logger: Logger): WriteLock {
   return {
     around(tenant, contentType, write, signal) {
-      const key = `${prefix}:write-lock:${JSON.stringify([tenant, contentType])}`;
+      const key = writeLockKey(prefix, tenant, contentType);
       // The release is not waited for: the request goes on to its history record meanwhile.
       const options = {
         acquireTimeoutMs: ACQUIRE_TIMEOUT_MS,

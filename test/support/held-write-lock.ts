@@ -2,15 +2,23 @@
  * A content type's write lock (core/items/write-lock.ts), taken by the test and held until it
  * calls `release`: a funnel request to that content type is mapped and checked, then its job
  * waits for the lock, holding its worker's slot, for as long as the test decides.
+ *
+ * It is held as a holder that stopped renewing would hold it: the lock's key, set with a lease
+ * far longer than any test, and deleted on release. A lock held through the mutex itself lives on
+ * a 2 s lease that the test process renews; on a machine busy enough to delay that renewal, the
+ * lease would run out and the job go on before the test lets it.
  */
-import { redisWriteLock } from '../../core/items/write-lock';
-import { createLogger } from '../../core/platform/logger';
+import { writeLockKey } from '../../core/items/write-lock';
 import { createRedis } from '../../core/redis/redis-connection';
 
 export interface HeldWriteLock {
   /** Lets the lock go, for the waiting job to take. */
   release(): Promise<void>;
 }
+
+/** The mutex library (redis-semaphore) keeps a mutex under its name with this prefix. */
+const MUTEX_KEY_PREFIX = 'mutex:';
+const HELD_FOR_MS = 10 * 60 * 1000;
 
 /** Takes the lock of `contentType` of `tenant` in the deployment of `env` and holds it. */
 export async function holdWriteLock(
@@ -19,23 +27,17 @@ export async function holdWriteLock(
   contentType: string,
 ): Promise<HeldWriteLock> {
   const redis = createRedis(env.REDIS_URL ?? '', 'blocking', 'test-write-lock');
-  const lock = redisWriteLock(redis, env.QUEUE_PREFIX ?? '', createLogger('test', 'silent'));
-  let taken!: () => void;
-  let release!: () => void;
-  const holding = new Promise<void>((resolve) => (taken = resolve));
-  const released = new Promise<void>((resolve) => (release = resolve));
-  const held = lock.around(tenant, contentType, async () => {
-    taken();
-    await released;
-  });
-  // A lock that cannot be taken fails here, not as a test that waits for nothing.
-  await Promise.race([holding, held]);
+  const key = MUTEX_KEY_PREFIX + writeLockKey(env.QUEUE_PREFIX ?? '', tenant, contentType);
+  const taken = await redis.set(key, 'held-by-test', 'PX', HELD_FOR_MS, 'NX');
+  if (taken !== 'OK') {
+    redis.disconnect();
+    throw new Error(`the write lock of ${tenant}/${contentType} is held already`);
+  }
   let done: Promise<void> | undefined;
   return {
     release: () =>
       (done ??= (async () => {
-        release();
-        await held;
+        await redis.del(key);
         redis.disconnect();
       })()),
   };

@@ -54,7 +54,9 @@ describe('graceful shutdown', () => {
       // The job is still running when the worker begins to shut down; it ends well within the
       // budget once the lock is free.
       await worker.waitForLog((line) => line.msg === 'shutting down');
-      expect(worker.lines.some((line) => line.msg === 'job finished')).toBe(false);
+      expect(worker.lines.some((line) => line.msg === 'job finished' && line.jobId === jobId)).toBe(
+        false,
+      );
       await lock.release();
       expect(await exited).toBe(0);
     } finally {
@@ -86,7 +88,9 @@ describe('graceful shutdown', () => {
       await lock.release();
     }
     // It left the job unfinished and handed it back rather than waiting for it.
-    expect(first.lines.some((line) => line.msg === 'job finished')).toBe(false);
+    expect(first.lines.some((line) => line.msg === 'job finished' && line.jobId === jobId)).toBe(
+      false,
+    );
     expect(first.lines.map((line) => line.msg)).toContain(
       'job interrupted by shutdown; handing it back to the queue',
     );
