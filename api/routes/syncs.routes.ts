@@ -7,15 +7,12 @@
  */
 import { Router, type Request, type Response } from 'express';
 import type { AccessRequirement } from '../../core/auth/access';
-import { HistoryRepository } from '../../core/history/history.repository';
-import { ReceiptSequence } from '../../core/redis/receipt-sequence';
 import { findSync } from '../../core/syncs/find-sync';
 import { requestCommit, type CommitRequestOutcome } from '../../core/syncs/request-commit';
 import { startSync } from '../../core/syncs/start-sync';
 import { syncView } from '../../core/syncs/sync';
-import type { SyncApiServices } from '../../core/syncs/sync-api-services';
+import { syncApiServices } from '../../core/syncs/sync-api-services';
 import type { QueueAway, Refused } from '../../core/syncs/sync-refusal';
-import { syncServices } from '../../core/syncs/sync-services';
 import type { ApiContext } from '../context';
 import { HttpError, unavailable } from '../http/http-error';
 import { invalid, parseOrThrow } from '../http/validate';
@@ -37,15 +34,7 @@ registerSyncPaths();
 
 export function syncsRoutes(context: ApiContext): Router {
   const router = Router();
-  const { config, queue } = context;
-  const services: SyncApiServices = {
-    syncs: syncServices(context.db, queue.redis, config.QUEUE_PREFIX, context.documents),
-    funnels: context.funnels,
-    history: new HistoryRepository(context.db),
-    receipts: new ReceiptSequence(queue.redis, config.QUEUE_PREFIX),
-    queue,
-    waitMs: config.WAIT_TIMEOUT_MS,
-  };
+  const services = syncApiServices(context);
 
   router.post(
     '/funnels/:endpointUrl/syncs',

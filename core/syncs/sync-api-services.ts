@@ -2,11 +2,16 @@
  * What the API's side of full syncs works with: starting one, finding one, and asking for its
  * commit, which the worker then carries out (carry-out-commit.ts).
  */
-import type { HistoryRepository } from '../history/history.repository';
+import type { HistoryCollections } from '../history/history-collections';
+import { HistoryRepository } from '../history/history.repository';
+import type { ItemCollections } from '../items/item-collections';
+import type { DocumentUpdates } from '../mongo/document-updates';
+import type { ApiConfig } from '../platform/config';
 import type { FunnelQueue } from '../queue/funnel-queue';
-import type { ReceiptSequence } from '../redis/receipt-sequence';
+import { ReceiptSequence } from '../redis/receipt-sequence';
 import type { FunnelsRepository } from '../settings/funnels.repository';
-import type { SyncServices } from './sync-services';
+import type { SyncCollections } from './sync-collections';
+import { syncServices, type SyncServices } from './sync-services';
 
 export interface SyncApiServices {
   syncs: SyncServices;
@@ -17,4 +22,25 @@ export interface SyncApiServices {
   queue: Pick<FunnelQueue, 'run'>;
   /** How long a commit is waited for before it is left to go on (WAIT_TIMEOUT_MS). */
   waitMs: number;
+}
+
+export interface SyncApiSetup {
+  queue: FunnelQueue;
+  db: HistoryCollections & SyncCollections & Pick<ItemCollections, 'items'>;
+  documents: DocumentUpdates;
+  funnels: Pick<FunnelsRepository, 'find'>;
+  config: Pick<ApiConfig, 'QUEUE_PREFIX' | 'WAIT_TIMEOUT_MS'>;
+}
+
+/** Built once per API process. */
+export function syncApiServices(setup: SyncApiSetup): SyncApiServices {
+  const { queue, db, documents, config } = setup;
+  return {
+    syncs: syncServices(db, queue.redis, config.QUEUE_PREFIX, documents),
+    funnels: setup.funnels,
+    history: new HistoryRepository(db),
+    receipts: new ReceiptSequence(queue.redis, config.QUEUE_PREFIX),
+    queue,
+    waitMs: config.WAIT_TIMEOUT_MS,
+  };
 }

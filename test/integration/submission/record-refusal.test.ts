@@ -7,6 +7,7 @@ import { HistoryRepository } from '../../../core/history/history.repository';
 import { RateLimitedCounts } from '../../../core/redis/rate-limited-counts';
 import { recordRefusal, type RefusalServices } from '../../../core/submission/record-refusal';
 import { startTestApi, type TestApi } from '../../support/api-harness';
+import { setUpFunnel } from '../../support/queued-requests';
 
 describe('recording a refused funnel request', () => {
   let api: TestApi;
@@ -18,22 +19,11 @@ describe('recording a refused funnel request', () => {
 
   beforeAll(async () => {
     api = await startTestApi('record-refusal');
-    const { token } = await api.bootstrap('acme');
-    await api.call('PUT', '/api/v1/settings/content-types/products', {
-      token,
-      body: { name: 'Products', kind: 'product', properties: [] },
-    });
-    const created = await api.call('POST', '/api/v1/settings/funnels', {
-      token,
-      body: {
-        contentType: 'products',
-        name: 'ERP',
-        endpointUrl: 'erp',
-        mappings: [{ source: 'sku', target: { system: 'identifier' } }],
-      },
-    });
-    expect(created.status).toBe(201);
-    funnelId = (await api.context.funnels.find('acme', 'erp'))?.id ?? '';
+    ({ funnelId } = await setUpFunnel(api, {
+      tenant: 'acme',
+      contentType: 'products',
+      endpointUrl: 'erp',
+    }));
     const { context } = api;
     history = new HistoryRepository(context.db);
     rateLimited = new RateLimitedCounts(context.queue.redis, context.config.QUEUE_PREFIX);

@@ -4,13 +4,10 @@
  * items were written before its sync starts.
  */
 import { randomUUID } from 'node:crypto';
-import { HistoryRepository } from '../../../core/history/history.repository';
-import { ReceiptSequence } from '../../../core/redis/receipt-sequence';
 import type { CommitRequest } from '../../../core/syncs/request-commit';
 import { startSync } from '../../../core/syncs/start-sync';
 import type { SyncDocument } from '../../../core/syncs/sync';
-import type { SyncApiServices } from '../../../core/syncs/sync-api-services';
-import { syncServices } from '../../../core/syncs/sync-services';
+import { syncApiServices, type SyncApiServices } from '../../../core/syncs/sync-api-services';
 import { startTestApi, type TestApi } from '../../support/api-harness';
 import { startTestWorker, type TestWorker } from '../../support/worker-harness';
 
@@ -44,15 +41,7 @@ export async function startSyncFixture(label: string): Promise<SyncFixture> {
   const worker = await startTestWorker(api.env);
   const { token, tokenId } = await api.bootstrap(TENANT);
   const { context } = api;
-  const { config, queue } = context;
-  const services: SyncApiServices = {
-    syncs: syncServices(context.db, queue.redis, config.QUEUE_PREFIX, context.documents),
-    funnels: context.funnels,
-    history: new HistoryRepository(context.db),
-    receipts: new ReceiptSequence(queue.redis, config.QUEUE_PREFIX),
-    queue,
-    waitMs: config.WAIT_TIMEOUT_MS,
-  };
+  const services = syncApiServices(context);
   let made = 0;
 
   const send = async (method: string, path: string, body: unknown): Promise<number> => {
