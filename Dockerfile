@@ -23,7 +23,10 @@ COPY --from=build --chown=node:node /app/dist ./dist
 COPY --from=build --chown=node:node /app/api/console/public ./api/console/public
 COPY --chown=node:node package.json ./
 USER node
-# 3000: the API; 9464: a worker's /metrics and /healthz (WORKER_METRICS_PORT).
+# A container's loopback is its own: a worker's /metrics and /healthz listen on every interface,
+# so that a scraper beside it reaches them (the API ignores this).
+ENV WORKER_METRICS_HOST=0.0.0.0
+# 3000: the API; 9464: a worker's /metrics and /healthz (WORKER_METRICS_PORT, its first port).
 EXPOSE 3000 9464
 # The same image runs either role: `node dist/api/main.js` (default) or `node dist/worker/main.js`.
 CMD ["node", "dist/api/main.js"]

@@ -37,6 +37,7 @@ import { startExportWorker, type ExportWorker, type ExportWorkerConfig } from '.
 import { createDispatcher } from './job-dispatcher';
 import { ExportMetrics } from './metrics/export-metrics';
 import { startMetricsServer } from './metrics/metrics-server';
+import { listeningPort } from './metrics/listen-in-range';
 import { WorkerMetrics } from './metrics/worker-metrics';
 import { PROCESSORS } from './processors';
 
@@ -57,6 +58,7 @@ export type ComposeWorkerConfig = ExportWorkerConfig &
     | 'LARGE_REQUEST_BYTES'
     | 'LARGE_JOBS_PER_TENANT'
     | 'WORKER_METRICS_PORT'
+    | 'WORKER_METRICS_HOST'
   >;
 
 export interface ComposedWorker {
@@ -64,6 +66,8 @@ export interface ComposedWorker {
   workerId: string;
   engine: StorageEngine;
   chunkSize: number | undefined;
+  /** The port of WORKER_METRICS_PORT this worker took; undefined when it serves none. */
+  metricsPort: number | undefined;
   /** The export's worker, and the listener the item writes tell of new changes. */
   exports: ExportWorker;
   /**
@@ -136,7 +140,7 @@ export async function composeWorker(
   const metrics = new WorkerMetrics(config.WORKER_CONCURRENCY);
   let takesJobs = (): boolean => false;
   // Taken before the worker takes jobs: a port in use stops the start, not a running job.
-  const metricsServer = await startMetricsServer(config.WORKER_METRICS_PORT, {
+  const metricsServer = await startMetricsServer(config, {
     registry: metrics.registry,
     running: () => takesJobs(),
   });
@@ -179,6 +183,7 @@ export async function composeWorker(
     workerId,
     engine,
     chunkSize,
+    metricsPort: metricsServer && listeningPort(metricsServer),
     exports: exportWorker,
     async close(deadline = Date.now() + 10_000) {
       const handBack = setTimeout(

@@ -1,14 +1,17 @@
 /** A worker process: takes jobs from the funnel queue and runs them against MongoDB. */
 import { loadConfigOrExit } from '../core/platform/config';
+import { summarizeError } from '../core/platform/error-summary';
 import { onShutdownSignal } from '../core/platform/graceful-shutdown';
 import { createLogger } from '../core/platform/logger';
 import { composeWorker } from './compose';
+import { checkEnginesAnswer } from './engines-at-start';
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit('worker');
   const logger = createLogger('worker', config.LOG_LEVEL);
+  await checkEnginesAnswer(config);
   const composed = await composeWorker(config, logger);
-  const { workerId, engine, chunkSize } = composed;
+  const { workerId, engine, chunkSize, metricsPort } = composed;
   logger.info(
     {
       workerId,
@@ -16,7 +19,9 @@ async function main(): Promise<void> {
       chunkSize: chunkSize ?? 'off',
       // The engine's name and version only: the object holds the client and its URL.
       engine: { name: engine.name, version: engine.version },
-      metricsPort: config.WORKER_METRICS_PORT || 'off',
+      // The port this worker took of WORKER_METRICS_PORT: a range gives each worker its own.
+      metricsPort: metricsPort ?? 'off',
+      metricsHost: config.WORKER_METRICS_HOST,
     },
     'worker ready',
   );
@@ -25,6 +30,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  createLogger('worker').fatal({ err: error }, 'worker failed to start');
+  // One line an operator can act on: the reason and what it wraps, not a stack.
+  createLogger('worker').fatal(summarizeError(error), 'worker failed to start');
   process.exit(1);
 });

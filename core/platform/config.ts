@@ -3,8 +3,10 @@
  * the variables it needs; a bad or missing value is reported with the variable's name and what
  * it expects, and never with a secret's value.
  */
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { parseAllowedNetworks, type AllowedNetworks } from './allowed-networks';
+import { parsePortRange, type PortRange } from './port-range';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -87,9 +89,29 @@ export const VARIABLES = {
     schema: integer(1, 1_000_000).default(600),
     expects: 'an integer from 1 to 1000000 (requests per token per minute)',
   },
+  // A range lets workers on one host share the setting: each takes the first free port of it.
   WORKER_METRICS_PORT: {
-    schema: integer(0, 65_535).default(9464),
-    expects: "a TCP port from 1 to 65535, or 0 for none (the worker's /metrics and /healthz)",
+    schema: z
+      .string()
+      .default('9464-9479')
+      .transform((value, context): PortRange | 'off' => {
+        const parsed = parsePortRange(value);
+        if (parsed) return parsed;
+        context.addIssue({ code: 'custom', message: 'not a port, a port range or 0' });
+        return z.NEVER;
+      }),
+    expects:
+      "a TCP port (9464), a range of them (9464-9479: the first free one), or 0 for none (the worker's /metrics and /healthz)",
+  },
+  // Loopback unless told: the metrics and health port answers anyone who can reach it.
+  WORKER_METRICS_HOST: {
+    schema: z
+      .string()
+      .trim()
+      .refine((value) => isIP(value) !== 0)
+      .default('127.0.0.1'),
+    expects:
+      'an IP address to listen on (127.0.0.1: this host only; 0.0.0.0 or "::": every interface)',
   },
   LOG_LEVEL: { schema: z.enum(LOG_LEVELS).default('info'), expects: LOG_LEVELS.join(', ') },
   // Unset: each request is written by its own job (docs/storage.md#chunked-writes).
@@ -243,6 +265,7 @@ const ROLE_VARIABLES = {
     'MONGO_WRITE_CONCERN',
     'WORKER_CONCURRENCY',
     'WORKER_METRICS_PORT',
+    'WORKER_METRICS_HOST',
     'JOB_LOCK_MS',
     'CHUNK_SIZE',
     'LARGE_REQUEST_BYTES',

@@ -53,7 +53,7 @@ describe('worker metrics port', () => {
   it('when the worker runs, then /healthz answers 200 on its port', async () => {
     const response = await fetch(`http://127.0.0.1:${port}/healthz`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ status: 'ok' });
+    expect(await response.json()).toEqual({ status: 'ok', port });
     expect((await fetch(`http://127.0.0.1:${port}/nothing`)).status).toBe(404);
   });
 

@@ -74,26 +74,6 @@ describe('configuration from the environment', () => {
     expect(problems.map((problem) => problem.split(' ')[0])).toEqual(['PORT', 'MAX_ITEMS']);
   });
 
-  it('when WORKER_METRICS_PORT is unset, 0 or a port, then the worker gets 9464, none or that port', () => {
-    expect(loadConfig('worker', validApi).WORKER_METRICS_PORT).toBe(9464);
-    const off = loadConfig('worker', { ...validApi, WORKER_METRICS_PORT: '0' });
-    expect(off.WORKER_METRICS_PORT).toBe(0);
-    const own = loadConfig('worker', { ...validApi, WORKER_METRICS_PORT: '9100' });
-    expect(own.WORKER_METRICS_PORT).toBe(9100);
-  });
-
-  it.each(['65536', '-1', 'metrics'])(
-    'when WORKER_METRICS_PORT is %p, then the worker refuses it by name',
-    (value) => {
-      const problems = problemsOf(() =>
-        loadConfig('worker', { ...validApi, WORKER_METRICS_PORT: value }),
-      );
-      expect(problems).toEqual([
-        `WORKER_METRICS_PORT must be a TCP port from 1 to 65535, or 0 for none (the worker's /metrics and /healthz) (got "${value}")`,
-      ]);
-    },
-  );
-
   it('when EXPORT_DELIVERY_LOG_DAYS is unset or a positive integer, then the worker keeps succeeded deliveries that many days', () => {
     expect(loadConfig('worker', validApi).EXPORT_DELIVERY_LOG_DAYS).toBe(7);
     expect(loadConfig('worker', { ...validApi, EXPORT_DELIVERY_LOG_DAYS: '30' })).toMatchObject({
