@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the engines that `npm run dev` and `npm test` start locally, when they are missing:
-#   - redis-server, from Debian's packages;
+#   - redis-server, redis-cli and redis-sentinel, from Debian's packages (the last two for the
+#     multi-node topologies of TEST_REDIS_TOPOLOGY, scripts/redis-cluster.ts and redis-sentinel.ts);
 #   - FerretDB v1 (MongoDB wire protocol on SQLite), built from the Go modules pinned in
 #     scripts/ferretdb/ into $(go env GOPATH)/bin;
 #   - with --if-needed (what `npm test` runs), also Debian's chromium, for the console's browser
@@ -45,16 +46,25 @@ if [[ "${1:-}" == "--if-needed" ]]; then
 fi
 
 install_redis() {
-  if command -v redis-server >/dev/null 2>&1; then return 0; fi
+  local missing=() command
+  for command in redis-server redis-cli redis-sentinel; do
+    command -v "$command" >/dev/null 2>&1 || missing+=("$command")
+  done
+  if [[ ${#missing[@]} -eq 0 ]]; then return 0; fi
   if ! command -v apt-get >/dev/null 2>&1; then
+    if command -v redis-server >/dev/null 2>&1; then
+      log "${missing[*]} missing: TEST_REDIS_TOPOLOGY=cluster and sentinel need them (Redis 7)."
+      return 0
+    fi
     log "redis-server is missing and this is not a Debian machine: install Redis 7 (or set REDIS_URL)."
     return 1
   fi
-  log "installing redis-server from Debian's packages..."
+  log "installing ${missing[*]} from Debian's packages..."
   local started=$SECONDS
   as_root apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq --no-install-recommends redis-server >/dev/null
-  log "redis-server installed in $((SECONDS - started)) s"
+  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq --no-install-recommends \
+    redis-server redis-tools redis-sentinel >/dev/null
+  log "redis-server, redis-tools and redis-sentinel installed in $((SECONDS - started)) s"
 }
 
 ferretdb_path() {

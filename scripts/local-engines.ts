@@ -46,7 +46,7 @@ export async function freePort(): Promise<number> {
   });
 }
 
-function which(command: string): string | undefined {
+export function which(command: string): string | undefined {
   const found = spawnSync('sh', ['-c', `command -v ${command}`], { encoding: 'utf8' });
   const located = found.stdout.trim();
   return found.status === 0 && located ? located : undefined;
@@ -70,7 +70,12 @@ function findRedisServer(): string | undefined {
   return which('redis-server');
 }
 
-async function waitForPort(port: number, child: ChildProcess, name: string, timeoutMs = 20_000) {
+export async function waitForPort(
+  port: number,
+  child: ChildProcess,
+  name: string,
+  timeoutMs = 20_000,
+) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode}`);
@@ -159,6 +164,28 @@ async function startMongod(options: { dir: string; database?: string }) {
   return launch('mongod', binary, [...args, '--quiet'], port, url);
 }
 
+/** FerretDB, or a local `mongod` when FerretDB is the one missing. */
+function startMongoEngine(options: { dir: string; database: string }) {
+  return findFerretDb() ? startFerretDb(options) : startMongod(options);
+}
+
+/**
+ * The MongoDB-compatible engine alone, its data in a temporary directory removed at stop: for
+ * callers that start Redis in a topology of their own (a cluster, a Sentinel group).
+ */
+export async function startLocalMongo(database = 'funnel-sync'): Promise<RunningEngine> {
+  if (!findFerretDb() && !which('mongod')) throw new Error(MISSING_ENGINES_HELP);
+  const dir = mkdtempSync(path.join(tmpdir(), 'funnel-sync-mongo-'));
+  const removeDir = () => rmSync(dir, { recursive: true, force: true });
+  try {
+    const engine = await startMongoEngine({ dir, database });
+    return { ...engine, stop: () => engine.stop().then(removeDir) };
+  } catch (error) {
+    removeDir();
+    throw error;
+  }
+}
+
 /**
  * Starts Redis and a MongoDB-compatible engine. Their data goes to `dataDir` and stays there when
  * one is given (dev keeps its data across restarts); else to a temporary directory removed at stop.
@@ -179,9 +206,7 @@ export async function startLocalEngines(
   try {
     const redis = await startRedis({ dir });
     started.push(redis);
-    const mongo = ferretdb
-      ? await startFerretDb({ dir, database })
-      : await startMongod({ dir, database });
+    const mongo = await startMongoEngine({ dir, database });
     started.push(mongo);
     return { redisUrl: redis.url, mongoUrl: mongo.url, engineName: mongo.name, stop };
   } catch (error) {
