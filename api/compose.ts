@@ -9,6 +9,9 @@ import { openStorageEngine } from '../core/storage/engines/open-storage-engine';
 import { checkReadiness } from '../core/platform/readiness';
 import type { Logger } from '../core/platform/logger';
 import { FunnelQueue } from '../core/queue/funnel-queue';
+import { KeySpace } from '../core/redis/key-space';
+import { checkRedis } from '../core/redis/redis-preflight';
+import { redisTopology } from '../core/platform/redis-topology';
 import { createApp } from './app';
 import { createApiContext, type ApiContext } from './context';
 import type { Clock } from './middleware/request-id';
@@ -30,10 +33,13 @@ export async function composeApi(
   logger: Logger,
   options: ComposeApiOptions = {},
 ): Promise<ComposedApi> {
+  const topology = redisTopology(config);
+  const keys = new KeySpace(config.QUEUE_PREFIX, config.QUEUE_SHARDS);
+  await checkRedis(topology, keys);
   const mongo = await connectMongo(config.MONGO_URL, 'funnel-sync-api', {
     writeConcern: config.MONGO_WRITE_CONCERN,
   });
-  const queue = new FunnelQueue({ redisUrl: config.REDIS_URL, prefix: config.QUEUE_PREFIX });
+  const queue = new FunnelQueue({ topology, keys });
   await queue.waitUntilReady();
   const context = createApiContext(config, logger, mongo, queue, await openStorageEngine(mongo));
   await context.storage.ensureIndexes(context.db, logger);

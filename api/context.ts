@@ -46,13 +46,13 @@ export function createApiContext(
   storage: StorageEngine,
 ): ApiContext {
   const db = collections(mongo);
-  const announce = announceSettingsChanges(queue, config, logger);
+  const announce = announceSettingsChanges(queue, logger);
   const users = new UsersRepository(db);
   const tokens = new TokensRepository(db);
   const auth = new Authenticator({ tokens, users, secret: config.JWT_SECRET, logger });
   const documents = storage.documentUpdates({
     redis: queue.redis,
-    prefix: config.QUEUE_PREFIX,
+    keys: queue.keys,
     logger,
   });
   const contentTypes = new ContentTypesRepository(db, documents, announce);
@@ -82,12 +82,8 @@ export function createApiContext(
  * change is already stored when the stamp fails (Redis away): the workers then hold the old
  * settings for at most core/settings/settings-cache.ts's MAX_AGE_MS, which is logged.
  */
-function announceSettingsChanges(
-  queue: FunnelQueue,
-  config: ApiConfig,
-  logger: Logger,
-): SettingsChanged {
-  const versions = new SettingsVersions(queue.redis, config.QUEUE_PREFIX);
+function announceSettingsChanges(queue: FunnelQueue, logger: Logger): SettingsChanged {
+  const versions = new SettingsVersions(queue.redis, queue.keys);
   return (tenant) =>
     versions.stamp(tenant).catch((error: unknown) => {
       logger.warn(

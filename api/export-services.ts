@@ -58,7 +58,7 @@ export function createExportServices(
   return {
     exports: new ExportsRepository(db, documents),
     deliveries: new DeliveriesRepository(db, documents),
-    queue: new ExportQueue(queue.redis, config.QUEUE_PREFIX),
+    queue: new ExportQueue(queue.redis, queue.keys),
     changeLog: new ChangeFeed(
       new ChangeLogStore(storage.feedCollections, storage.changeBatches),
       storage.feedCollections,

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { loadConfigOrExit } from '../core/platform/config';
 import { onShutdownSignal } from '../core/platform/graceful-shutdown';
 import { createLogger } from '../core/platform/logger';
+import { summarizeError } from '../core/platform/error-summary';
 import { composeApi } from './compose';
 import { listen } from './http/listen';
 
@@ -31,6 +32,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  createLogger('api').fatal({ err: error }, 'api failed to start');
+  // One line an operator can act on: the reason and what it wraps, not a stack.
+  createLogger('api').fatal(summarizeError(error), 'api failed to start');
   process.exit(1);
 });

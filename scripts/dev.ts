@@ -27,13 +27,15 @@ function devJwtSecret(): string {
   return readFileSync(file, 'utf8').trim();
 }
 
+/** `redisUrl` is unset when the caller named a Redis Cluster or Sentinel group instead. */
 async function engineUrls(): Promise<{
-  redisUrl: string;
+  redisUrl?: string;
   mongoUrl: string;
   engines?: LocalEngines;
 }> {
-  const { REDIS_URL, MONGO_URL } = process.env;
-  if (REDIS_URL && MONGO_URL) return { redisUrl: REDIS_URL, mongoUrl: MONGO_URL };
+  const { REDIS_URL, REDIS_CLUSTER_NODES, REDIS_SENTINELS, MONGO_URL } = process.env;
+  const redisNamed = Boolean(REDIS_URL || REDIS_CLUSTER_NODES || REDIS_SENTINELS);
+  if (redisNamed && MONGO_URL) return { redisUrl: REDIS_URL, mongoUrl: MONGO_URL };
   const install = spawnSync('bash', [path.join(ROOT, 'scripts/install-engines.sh')], {
     stdio: 'inherit',
   });
@@ -43,7 +45,7 @@ async function engineUrls(): Promise<{
     `[dev] redis-server at ${engines.redisUrl}, ${engines.engineName} at ${engines.mongoUrl}`,
   );
   return {
-    redisUrl: REDIS_URL ?? engines.redisUrl,
+    redisUrl: redisNamed ? REDIS_URL : engines.redisUrl,
     mongoUrl: MONGO_URL ?? engines.mongoUrl,
     engines,
   };
@@ -80,7 +82,7 @@ async function main(): Promise<void> {
   const port = process.env.PORT ?? '3000';
   const env = {
     ...process.env,
-    REDIS_URL: redisUrl,
+    ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
     MONGO_URL: mongoUrl,
     PORT: port,
     JWT_SECRET: process.env.JWT_SECRET ?? devJwtSecret(),

@@ -25,6 +25,7 @@ import { bootstrapTenant } from '../core/auth/bootstrap';
 import { collections } from '../core/storage/collections';
 import { connectMongo } from '../core/mongo/connection';
 import { FUNNEL_QUEUE } from '../core/queue/queue-names';
+import { KeySpace } from '../core/redis/key-space';
 import { freePort, startFerretDb, startRedis, type RunningEngine } from './local-engines';
 import type { LaunchedProcess } from './processes/launched-process';
 import { startService, type Role } from './processes/service';
@@ -487,7 +488,12 @@ async function main(): Promise<number> {
     event('traffic stopped');
 
     // Let every job that is still queued or running finish before the store is read.
-    const queue = new Queue(FUNNEL_QUEUE, { connection: { url: redisUrl }, prefix });
+    // The soak runs one queue shard (QUEUE_SHARDS unset), under its hash tag.
+    const keys = new KeySpace(prefix, 1);
+    const queue = new Queue(FUNNEL_QUEUE, {
+      connection: { url: redisUrl },
+      prefix: keys.ofShard(keys.shards.first),
+    });
     const drainDeadline = Date.now() + 60_000;
     let pending = Infinity;
     while (pending > 0 && Date.now() < drainDeadline) {

@@ -4,7 +4,6 @@
  * `worker/main.ts` runs it as a process; tests run the same in their own process.
  */
 import { hostname } from 'node:os';
-import { Queue, Worker } from 'bullmq';
 import type { WorkerConfig } from '../core/platform/config';
 import { HistoryRepository } from '../core/history/history.repository';
 import { ChunkPlans } from '../core/ingest/chunks/chunk-plans';
@@ -25,7 +24,12 @@ import { PayloadStore } from '../core/redis/payload-store';
 import { LargeJobLeases } from '../core/redis/large-job-leases';
 import { FUNNEL_QUEUE } from '../core/queue/queue-names';
 import { TenantRanks } from '../core/redis/tenant-ranks';
-import { createRedis, redisOptions } from '../core/redis/redis-connection';
+import { createRedis } from '../core/redis/redis-connection';
+import { KeySpace } from '../core/redis/key-space';
+import { checkRedis } from '../core/redis/redis-preflight';
+import { redisTopology } from '../core/platform/redis-topology';
+import { ShardedQueues } from '../core/queue/sharded-queues';
+import { ShardWorkers } from './shard-workers';
 import { SettingsCache } from '../core/settings/settings-cache';
 import { SettingsVersions } from '../core/settings/settings-versions';
 import { collections } from '../core/storage/collections';
@@ -48,6 +52,12 @@ export type ComposeWorkerConfig = ExportWorkerConfig &
   Pick<
     WorkerConfig,
     | 'REDIS_URL'
+    | 'REDIS_CLUSTER_NODES'
+    | 'REDIS_SENTINELS'
+    | 'REDIS_SENTINEL_MASTER'
+    | 'REDIS_USERNAME'
+    | 'REDIS_PASSWORD'
+    | 'QUEUE_SHARDS'
     | 'MONGO_URL'
     | 'QUEUE_PREFIX'
     | 'MONGO_WRITE_CONCERN'
@@ -62,7 +72,8 @@ export type ComposeWorkerConfig = ExportWorkerConfig &
   >;
 
 export interface ComposedWorker {
-  worker: Worker;
+  /** The funnel queue's Worker of each shard. */
+  worker: ShardWorkers;
   workerId: string;
   engine: StorageEngine;
   chunkSize: number | undefined;
@@ -85,27 +96,27 @@ export async function composeWorker(
     writeConcern: config.MONGO_WRITE_CONCERN,
   });
   const workerId = `${hostname()}:${process.pid}`;
+  const keys = new KeySpace(config.QUEUE_PREFIX, config.QUEUE_SHARDS);
+  const topology = redisTopology(config);
+  await checkRedis(topology, keys);
   // Waits out a Redis restart rather than failing the job that reads its body.
-  const redis = createRedis(config.REDIS_URL, 'blocking', 'worker-payloads');
+  const redis = createRedis(topology, 'blocking', 'worker-payloads');
   redis.on('error', (error) => logger.warn({ err: error }, 'payload connection error'));
   const engine = await openStorageEngine(mongo);
-  const documents = engine.documentUpdates({ redis, prefix: config.QUEUE_PREFIX, logger });
+  const documents = engine.documentUpdates({ redis, keys, logger });
   const db = collections(mongo);
   const expiry = await engine.ensureIndexes(db, logger);
-  await applySchedules(config.REDIS_URL, config.QUEUE_PREFIX, [
+  // For the jobs that jobs add (a large request's chunk jobs, a late history record), and the
+  // schedules of periodic jobs.
+  const queues = new ShardedQueues(FUNNEL_QUEUE, keys, redis, DEFAULT_JOB_OPTIONS);
+  queues.onError((error) => logger.warn({ err: error }, 'queue connection error'));
+  await applySchedules(queues.of(undefined), [
     { schedule: PURGE_SCHEDULE, enabled: expiry === 'periodic-purge' },
     { schedule: FINISH_CHANGES_SCHEDULE, enabled: true },
   ]);
   const chunkSize = config.CHUNK_SIZE;
-  // For the jobs that jobs add: a large request's chunk jobs, a late history record.
-  const queue = new Queue(FUNNEL_QUEUE, {
-    connection: redis,
-    prefix: config.QUEUE_PREFIX,
-    defaultJobOptions: DEFAULT_JOB_OPTIONS,
-  });
-  queue.on('error', (error) => logger.warn({ err: error }, 'queue connection error'));
 
-  const writeLock = redisWriteLock(redis, config.QUEUE_PREFIX, logger);
+  const writeLock = redisWriteLock(redis, keys, logger);
   // The export worker starts after the jobs' services; until then its periodic sweep catches up.
   let exportListener: ChangeListener = NO_CHANGE_LISTENER;
   const changeLog = new ChangeLogSink(new ChangeLogStore(db, engine.changeBatches), {
@@ -114,27 +125,25 @@ export async function composeWorker(
   const services: IngestServices = {
     logger,
     workerId,
-    payloads: new PayloadStore(redis, config.QUEUE_PREFIX),
-    settings: new SettingsCache(db, new SettingsVersions(redis, config.QUEUE_PREFIX)),
-    idempotency: new IdempotencyRecords(redis, config.QUEUE_PREFIX),
+    payloads: new PayloadStore(redis, keys),
+    settings: new SettingsCache(db, new SettingsVersions(redis, keys)),
+    idempotency: new IdempotencyRecords(redis, keys),
     items: new ItemStore(db, engine, writeLock, changeLog),
     history: new HistoryRepository(db),
     historyTtlDays: config.HISTORY_TTL_DAYS,
     chunkSize,
-    chunkPlans: new ChunkPlans(redis, config.QUEUE_PREFIX),
-    syncs: syncServices(db, redis, config.QUEUE_PREFIX, documents),
+    chunkPlans: new ChunkPlans(redis, keys),
+    syncs: syncServices(db, redis, keys, documents),
     purgeExpired: (now) => engine.purgeExpired(db, now),
   };
   const fairShare = new FairShare({
-    leases: new LargeJobLeases(
-      redis,
-      config.QUEUE_PREFIX,
-      `${config.QUEUE_PREFIX}:${FUNNEL_QUEUE}:`,
-      config.LARGE_JOBS_PER_TENANT,
-    ),
-    ranks: new TenantRanks(redis, config.QUEUE_PREFIX),
+    leases: new LargeJobLeases(redis, keys, config.LARGE_JOBS_PER_TENANT, async (tenant, id) => {
+      const state = await queues.of(tenant).getJobState(id);
+      return state === 'completed' || state === 'failed' || state === 'unknown';
+    }),
+    ranks: new TenantRanks(redis, keys),
     largeBytes: config.LARGE_REQUEST_BYTES,
-    queue,
+    queues,
     logger,
   });
   const metrics = new WorkerMetrics(config.WORKER_CONCURRENCY);
@@ -144,13 +153,20 @@ export async function composeWorker(
     registry: metrics.registry,
     running: () => takesJobs(),
   });
-  const worker = new Worker(
-    FUNNEL_QUEUE,
-    createDispatcher({ services, processors: PROCESSORS, queue, metrics, fairShare }),
-    {
-      connection: { url: config.REDIS_URL, ...redisOptions('blocking') },
-      prefix: config.QUEUE_PREFIX,
-      concurrency: config.WORKER_CONCURRENCY,
+  const worker = new ShardWorkers({
+    queueName: FUNNEL_QUEUE,
+    keys,
+    connection: redis,
+    concurrency: config.WORKER_CONCURRENCY,
+    processorOf: ({ index }) =>
+      createDispatcher({
+        services,
+        processors: PROCESSORS,
+        queue: queues.all[index]?.queue ?? queues.of(undefined),
+        metrics,
+        fairShare,
+      }),
+    options: {
       // A worker that dies holding a job loses its lock after this long; the job is then taken
       // up again by another worker (BullMQ's stalled-job check runs as often).
       lockDuration: config.JOB_LOCK_MS,
@@ -158,7 +174,7 @@ export async function composeWorker(
       name: workerId,
       settings: { backoffStrategy },
     },
-  );
+  });
   worker.on('error', (error) => logger.warn({ err: error }, 'worker connection error'));
   takesJobs = () => worker.isRunning();
   await worker.waitUntilReady();
@@ -172,6 +188,7 @@ export async function composeWorker(
     changeLog: changeFeed,
     documents,
     redis,
+    keys,
     logger,
     workerId,
     metrics: new ExportMetrics(metrics.registry, new ExportLag(db, changeFeed)),
@@ -192,7 +209,7 @@ export async function composeWorker(
       );
       await Promise.all([worker.close(), exportWorker.close()]);
       clearTimeout(handBack);
-      await queue.close();
+      await queues.close();
       metricsServer?.close();
       metricsServer?.closeAllConnections();
       redis.disconnect();

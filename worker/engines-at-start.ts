@@ -1,41 +1,19 @@
 /**
- * Before a worker builds anything, Redis and MongoDB must answer. Its own connections retry
+ * Before a worker builds anything, Redis and MongoDB must answer, and Redis must pass the
+ * start-up check (core/redis/redis-preflight.ts). Its own connections retry
  * without end (they ride out a restart while running), so without this check a worker started
  * against an engine that is not there would wait unseen instead of saying so and exiting.
  */
-import { Redis } from 'ioredis';
 import type { WorkerConfig } from '../core/platform/config';
 import { connectMongo } from '../core/mongo/connection';
 import { summarizeError } from '../core/platform/error-summary';
-
-const REDIS_CONNECT_TIMEOUT_MS = 3_000;
+import { redisTopology } from '../core/platform/redis-topology';
+import { KeySpace } from '../core/redis/key-space';
+import { checkRedis } from '../core/redis/redis-preflight';
 
 /** The host list of a URL, without its credentials, path or options. */
 function hostsOf(url: string): string {
   return /^[a-z+]+:\/\/(?:[^@/]*@)?([^/?]*)/i.exec(url)?.[1] ?? 'an unreadable URL';
-}
-
-async function pingRedis(url: string): Promise<void> {
-  const redis = new Redis(url, {
-    lazyConnect: true,
-    connectTimeout: REDIS_CONNECT_TIMEOUT_MS,
-    maxRetriesPerRequest: 0,
-    enableOfflineQueue: false,
-    retryStrategy: () => null,
-    connectionName: 'funnel-sync:worker-start-check',
-  });
-  // connect() rejects with "Connection is closed."; the reason is the error event before it
-  // (unheard, ioredis would print it to stderr).
-  let reason: unknown;
-  redis.on('error', (error) => (reason ??= error));
-  try {
-    await redis.connect();
-    await redis.ping();
-  } catch (error) {
-    throw reason ?? error;
-  } finally {
-    redis.disconnect();
-  }
 }
 
 async function pingMongo(url: string): Promise<void> {
@@ -54,11 +32,14 @@ async function failureOf(name: string, probe: Promise<void>): Promise<string | u
 }
 
 /** Resolves once both answer; otherwise rejects with one error naming each that does not. */
-export async function checkEnginesAnswer(
-  config: Pick<WorkerConfig, 'REDIS_URL' | 'MONGO_URL'>,
-): Promise<void> {
+export async function checkEnginesAnswer(config: WorkerConfig): Promise<void> {
+  const keys = new KeySpace(config.QUEUE_PREFIX, config.QUEUE_SHARDS);
   const failures = await Promise.all([
-    failureOf(`Redis at ${hostsOf(config.REDIS_URL)}`, pingRedis(config.REDIS_URL)),
+    // Says itself which Redis, and what is wrong with it.
+    checkRedis(redisTopology(config), keys).then(
+      () => undefined,
+      (error: unknown) => summarizeError(error).reason,
+    ),
     failureOf(`MongoDB at ${hostsOf(config.MONGO_URL)}`, pingMongo(config.MONGO_URL)),
   ]);
   const said = failures.filter((failure): failure is string => failure !== undefined);

@@ -3,8 +3,7 @@
  * receiver takes export slots only, never those of ingestion. Each job is parsed, run by the
  * export delivery (core/export/export-delivery.ts), and its outcome answered to BullMQ.
  */
-import { DelayedError, UnrecoverableError, Worker, type Job } from 'bullmq';
-import type { Redis } from 'ioredis';
+import { DelayedError, UnrecoverableError, type Job } from 'bullmq';
 import type { ChangeLogReader } from '../core/changes/change-log';
 import type { WorkerConfig } from '../core/platform/config';
 import { createDeliveryClient } from '../core/export/delivery/delivery-client';
@@ -19,13 +18,13 @@ import { scheduleSweep } from '../core/export/wake-ups/export-sweep';
 import type { ItemCollections } from '../core/items/item-collections';
 import type { Logger } from '../core/platform/logger';
 import type { DocumentUpdates } from '../core/mongo/document-updates';
-import { redisOptions } from '../core/redis/redis-connection';
+import type { RedisClient } from '../core/redis/redis-connection';
+import type { KeySpace } from '../core/redis/key-space';
+import { ShardWorkers } from './shard-workers';
 import type { ExportMetrics } from './metrics/export-metrics';
 
 export type ExportWorkerConfig = Pick<
   WorkerConfig,
-  | 'REDIS_URL'
-  | 'QUEUE_PREFIX'
   | 'JOB_LOCK_MS'
   | 'EXPORT_ALLOWED_NETWORKS'
   | 'EXPORT_RETRY_DELAYS_MS'
@@ -41,14 +40,17 @@ export interface ExportWorkerParts {
   changeLog: ChangeLogReader;
   /** Updates of an export's document and of its deliveries. */
   documents: DocumentUpdates;
-  redis: Redis;
+  /** A blocking connection, shared with the funnel queue's workers. */
+  redis: RedisClient;
+  keys: KeySpace;
   logger: Logger;
   workerId: string;
   metrics: ExportMetrics;
 }
 
 export interface ExportWorker {
-  worker: Worker;
+  /** The export queue's Worker of each shard. */
+  worker: ShardWorkers;
   queue: ExportQueue;
   /** For the item writes: queues a dispatch of the tenant's active exports. */
   changeListener: ExportChangeListener;
@@ -74,7 +76,7 @@ export async function startExportWorker(
   parts: ExportWorkerParts,
 ): Promise<ExportWorker> {
   const { logger } = parts;
-  const queue = new ExportQueue(parts.redis, config.QUEUE_PREFIX);
+  const queue = new ExportQueue(parts.redis, parts.keys);
   const client = createDeliveryClient({
     allowed: config.EXPORT_ALLOWED_NETWORKS,
     timeoutMs: config.EXPORT_DELIVERY_TIMEOUT_MS,
@@ -94,18 +96,19 @@ export async function startExportWorker(
     observe: (attempt, delivery) => parts.metrics.attempted(attempt, delivery),
   };
 
-  const worker = new Worker(
-    EXPORT_QUEUE,
-    async (job, token) => answer(job, token, await runExportJob(parse(job), context)),
-    {
-      connection: { url: config.REDIS_URL, ...redisOptions('blocking') },
-      prefix: config.QUEUE_PREFIX,
-      concurrency: config.EXPORT_CONCURRENCY,
+  const worker = new ShardWorkers({
+    queueName: EXPORT_QUEUE,
+    keys: parts.keys,
+    connection: parts.redis,
+    concurrency: config.EXPORT_CONCURRENCY,
+    processorOf: () => async (job, token) =>
+      answer(job, token, await runExportJob(parse(job), context)),
+    options: {
       lockDuration: config.JOB_LOCK_MS,
       stalledInterval: config.JOB_LOCK_MS,
       name: `${parts.workerId}:exports`,
     },
-  );
+  });
   worker.on('error', (error) => logger.warn({ err: error }, 'export worker connection error'));
   worker.on('failed', (job, error) => {
     const again = !(error instanceof UnrecoverableError);

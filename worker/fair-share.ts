@@ -4,10 +4,11 @@
  * not spent); a request that ends gives its lease back, wakes its tenant's next parked large
  * request, and leaves its tenant's count of outstanding requests, which ranks new ones.
  */
-import { Job, WaitingChildrenError, type Queue } from 'bullmq';
+import { Job, WaitingChildrenError } from 'bullmq';
 import type { Logger } from '../core/platform/logger';
 import type { LargeJobLeases } from '../core/redis/large-job-leases';
 import type { TenantRanks } from '../core/redis/tenant-ranks';
+import type { ShardedQueues } from '../core/queue/sharded-queues';
 
 /**
  * A parked request looks again after this long even if nobody wakes it: when the wake came
@@ -26,7 +27,8 @@ export interface FairShareOptions {
   ranks: TenantRanks;
   /** A request whose body has at least this many bytes is large. */
   largeBytes: number;
-  queue: Queue;
+  /** The funnel queue of each shard, where a tenant's parked jobs wait. */
+  queues: ShardedQueues;
   logger: Logger;
 }
 
@@ -57,13 +59,14 @@ export class FairShare {
     // Waiting for its chunks, the request still holds its lease and its place.
     if (typeof data.tenant !== 'string' || error instanceof WaitingChildrenError) return;
     const jobId = job.id ?? '';
-    const { leases, ranks, queue, logger } = this.options;
+    const { leases, ranks, queues, logger } = this.options;
     try {
       const answered = error === undefined || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
       if (answered) await ranks.leave(data.tenant, jobId);
       if (!this.isLarge(data)) return;
       const next = await leases.release(data.tenant, jobId);
-      if (next) await (await Job.fromId(queue, next))?.promote().catch(() => undefined);
+      if (next)
+        await (await Job.fromId(queues.of(data.tenant), next))?.promote().catch(() => undefined);
     } catch (bookkeeping) {
       // Only the order of later jobs suffers; the parked ones look again on their own.
       logger.warn({ err: bookkeeping }, 'fair-share bookkeeping failed');

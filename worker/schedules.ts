@@ -1,11 +1,9 @@
 /**
  * The worker's periodic jobs. Each scheduler has a fixed id, so however many workers start, the
- * queue holds one schedule of each.
+ * queue holds one schedule of each; they live on the first shard's queue, being of no tenant.
  */
-import { Queue } from 'bullmq';
+import type { Queue } from 'bullmq';
 import type { JobName } from '../core/queue/jobs';
-import { FUNNEL_QUEUE } from '../core/queue/queue-names';
-import { redisOptions } from '../core/redis/redis-connection';
 
 interface Schedule {
   id: string;
@@ -29,31 +27,22 @@ export const FINISH_CHANGES_SCHEDULE: Schedule = {
 
 /** Puts each schedule on the queue when `enabled` says so, and takes it off when not. */
 export async function applySchedules(
-  redisUrl: string,
-  prefix: string,
+  queue: Queue,
   schedules: readonly { schedule: Schedule; enabled: boolean }[],
 ): Promise<void> {
-  const queue = new Queue(FUNNEL_QUEUE, {
-    connection: { url: redisUrl, ...redisOptions('command') },
-    prefix,
-  });
-  try {
-    for (const { schedule, enabled } of schedules) {
-      if (!enabled) {
-        await queue.removeJobScheduler(schedule.id);
-        continue;
-      }
-      await queue.upsertJobScheduler(
-        schedule.id,
-        { every: schedule.everyMs },
-        {
-          name: schedule.job,
-          data: {},
-          opts: { removeOnComplete: 100, removeOnFail: 100 },
-        },
-      );
+  for (const { schedule, enabled } of schedules) {
+    if (!enabled) {
+      await queue.removeJobScheduler(schedule.id);
+      continue;
     }
-  } finally {
-    await queue.close();
+    await queue.upsertJobScheduler(
+      schedule.id,
+      { every: schedule.everyMs },
+      {
+        name: schedule.job,
+        data: {},
+        opts: { removeOnComplete: 100, removeOnFail: 100 },
+      },
+    );
   }
 }

@@ -68,12 +68,16 @@ export class ApiMetrics {
     });
     new Gauge({
       name: 'funnel_sync_queue_jobs',
-      help: 'Jobs on the funnel queue by state',
-      labelNames: ['state'],
+      help: 'Jobs on the funnel queue by shard and state',
+      labelNames: ['shard', 'state'],
       registers,
       async collect() {
-        const counts = await queue.jobCounts().catch(() => ({}));
-        for (const [state, count] of Object.entries(counts)) this.set({ state }, count);
+        const shards = await queue.jobCounts().catch(() => []);
+        for (const { shard, counts } of shards) {
+          for (const [state, count] of Object.entries(counts)) {
+            this.set({ shard: String(shard), state }, count);
+          }
+        }
       },
     });
     new Gauge({

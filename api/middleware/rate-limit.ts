@@ -4,7 +4,8 @@
  * 429 with Retry-After (seconds until the window closes).
  */
 import type { RequestHandler } from 'express';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../core/redis/redis-connection';
+import type { KeySpace } from '../../core/redis/key-space';
 import { HttpError, unavailable } from '../http/http-error';
 
 const WINDOW_MS = 60_000;
@@ -14,12 +15,13 @@ local count = redis.call('INCR', KEYS[1])
 if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return { count, redis.call('PTTL', KEYS[1]) }`;
 
-export function rateLimit(redis: Redis, prefix: string, perMinute: number): RequestHandler {
+export function rateLimit(redis: RedisClient, keys: KeySpace, perMinute: number): RequestHandler {
   return async (req, res, next) => {
     let count: number;
     let msLeft: number;
     try {
-      const key = `${prefix}:rate:${req.principal.tokenId}`;
+      const { tenant, tokenId } = req.principal;
+      const key = `${keys.ofTenant(tenant)}:rate:${tokenId}`;
       [count, msLeft] = (await redis.eval(COUNT_HIT, 1, key, WINDOW_MS)) as [number, number];
     } catch {
       throw unavailable('the queue');

@@ -38,13 +38,13 @@ export function funnelsRoutes(context: ApiContext): Router {
     config,
     onGroupSent: (size) => metrics.groupSent(size),
   });
-  const receiptSequence = takeReceiptSequence(queue.redis, config.QUEUE_PREFIX);
+  const receiptSequence = takeReceiptSequence(queue.redis, queue.keys);
 
   const handle = (method: FunnelMethod): RequestHandler[] => [
     countFunnelRequest(metrics, method),
     receiptSequence,
     requireAccess(context.auth, ACCESS[method]),
-    rateLimit(queue.redis, config.QUEUE_PREFIX, config.RATE_LIMIT_PER_MINUTE),
+    rateLimit(queue.redis, queue.keys, config.RATE_LIMIT_PER_MINUTE),
     requireFunnelContentType,
     requireUtf8,
     express.raw({ type: () => true, limit: config.MAX_BODY_BYTES }),
@@ -64,7 +64,7 @@ export function funnelsRoutes(context: ApiContext): Router {
   const refusals = {
     funnels: lookup,
     history: services.history,
-    rateLimited: new RateLimitedCounts(queue.redis, config.QUEUE_PREFIX),
+    rateLimited: new RateLimitedCounts(queue.redis, queue.keys),
     historyTtlDays: config.HISTORY_TTL_DAYS,
   };
   router.use(recordRefusals(refusals, context.logger));

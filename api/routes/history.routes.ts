@@ -97,7 +97,7 @@ registerRoute({
 export function historyRoutes(context: ApiContext): Router {
   const router = Router();
   const history = new HistoryRepository(context.db);
-  const rateLimited = new RateLimitedCounts(context.queue.redis, context.config.QUEUE_PREFIX);
+  const rateLimited = new RateLimitedCounts(context.queue.redis, context.queue.keys);
   const readAccess = requireAccess(context.auth, { ability: 'read', permission: 'manage_funnels' });
 
   /** The funnel at the endpoint URL in the caller's tenant; 404 when there is none. */

@@ -40,7 +40,13 @@ function dashboardRouter(context: ApiContext, user: string, password: string): R
   const dashboard = new ExpressAdapter();
   dashboard.setBasePath(DASHBOARD_PATH);
   createBullBoard({
-    queues: [new BullMQAdapter(context.queue.bullQueue, { readOnlyMode: !writes })],
+    queues: [...context.queue.queues.all, ...context.exports.queue.queues.all].map(
+      ({ shard, queue }) =>
+        new BullMQAdapter(queue, {
+          readOnlyMode: !writes,
+          ...(context.config.QUEUE_SHARDS > 1 ? { prefix: `shard ${shard.index}: ` } : {}),
+        }),
+    ),
     serverAdapter: dashboard,
   });
   const router = Router();

@@ -65,13 +65,13 @@ export function replayRoutes(context: ApiContext): Router {
   const router = Router();
   const { config, queue } = context;
   const history = new HistoryRepository(context.db);
-  const submitter = queueSubmitter(queue, config.QUEUE_PREFIX, config.WAIT_TIMEOUT_MS);
+  const submitter = queueSubmitter(queue, config.WAIT_TIMEOUT_MS);
 
   router.post(
     '/funnels/:endpointUrl/history/:requestId/replay',
-    takeReceiptSequence(queue.redis, config.QUEUE_PREFIX),
+    takeReceiptSequence(queue.redis, queue.keys),
     requireAccess(context.auth, { ability: 'create', permission: 'manage_funnels' }),
-    rateLimit(queue.redis, config.QUEUE_PREFIX, config.RATE_LIMIT_PER_MINUTE),
+    rateLimit(queue.redis, queue.keys, config.RATE_LIMIT_PER_MINUTE),
     async (req: Request<{ endpointUrl: string; requestId: string }>, res) => {
       const { tenant, tokenId } = req.principal;
       const endpointUrl = endpointUrlSchema.safeParse(req.params.endpointUrl);

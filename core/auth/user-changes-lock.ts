@@ -3,7 +3,8 @@
  * remains" and the write it allows are not interleaved with another change's
  * (docs/access.md#under-concurrency). A Redis mutex on a short lease, per tenant.
  */
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/redis-connection';
+import type { KeySpace } from '../redis/key-space';
 import { withLeasedMutex } from '../redis/leased-mutex';
 import type { Logger } from '../platform/logger';
 
@@ -24,13 +25,13 @@ export class UserChangesLockUnavailable extends Error {
 const ACQUIRE_TIMEOUT_MS = 10_000;
 
 export function redisUserChangesLock(
-  redis: Redis,
-  prefix: string,
+  redis: RedisClient,
+  keys: KeySpace,
   logger: Logger,
 ): UserChangesLock {
   return {
     async around(tenant, change) {
-      const key = `${prefix}:user-changes:${tenant}`;
+      const key = `${keys.ofTenant(tenant)}:user-changes:${tenant}`;
       const options = {
         acquireTimeoutMs: ACQUIRE_TIMEOUT_MS,
         retryIntervalMs: 10,

@@ -1,6 +1,8 @@
 /** Adds the export queue's jobs, for API processes, listeners and the jobs themselves. */
-import { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { Queue } from 'bullmq';
+import type { KeySpace } from '../redis/key-space';
+import type { RedisClient } from '../redis/redis-connection';
+import { ShardedQueues } from '../queue/sharded-queues';
 import {
   dispatchJobId,
   EXPORT_JOB_OPTIONS,
@@ -14,33 +16,36 @@ import { LANE_COUNT } from './dispatch/lanes';
 /** What the delivery's steps queue: a dispatch of an export, a send of one of its lanes. */
 export type ExportWakeUps = Pick<ExportQueue, 'dispatch' | 'send'>;
 
+/** The export queue of each shard: a tenant's export jobs go to its shard's. */
 export class ExportQueue {
-  readonly queue: Queue;
+  readonly queues: ShardedQueues;
 
-  constructor(connection: Redis, prefix: string) {
-    this.queue = new Queue(EXPORT_QUEUE, {
-      connection,
-      prefix,
-      defaultJobOptions: EXPORT_JOB_OPTIONS,
-    });
-    this.queue.on('error', () => undefined);
+  constructor(connection: RedisClient, keys: KeySpace) {
+    this.queues = new ShardedQueues(EXPORT_QUEUE, keys, connection, EXPORT_JOB_OPTIONS);
+    this.queues.onError(() => undefined);
+  }
+
+  /** The queue of the tenant's shard; that of the first shard for the sweep, of no tenant. */
+  of(tenant: string | undefined): Queue {
+    return this.queues.of(tenant);
   }
 
   async dispatch(job: DispatchJob): Promise<void> {
-    await this.queue.add('dispatch', job, { jobId: dispatchJobId(job) });
+    await this.of(job.tenant).add('dispatch', job, { jobId: dispatchJobId(job) });
   }
 
   /** A send of the lane; `now` also brings a send waiting out a retry delay forward. */
   async send(job: SendJob, options: { now?: boolean } = {}): Promise<void> {
     const jobId = sendJobId(job);
+    const queue = this.of(job.tenant);
     if (options.now) {
-      const existing = await this.queue.getJob(jobId);
+      const existing = await queue.getJob(jobId);
       if (existing && (await existing.isDelayed())) {
         await existing.promote().catch(() => undefined);
         return;
       }
     }
-    await this.queue.add('send', job, { jobId });
+    await queue.add('send', job, { jobId });
   }
 
   async sendAllLanes(tenant: string, exportId: string, options: { now?: boolean } = {}) {
@@ -50,6 +55,6 @@ export class ExportQueue {
   }
 
   close(): Promise<void> {
-    return this.queue.close();
+    return this.queues.close();
   }
 }

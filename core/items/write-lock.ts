@@ -3,7 +3,8 @@
  * with those stored to tell what changed, and its changes are numbered and recorded in the order
  * made (docs/storage.md#the-write-lock). Different content types and tenants write in parallel.
  */
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/redis-connection';
+import type { KeySpace } from '../redis/key-space';
 import { TimeoutError } from 'redis-semaphore';
 import { withLeasedMutex } from '../redis/leased-mutex';
 import { causeChain } from '../platform/cause-chain';
@@ -26,16 +27,16 @@ export interface WriteLock {
 export const NO_WRITE_LOCK: WriteLock = { around: (_tenant, _contentType, write) => write() };
 
 /** The Redis key of a content type's lock (before the mutex library's own prefix). */
-export const writeLockKey = (prefix: string, tenant: string, contentType: string): string =>
-  `${prefix}:write-lock:${JSON.stringify([tenant, contentType])}`;
+export const writeLockKey = (keys: KeySpace, tenant: string, contentType: string): string =>
+  `${keys.ofTenant(tenant)}:write-lock:${JSON.stringify([tenant, contentType])}`;
 
 /** A request waits this long for another's writes before its job fails and is retried. */
 const ACQUIRE_TIMEOUT_MS = 120_000;
 
-export function redisWriteLock(redis: Redis, prefix: string, logger: Logger): WriteLock {
+export function redisWriteLock(redis: RedisClient, keys: KeySpace, logger: Logger): WriteLock {
   return {
     around(tenant, contentType, write, signal) {
-      const key = writeLockKey(prefix, tenant, contentType);
+      const key = writeLockKey(keys, tenant, contentType);
       // The release is not waited for: the request goes on to its history record meanwhile.
       const options = {
         acquireTimeoutMs: ACQUIRE_TIMEOUT_MS,

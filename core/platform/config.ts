@@ -6,6 +6,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { parseAllowedNetworks, type AllowedNetworks } from './allowed-networks';
+import { parseNodeList, topologyProblems } from './redis-topology';
 import { parsePortRange, type PortRange } from './port-range';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -22,6 +23,18 @@ function integer(min: number, max: number) {
     .pipe(z.number().int().min(min).max(max));
 }
 
+function nodeList() {
+  return z
+    .string()
+    .transform((value, context) => {
+      const nodes = parseNodeList(value);
+      if (nodes) return nodes;
+      context.addIssue({ code: 'custom', message: 'not a list of host:port' });
+      return z.NEVER;
+    })
+    .optional();
+}
+
 interface Variable {
   schema: z.ZodType;
   expects: string;
@@ -31,9 +44,47 @@ interface Variable {
 /** Every variable funnel-sync reads; docs/configuration.md lists each (a test holds them together). */
 export const VARIABLES = {
   PORT: { schema: integer(1, 65_535).default(3000), expects: 'a TCP port from 1 to 65535' },
+  // Where Redis is: exactly one of REDIS_URL, REDIS_CLUSTER_NODES and REDIS_SENTINELS.
   REDIS_URL: {
-    schema: z.string().regex(/^rediss?:\/\/\S+$/),
+    schema: z
+      .string()
+      .regex(/^rediss?:\/\/\S+$/)
+      .optional(),
     expects: 'a redis:// or rediss:// URL',
+  },
+  REDIS_CLUSTER_NODES: {
+    schema: nodeList(),
+    expects: 'host:port of one or more Redis Cluster nodes, separated by commas',
+  },
+  REDIS_SENTINELS: {
+    schema: nodeList(),
+    expects: 'host:port of one or more Redis Sentinels, separated by commas',
+  },
+  REDIS_SENTINEL_MASTER: {
+    schema: z
+      .string()
+      .regex(/^\S{1,128}$/)
+      .optional(),
+    expects: 'the name the Sentinels know the primary by',
+  },
+  // Credentials of the cluster's nodes or the Sentinel's primary (REDIS_URL carries its own).
+  REDIS_USERNAME: {
+    schema: z
+      .string()
+      .regex(/^\S{1,128}$/)
+      .optional(),
+    expects: 'a Redis ACL user name',
+  },
+  REDIS_PASSWORD: {
+    schema: z.string().min(1).max(512).optional(),
+    expects: 'the Redis password',
+    secret: true,
+  },
+  // Every process of a deployment must agree: a tenant's shard is its hash modulo this count.
+  QUEUE_SHARDS: {
+    schema: integer(1, 256).default(1),
+    expects:
+      'an integer from 1 to 256 (queue shards; the same in every process, changed only on drained queues)',
   },
   MONGO_URL: {
     schema: z.string().regex(/^mongodb(\+srv)?:\/\/\S+$/),
@@ -237,6 +288,12 @@ const ROLE_VARIABLES = {
   api: [
     'PORT',
     'REDIS_URL',
+    'REDIS_CLUSTER_NODES',
+    'REDIS_SENTINELS',
+    'REDIS_SENTINEL_MASTER',
+    'REDIS_USERNAME',
+    'REDIS_PASSWORD',
+    'QUEUE_SHARDS',
     'MONGO_URL',
     'MONGO_WRITE_CONCERN',
     'JWT_SECRET',
@@ -261,6 +318,12 @@ const ROLE_VARIABLES = {
   ],
   worker: [
     'REDIS_URL',
+    'REDIS_CLUSTER_NODES',
+    'REDIS_SENTINELS',
+    'REDIS_SENTINEL_MASTER',
+    'REDIS_USERNAME',
+    'REDIS_PASSWORD',
+    'QUEUE_SHARDS',
     'MONGO_URL',
     'MONGO_WRITE_CONCERN',
     'WORKER_CONCURRENCY',
@@ -345,6 +408,12 @@ export function loadConfig<R extends Role>(
     }
   }
   problems.push(...pairProblems(config), ...orderProblems(config));
+  // Where Redis is, once each of its variables reads well (a bad one is reported already).
+  const redisNamed = ['REDIS_URL', 'REDIS_CLUSTER_NODES', 'REDIS_SENTINELS'] as const;
+  const unread = redisNamed.some((name) => env[name] && config[name] === undefined);
+  if (ROLE_VARIABLES[role].some((name) => name === 'REDIS_URL') && !unread) {
+    problems.push(...topologyProblems(config));
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   return config as Config<R>;
 }

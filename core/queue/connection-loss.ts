@@ -4,7 +4,7 @@
  * the caller is better served by a prompt 503 (the job itself stays queued and may still run
  * once Redis is back: the history record, or a retry with the same Idempotency-Key, tells).
  */
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/redis-connection';
 
 export class ConnectionLostError extends Error {
   constructor() {
@@ -17,7 +17,7 @@ export class ConnectionLoss {
   private reject: (error: Error) => void = () => undefined;
   private current!: Promise<never>;
 
-  constructor(redis: Redis) {
+  constructor(redis: RedisClient) {
     this.arm();
     redis.on('close', () => {
       const reject = this.reject;

@@ -6,7 +6,8 @@
  * Redis key.
  */
 import { createHash } from 'node:crypto';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redis-connection';
+import type { KeySpace } from './key-space';
 import { z } from 'zod';
 
 const TTL_SECONDS = 24 * 60 * 60;
@@ -35,8 +36,8 @@ export const sha256 = (data: string | Buffer) => createHash('sha256').update(dat
 
 export class IdempotencyRecords {
   constructor(
-    private readonly redis: Redis,
-    private readonly prefix: string,
+    private readonly redis: RedisClient,
+    private readonly keys: KeySpace,
   ) {}
 
   /** Keys are scoped to the tenant, the funnel and the method. */
@@ -51,7 +52,7 @@ export class IdempotencyRecords {
   }
 
   private scopeOf(tenant: string, endpointUrl: string, method: string): string {
-    return `${this.prefix}:idempotency:${tenant}:${endpointUrl}:${method}:`;
+    return `${this.keys.ofTenant(tenant)}:idempotency:${tenant}:${endpointUrl}:${method}:`;
   }
 
   /** Claims the key for a new request; returns the existing record when another has it. */

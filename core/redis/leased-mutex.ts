@@ -2,7 +2,7 @@
  * A Redis mutex held on a short lease that its holder renews well before it runs out: the lock of
  * a process killed while holding it blocks the others for one lease at most.
  */
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redis-connection';
 import { Mutex } from 'redis-semaphore';
 import type { Logger } from '../platform/logger';
 
@@ -26,7 +26,7 @@ export interface LeasedMutexOptions {
 }
 
 export async function withLeasedMutex<T>(
-  redis: Redis,
+  redis: RedisClient,
   key: string,
   logger: Logger,
   options: LeasedMutexOptions,

@@ -3,7 +3,8 @@
  * so a 16 MiB body is never re-encoded into job data or copied between jobs. A body lives until
  * its request is recorded, with a day's expiry as the backstop.
  */
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redis-connection';
+import type { KeySpace } from './key-space';
 
 /** How long a request's data waits in Redis at most; jobs that need it give up after this. */
 export const PAYLOAD_TTL_SECONDS = 24 * 60 * 60;
@@ -16,8 +17,8 @@ export interface PayloadOwner {
 
 export class PayloadStore {
   constructor(
-    private readonly redis: Redis,
-    private readonly prefix: string,
+    private readonly redis: RedisClient,
+    private readonly keys: KeySpace,
   ) {}
 
   /**
@@ -25,7 +26,7 @@ export class PayloadStore {
    * it was sent to, so that a job can be checked to name a body of its own (core/ingest/job-trust.ts).
    */
   keyFor(owner: PayloadOwner, jobId: string): string {
-    return `${this.prefix}:payload:${owner.tenant}:${owner.endpointUrl}:${jobId}`;
+    return `${this.keys.ofTenant(owner.tenant)}:payload:${owner.tenant}:${owner.endpointUrl}:${jobId}`;
   }
 
   async put(key: string, body: Buffer): Promise<void> {

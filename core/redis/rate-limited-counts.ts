@@ -3,15 +3,16 @@
  * instead of a history record each: a flood of them cannot fill the history, and the funnel's
  * page still says how many there were (docs/api-behaviour.md#the-history-record).
  */
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redis-connection';
+import type { KeySpace } from './key-space';
 
 const HOUR_MS = 3_600_000;
 const HOURS_KEPT = 24;
 
 export class RateLimitedCounts {
   constructor(
-    private readonly redis: Redis,
-    private readonly prefix: string,
+    private readonly redis: RedisClient,
+    private readonly keys: KeySpace,
   ) {}
 
   /** Counts one refused request of the funnel (its stable id). */
@@ -34,9 +35,8 @@ export class RateLimitedCounts {
     return counts.reduce((sum, value) => sum + Number(value ?? 0), 0);
   }
 
-  /** One tenant's keys share a hash tag: a Redis Cluster reads a funnel's hours from one slot. */
   private keyOf(tenant: string, funnelId: string, hour: number): string {
-    return `${this.prefix}:rate-limited:{${tenant}}:${funnelId}:${hour}`;
+    return `${this.keys.ofTenant(tenant)}:rate-limited:${tenant}:${funnelId}:${hour}`;
   }
 }
 

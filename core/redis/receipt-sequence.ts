@@ -7,7 +7,8 @@
  * Redis lost (a restart without persistence) goes on above the numbers handed out before it:
  * those were at most one per request above a clock reading of their own time.
  */
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redis-connection';
+import type { KeySpace } from './key-space';
 
 const NEXT = `
 local next = redis.call('INCR', KEYS[1])
@@ -36,10 +37,11 @@ export class ReceiptSequence {
   private readonly key: string;
 
   constructor(
-    private readonly redis: Redis,
-    prefix: string,
+    private readonly redis: RedisClient,
+    keys: KeySpace,
   ) {
-    this.key = `${prefix}:receipt-sequence`;
+    // One key for the whole deployment: the number is taken before the request's tenant is known.
+    this.key = keys.global('receipt-sequence');
   }
 
   /** The next number: greater than every number handed out before, on any process. */

@@ -8,7 +8,8 @@
  * its own, however long their backlogs (docs/fairness.md). The counts live in Redis, shared by
  * every API and worker process.
  */
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redis-connection';
+import type { KeySpace } from './key-space';
 
 /** BullMQ's largest priority. */
 const LOWEST_PRIORITY = 2_097_151;
@@ -43,12 +44,12 @@ return priority`;
 
 export class TenantRanks {
   constructor(
-    private readonly redis: Redis,
-    private readonly prefix: string,
+    private readonly redis: RedisClient,
+    private readonly keys: KeySpace,
   ) {}
 
   private keysOf(tenant: string): [string, string] {
-    const base = `${this.prefix}:fairness:outstanding:${tenant}`;
+    const base = `${this.keys.ofTenant(tenant)}:fairness:outstanding:${tenant}`;
     return [base, `${base}:priority`];
   }
 

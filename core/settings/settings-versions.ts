@@ -5,16 +5,17 @@
  * change holds from the next request on, on every worker, without a database read per job.
  */
 import { randomUUID } from 'node:crypto';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/redis-connection';
+import type { KeySpace } from '../redis/key-space';
 
 export class SettingsVersions {
   constructor(
-    private readonly redis: Redis,
-    private readonly prefix: string,
+    private readonly redis: RedisClient,
+    private readonly keys: KeySpace,
   ) {}
 
   private keyFor(tenant: string): string {
-    return `${this.prefix}:settings-version:${tenant}`;
+    return `${this.keys.ofTenant(tenant)}:settings-version:${tenant}`;
   }
 
   /**

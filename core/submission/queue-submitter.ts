@@ -117,9 +117,13 @@ export class QueueSubmitter {
   }
 
   /** Waits up to WAIT_TIMEOUT_MS for a job queued earlier, by any process. */
-  async waitFor(jobId: string): Promise<JobOutcome<'ingest'> | { state: 'gone'; jobId: string }> {
+  async waitFor(
+    tenant: string,
+    jobId: string,
+  ): Promise<JobOutcome<'ingest'> | { state: 'gone'; jobId: string }> {
     try {
-      return await this.connectionLoss.race(this.queue.waitFor('ingest', jobId, this.waitMs));
+      const outcome = this.queue.waitFor('ingest', tenant, jobId, this.waitMs);
+      return await this.connectionLoss.race(outcome);
     } catch (error) {
       throw failureOf(error);
     }
@@ -127,6 +131,6 @@ export class QueueSubmitter {
 }
 
 /** The submitter of a process's funnel requests: its queue and tenant ranks. */
-export function queueSubmitter(queue: FunnelQueue, prefix: string, waitMs: number) {
-  return new QueueSubmitter(queue, waitMs, new TenantRanks(queue.redis, prefix));
+export function queueSubmitter(queue: FunnelQueue, waitMs: number) {
+  return new QueueSubmitter(queue, waitMs, new TenantRanks(queue.redis, queue.keys));
 }

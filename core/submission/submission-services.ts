@@ -27,18 +27,14 @@ export interface SubmissionSetup {
   queue: FunnelQueue;
   db: HistoryCollections & SyncCollections & Pick<ItemCollections, 'items'>;
   documents: DocumentUpdates;
-  config: Pick<
-    ApiConfig,
-    'QUEUE_PREFIX' | 'WAIT_TIMEOUT_MS' | 'GROUP_MAX_REQUESTS' | 'HISTORY_TTL_DAYS'
-  >;
+  config: Pick<ApiConfig, 'WAIT_TIMEOUT_MS' | 'GROUP_MAX_REQUESTS' | 'HISTORY_TTL_DAYS'>;
   /** Told of every job sent for groupable requests, with how many it carries. */
   onGroupSent?: (size: number) => void;
 }
 
 export function submissionServices(setup: SubmissionSetup): SubmissionServices {
   const { queue, db, documents, config } = setup;
-  const prefix = config.QUEUE_PREFIX;
-  const jobs = queueSubmitter(queue, prefix, config.WAIT_TIMEOUT_MS);
+  const jobs = queueSubmitter(queue, config.WAIT_TIMEOUT_MS);
   const groups = new RequestGroups(jobs, {
     maxRequests: config.GROUP_MAX_REQUESTS,
     waitMs: config.WAIT_TIMEOUT_MS,
@@ -47,8 +43,8 @@ export function submissionServices(setup: SubmissionSetup): SubmissionServices {
   return {
     jobs,
     groups,
-    idempotency: new IdempotencyRecords(queue.redis, prefix),
-    syncs: syncMembership(syncServices(db, queue.redis, prefix, documents)),
+    idempotency: new IdempotencyRecords(queue.redis, queue.keys),
+    syncs: syncMembership(syncServices(db, queue.redis, queue.keys, documents)),
     history: new HistoryRepository(db),
     historyTtlDays: config.HISTORY_TTL_DAYS,
   };

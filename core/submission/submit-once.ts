@@ -45,7 +45,7 @@ export async function submitOnce(
     return { state: 'answered', httpStatus, envelope, replayed: true };
   }
 
-  const outcome = await jobs.waitFor(existing.jobId);
+  const outcome = await jobs.waitFor(tenant, existing.jobId);
   if (outcome.state === 'running') return answerOf(outcome, true);
   // A 5xx is not kept for repeats (its worker freed the key), so it is no answer to replay.
   if (outcome.state === 'completed' && outcome.result.httpStatus < 500) {

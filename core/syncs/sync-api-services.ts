@@ -29,17 +29,17 @@ export interface SyncApiSetup {
   db: HistoryCollections & SyncCollections & Pick<ItemCollections, 'items'>;
   documents: DocumentUpdates;
   funnels: Pick<FunnelsRepository, 'find'>;
-  config: Pick<ApiConfig, 'QUEUE_PREFIX' | 'WAIT_TIMEOUT_MS'>;
+  config: Pick<ApiConfig, 'WAIT_TIMEOUT_MS'>;
 }
 
 /** Built once per API process. */
 export function syncApiServices(setup: SyncApiSetup): SyncApiServices {
   const { queue, db, documents, config } = setup;
   return {
-    syncs: syncServices(db, queue.redis, config.QUEUE_PREFIX, documents),
+    syncs: syncServices(db, queue.redis, queue.keys, documents),
     funnels: setup.funnels,
     history: new HistoryRepository(db),
-    receipts: new ReceiptSequence(queue.redis, config.QUEUE_PREFIX),
+    receipts: new ReceiptSequence(queue.redis, queue.keys),
     queue,
     waitMs: config.WAIT_TIMEOUT_MS,
   };

@@ -4,7 +4,8 @@
  * requests is queued or running. So a commit never races a request of its sync, and a request
  * never slips in after its commit started. The state key expires with the sync.
  */
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/redis-connection';
+import type { KeySpace } from '../redis/key-space';
 
 /** What the gate says of a sync it does not hold open: `missing` is unknown or expired. */
 export type GateRefusal = 'committing' | 'committed' | 'missing';
@@ -31,12 +32,12 @@ return 'closed'`;
 
 export class SyncGate {
   constructor(
-    private readonly redis: Redis,
-    private readonly prefix: string,
+    private readonly redis: RedisClient,
+    private readonly keySpace: KeySpace,
   ) {}
 
   private keys(tenant: string, syncId: string): [string, string] {
-    const state = `${this.prefix}:sync:${tenant}:${syncId}`;
+    const state = `${this.keySpace.ofTenant(tenant)}:sync:${tenant}:${syncId}`;
     return [state, `${state}:pending`];
   }
 

@@ -2,7 +2,8 @@
  * What full syncs work with, on the API's side and the worker's alike, and what a tagged funnel
  * request does to its sync (the ingest use case's SyncRequests).
  */
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/redis-connection';
+import type { KeySpace } from '../redis/key-space';
 import type { DocumentUpdates } from '../mongo/document-updates';
 import type { IngestContext } from '../ingest/ingest-context';
 import type { SyncRequests, TaggedRequest } from '../ingest/sync-requests';
@@ -17,14 +18,14 @@ export class SyncServices implements SyncRequests {
 
   constructor(
     db: SyncCollections & Pick<ItemCollections, 'items'>,
-    redis: Redis,
-    prefix: string,
+    redis: RedisClient,
+    keys: KeySpace,
     documents: DocumentUpdates,
     /** The items, read for a commit's candidates. */
     readonly items: Pick<ItemCollections, 'items'> = db,
   ) {
     this.records = new SyncsRepository(db, documents);
-    this.gate = new SyncGate(redis, prefix);
+    this.gate = new SyncGate(redis, keys);
   }
 
   async name(request: TaggedRequest, identifiers: readonly string[]): Promise<void> {
@@ -42,11 +43,11 @@ export class SyncServices implements SyncRequests {
 
 export function syncServices(
   db: SyncCollections & Pick<ItemCollections, 'items'>,
-  redis: Redis,
-  prefix: string,
+  redis: RedisClient,
+  keys: KeySpace,
   documents: DocumentUpdates,
 ): SyncServices {
-  return new SyncServices(db, redis, prefix, documents);
+  return new SyncServices(db, redis, keys, documents);
 }
 
 /** A job's context with the full syncs' services, as a commit needs them. */

@@ -5,13 +5,13 @@
  * and per item the receiver never sees an older version after a newer one.
  */
 import type { ServerResponse } from 'node:http';
-import { Redis } from 'ioredis';
 import { ChangeLogStore } from '../../core/changes/change-log-store';
 import type { ChangeView } from '../../core/changes/change-record';
 import { ExportQueue } from '../../core/export/export-queue';
 import { MONGODB_CHANGE_BATCHES } from '../../core/storage/engines/mongodb/mongodb-change-batches';
 import { startTestApi, type TestApi } from '../support/api-harness';
-import { redisUrl } from '../support/test-env';
+import type { RedisClient } from '../../core/redis/redis-connection';
+import { testRedis } from '../support/test-env';
 import { startReceiver, type LoopbackReceiver } from '../support/loopback-receiver';
 import { startProcess, type RunningProcess } from '../support/processes';
 import { waitUntil } from '../support/wait-until';
@@ -29,7 +29,7 @@ const VERSIONS = 6;
 describe('a worker killed with SIGKILL in the middle of an export delivery', () => {
   let api: TestApi;
   let receiver: LoopbackReceiver;
-  let redis: Redis;
+  let redis: RedisClient;
   let queue: ExportQueue;
   const workers: RunningProcess[] = [];
   const held: ServerResponse[] = [];
@@ -38,8 +38,8 @@ describe('a worker killed with SIGKILL in the middle of an export delivery', () 
   beforeAll(async () => {
     const env = { ...EXPORT_TEST_ENV, JOB_LOCK_MS: '2000' };
     api = await startTestApi('export-sigkill', env);
-    redis = new Redis(redisUrl());
-    queue = new ExportQueue(redis, api.context.config.QUEUE_PREFIX);
+    redis = testRedis();
+    queue = new ExportQueue(redis, api.context.queue.keys);
     // The first delivery is held unanswered until its worker is dead; then every one is answered.
     receiver = await startReceiver((_request, response) => {
       if (holding) held.push(response);

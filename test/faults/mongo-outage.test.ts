@@ -7,7 +7,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startFerretDb, type RunningEngine } from '../../scripts/local-engines';
-import { FunnelQueue } from '../../core/queue/funnel-queue';
 import { holdWriteLock } from '../support/held-write-lock';
 import type { LogLine, RunningProcess } from '../support/processes';
 import {
@@ -62,11 +61,12 @@ async function probeWhileDown(
 }
 
 /** Every `delayed` event of a job in the queue's event stream: one each time it waits to retry. */
-async function delayedEvents(env: Record<string, string>, jobId: unknown): Promise<number> {
-  const queue = new FunnelQueue({ redisUrl: env.REDIS_URL ?? '', prefix: env.QUEUE_PREFIX ?? '' });
+async function delayedEvents(deployment: Deployment, jobId: unknown): Promise<number> {
+  const queue = deployment.funnelQueue();
   try {
     await queue.waitUntilReady();
-    const entries = await queue.redis.xrange(queue.bullQueue.keys.events ?? '', '-', '+');
+    const events = queue.queues.of(deployment.tenant).keys.events ?? '';
+    const entries = await queue.redis.xrange(events, '-', '+');
     return entries.filter(([, fields]) => {
       const field = (name: string) => fields[fields.indexOf(name) + 1];
       return field('event') === 'delayed' && field('jobId') === String(jobId);
@@ -184,9 +184,7 @@ describe('the MongoDB engine stopped', () => {
       expect(nextStart(worker, failure)).toMatchObject({ attempt: k + 2 });
     });
     // More if the fair share parked it too, which goes through the delayed set as well.
-    expect(await delayedEvents(deployment.env, failed[0]?.jobId)).toBeGreaterThanOrEqual(
-      failed.length,
-    );
+    expect(await delayedEvents(deployment, failed[0]?.jobId)).toBeGreaterThanOrEqual(failed.length);
 
     // Completed once it was back: every item, as sent, and a success record.
     const record = await eventually(

@@ -17,6 +17,7 @@ import {
   type Timed,
 } from './support/deployment';
 import { waitUntil } from '../support/wait-until';
+import { ownRedisEnv } from '../support/test-env';
 
 const WAIT_TIMEOUT_MS = 5_000;
 /** The clients give up past this (status 0): an answer the API never gave is a hang. */
@@ -34,7 +35,7 @@ describe('Redis stopped while requests flow', () => {
     deployment = await Deployment.start({
       label: 'redis-outage',
       env: {
-        REDIS_URL: redis.url,
+        ...ownRedisEnv({ REDIS_URL: redis.url }),
         WAIT_TIMEOUT_MS: String(WAIT_TIMEOUT_MS),
         JOB_LOCK_MS: '3000',
         RATE_LIMIT_PER_MINUTE: '1000000',

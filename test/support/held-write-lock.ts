@@ -9,7 +9,7 @@
  * lease would run out and the job go on before the test lets it.
  */
 import { writeLockKey } from '../../core/items/write-lock';
-import { createRedis } from '../../core/redis/redis-connection';
+import { testKeys, testRedis } from './test-env';
 
 export interface HeldWriteLock {
   /** Lets the lock go, for the waiting job to take. */
@@ -22,12 +22,13 @@ const HELD_FOR_MS = 10 * 60 * 1000;
 
 /** Takes the lock of `contentType` of `tenant` in the deployment of `env` and holds it. */
 export async function holdWriteLock(
-  env: { REDIS_URL?: string; QUEUE_PREFIX?: string },
+  env: { QUEUE_PREFIX?: string },
   tenant: string,
   contentType: string,
 ): Promise<HeldWriteLock> {
-  const redis = createRedis(env.REDIS_URL ?? '', 'blocking', 'test-write-lock');
-  const key = MUTEX_KEY_PREFIX + writeLockKey(env.QUEUE_PREFIX ?? '', tenant, contentType);
+  const redis = testRedis('test-write-lock');
+  const keys = testKeys(env.QUEUE_PREFIX ?? '');
+  const key = MUTEX_KEY_PREFIX + writeLockKey(keys, tenant, contentType);
   const taken = await redis.set(key, 'held-by-test', 'PX', HELD_FOR_MS, 'NX');
   if (taken !== 'OK') {
     redis.disconnect();

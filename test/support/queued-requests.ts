@@ -61,7 +61,7 @@ export function queuedRequests(
   funnel: QueuedFunnel,
 ): (requestId: string, count?: number) => Promise<QueuedRequest> {
   const { queue } = api.context;
-  const receipts = new ReceiptSequence(queue.redis, api.env.QUEUE_PREFIX ?? '');
+  const receipts = new ReceiptSequence(queue.redis, queue.keys);
   return async (requestId, count = 1) => {
     const jobId = randomUUID();
     const items = Array.from({ length: count }, (_, i) => ({

@@ -58,11 +58,7 @@ async function inTurn<T>(change: Promise<T>): Promise<T> {
 export function usersRoutes(context: ApiContext): Router {
   const router = Router();
   router.use('/settings/users', requireAccessByMethod(context.auth, 'manage_settings'));
-  const lock = redisUserChangesLock(
-    context.queue.redis,
-    context.config.QUEUE_PREFIX,
-    context.logger,
-  );
+  const lock = redisUserChangesLock(context.queue.redis, context.queue.keys, context.logger);
   const services = { users: context.users, lock };
 
   router.post('/settings/users', async (req, res) => {

@@ -10,11 +10,13 @@ import type { ExportQueue } from '../export-queue';
 import { hasChangesWaiting } from './changes-waiting';
 
 export async function scheduleSweep(queue: ExportQueue, everyMs: number): Promise<void> {
-  await queue.queue.upsertJobScheduler(
-    SWEEP_SCHEDULER_ID,
-    { every: everyMs },
-    { name: 'sweep', data: {}, opts: EXPORT_JOB_OPTIONS },
-  );
+  await queue
+    .of(undefined)
+    .upsertJobScheduler(
+      SWEEP_SCHEDULER_ID,
+      { every: everyMs },
+      { name: 'sweep', data: {}, opts: EXPORT_JOB_OPTIONS },
+    );
 }
 
 /** Answers how many jobs it queued (existing ones are left as they are). */

@@ -4,7 +4,8 @@
  * the request's job answers with once every chunk is written. The hash goes when the request is
  * recorded, with the payload's expiry as the backstop.
  */
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../redis/redis-connection';
+import type { KeySpace } from '../../redis/key-space';
 import { z } from 'zod';
 import { historyStatusSchema } from '../../history/history-record';
 import { PAYLOAD_TTL_SECONDS } from '../../redis/payload-store';
@@ -38,13 +39,13 @@ export interface PlannedRequest {
 
 export class ChunkPlans {
   constructor(
-    private readonly redis: Redis,
-    private readonly prefix: string,
+    private readonly redis: RedisClient,
+    private readonly keys: KeySpace,
   ) {}
 
   /** The plan of the request of job `jobId`, of `tenant`: a chunk job names one of its tenant's. */
   keyFor(tenant: string, jobId: string): string {
-    return `${this.prefix}:chunks:${tenant}:${jobId}`;
+    return `${this.keys.ofTenant(tenant)}:chunks:${tenant}:${jobId}`;
   }
 
   /** Stores the request's result and its chunks, replacing what a crashed run left. */

@@ -5,7 +5,8 @@
  * for the engine. MongoDB is the product's engine: its adapter sends plain commands, and the
  * FerretDB adapter carries whatever FerretDB v1 needs (docs/storage.md#engines).
  */
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../redis/redis-connection';
+import type { KeySpace } from '../../redis/key-space';
 import type { ChangeBatchIndex } from '../../changes/change-batch-index';
 import type { ItemStorage } from '../../items/engine-writer';
 import type { Logger } from '../../platform/logger';
@@ -42,7 +43,7 @@ export interface StorageEngine extends ItemStorage {
 
 /** Where updates of one document wait for each other (a Redis of the deployment). */
 interface DocumentLocks {
-  redis: Redis;
-  prefix: string;
+  redis: RedisClient;
+  keys: KeySpace;
   logger: Logger;
 }

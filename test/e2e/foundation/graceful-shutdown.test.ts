@@ -1,5 +1,4 @@
-import { Queue } from 'bullmq';
-import { FUNNEL_QUEUE } from '../../../core/queue/queue-names';
+import type { Queue } from 'bullmq';
 import { startTestApi, type TestApi } from '../../support/api-harness';
 import { holdWriteLock } from '../../support/held-write-lock';
 import { startProcess } from '../../support/processes';
@@ -23,14 +22,10 @@ describe('graceful shutdown', () => {
       contentType: 'products',
       endpointUrl: 'feed',
     });
-    inspector = new Queue(FUNNEL_QUEUE, {
-      connection: { url: api.env.REDIS_URL ?? '' },
-      prefix: api.env.QUEUE_PREFIX ?? '',
-    });
+    inspector = api.context.queue.queues.of(funnel.tenant);
   });
 
   afterAll(async () => {
-    await inspector.close();
     await api.close();
   });
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startRedis, type RunningEngine } from '../../../scripts/local-engines';
 import { startProcess, type RunningProcess } from '../../support/processes';
-import { isolatedEnv } from '../../support/test-env';
+import { isolatedEnv, ownRedisEnv } from '../../support/test-env';
 import { waitUntil } from '../../support/wait-until';
 
 /** An orchestrator's probe: it gives up after 3 s, so a /readyz that hangs fails it. */
@@ -20,7 +20,10 @@ describe('health and readiness', () => {
   beforeAll(async () => {
     // A Redis of this test's own, so that stopping it disturbs no other test.
     redis = await startRedis({ dir });
-    api = await startProcess('api', { ...isolatedEnv('readyz'), REDIS_URL: redis.url });
+    api = await startProcess('api', {
+      ...isolatedEnv('readyz'),
+      ...ownRedisEnv({ REDIS_URL: redis.url }),
+    });
   });
 
   afterAll(async () => {

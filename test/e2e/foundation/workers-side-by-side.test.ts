@@ -106,6 +106,6 @@ describe('workers side by side', () => {
       { waitReady: false },
     );
     expect(await worker.exited).toBe(1);
-    expect(failureLine(worker).reason).toMatch(/Redis at 127\.0\.0\.1:\d+ does not answer/);
+    expect(failureLine(worker).reason).toMatch(/redis redis:\/\/127\.0\.0\.1:\d+ does not answer/);
   });
 });

@@ -5,6 +5,7 @@
  * matches, all or nothing), so the caller gets the envelope an unchunked run gives. Two workers
  * with CHUNK_SIZE 10 against a reference deployment whose worker never chunks.
  */
+import { Cluster } from 'ioredis';
 import type { LogLine } from '../../support/processes';
 import { waitUntil } from '../../support/wait-until';
 import { startTestWorker, type TestWorker } from '../../support/worker-harness';
@@ -95,8 +96,13 @@ describe('requests larger than CHUNK_SIZE', () => {
     return response.body.items;
   };
 
-  const redisKeys = (pattern: string) =>
-    chunked.api.context.queue.redis.keys(`${chunked.api.env.QUEUE_PREFIX}:${pattern}`);
+  /** The tenant's keys that match `pattern`, on whichever node holds its shard. */
+  const redisKeys = async (pattern: string) => {
+    const { redis, keys } = chunked.api.context.queue;
+    const match = `${keys.ofTenant('acme')}:${pattern}`;
+    const nodes = redis instanceof Cluster ? redis.nodes('master') : [redis];
+    return (await Promise.all(nodes.map((node) => node.keys(match)))).flat();
+  };
 
   const names = async (contentType: string) =>
     Object.fromEntries(

@@ -48,8 +48,10 @@ describe('jobs that would fail the same way again', () => {
   });
 
   it('when a job’s data breaks its schema (a job added by hand), then it fails for good after one attempt', async () => {
-    // A funnel request's job whose tenant is no string and which lacks the rest of its data.
-    const job = await p.api.context.queue.bullQueue.add('ingest', {
+    // A funnel request's job whose tenant is no string and which lacks the rest of its data: it
+    // goes to the queue of jobs of no tenant.
+    const queue = p.api.context.queue.queues.of(undefined);
+    const job = await queue.add('ingest', {
       requestId: 'hand-made',
       tenant: 42,
     });
@@ -57,7 +59,7 @@ describe('jobs that would fail the same way again', () => {
     const failed = await waitUntil(
       async () => ({
         state: await job.getState(),
-        job: await p.api.context.queue.bullQueue.getJob(job.id ?? ''),
+        job: await queue.getJob(job.id ?? ''),
       }),
       ({ state }) => state === 'failed',
       { what: 'the hand-made job to fail', describe: ({ state }) => state },

@@ -41,7 +41,7 @@ describe('jobs whose data was changed after the API queued them', () => {
 
     await expect(run).rejects.toThrow(JobFailedError);
     await expect(run).rejects.toThrow(/names a body of another request/);
-    const job = await queue.bullQueue.getJob('forged-job-1');
+    const job = await queue.queues.of(other).getJob('forged-job-1');
     expect(job?.attemptsMade).toBe(1);
     expect(await p.api.context.db.history.countDocuments({ requestId: 'forged-1' })).toBe(0);
     expect(await p.api.context.db.items.countDocuments({ contentType })).toBe(0);
@@ -83,7 +83,7 @@ describe('jobs whose data was changed after the API queued them', () => {
     );
 
     await expect(run).rejects.toThrow(/names a body of another request/);
-    const job = await queue.bullQueue.getJob('forged-group');
+    const job = await queue.queues.of('acme').getJob('forged-group');
     expect(job?.attemptsMade).toBe(1);
     expect(await p.api.context.db.history.countDocuments({ requestId: /^forged-m/ })).toBe(0);
     expect(await p.api.context.db.items.countDocuments({ contentType })).toBe(0);

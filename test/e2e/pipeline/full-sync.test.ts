@@ -237,7 +237,7 @@ describe('full syncs', () => {
     it('when a request of the sync is queued, then a commit (and its dry run) is 409 and deletes nothing; once it is done, the commit goes through', async () => {
       const { url, contentType } = await seeded(['H-1', 'H-2']);
       const sync = await start(url);
-      await p.api.context.queue.bullQueue.pause();
+      await p.api.context.queue.queues.of('acme').pause();
       let queued: CallResult<{ data: { recordId: string } }>;
       try {
         queued = await p.api.call('POST', `/api/v1/funnels/${url}?sync=${sync.syncId}`, {
@@ -253,7 +253,7 @@ describe('full syncs', () => {
         }
         expect(await stored(contentType)).toEqual(['H-1', 'H-2']);
       } finally {
-        await p.api.context.queue.bullQueue.resume();
+        await p.api.context.queue.queues.of('acme').resume();
       }
       await waitUntil(
         () => p.history(url, queued.body.data.recordId),
@@ -275,8 +275,8 @@ describe('full syncs', () => {
       const sync = await start(url);
       const sent = await tagged(url, sync.syncId, items(['S-1']));
       const recordId = sent.headers.get('x-request-id')!;
-      const { queue, db, config } = p.api.context;
-      const gate = syncServices(db, queue.redis, config.QUEUE_PREFIX, p.api.context.documents).gate;
+      const { queue, db } = p.api.context;
+      const gate = syncServices(db, queue.redis, queue.keys, p.api.context.documents).gate;
       // As a worker leaves it that stored the record and stopped before marking the request done.
       expect(await gate.admit('acme', sync.syncId, recordId)).toBe('open');
       expect(await gate.pending('acme', sync.syncId)).toEqual([recordId]);
@@ -474,7 +474,7 @@ describe('a commit that outlasts the wait', () => {
     });
     const { syncId } = started.body;
     const path = `/api/v1/funnels/${url}/syncs/${syncId}`;
-    await p.api.context.queue.bullQueue.pause();
+    await p.api.context.queue.queues.of('acme').pause();
     try {
       const accepted = await impatient.call<{ data: { state: string } }>('POST', `${path}/commit`, {
         token: p.token,
@@ -492,7 +492,7 @@ describe('a commit that outlasts the wait', () => {
       });
       expect(late.status).toBe(409);
     } finally {
-      await p.api.context.queue.bullQueue.resume();
+      await p.api.context.queue.queues.of('acme').resume();
     }
     const done = await waitUntil(
       () => p.api.call<SyncView>('GET', path, { token: p.token }),

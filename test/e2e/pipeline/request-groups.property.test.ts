@@ -50,9 +50,9 @@ describe('a group of requests, against the same requests one after the other', (
 
   beforeAll(async () => {
     pipeline = await startPipeline('groups-property');
-    const { queue, config } = pipeline.api.context;
-    submitter = queueSubmitter(queue, config.QUEUE_PREFIX, 30_000);
-    receipts = new ReceiptSequence(queue.redis, config.QUEUE_PREFIX);
+    const { queue } = pipeline.api.context;
+    submitter = queueSubmitter(queue, 30_000);
+    receipts = new ReceiptSequence(queue.redis, queue.keys);
   });
   afterAll(() => pipeline.close());
 

@@ -9,7 +9,10 @@ export async function requestJob(p: Pipeline, requestId: string): Promise<Job> {
   const started = await p.worker.waitForLog(
     (line) => line.requestId === requestId && line.msg === 'job started' && line.job === 'ingest',
   );
-  const job = await p.api.context.queue.bullQueue.getJob(String(started.jobId));
-  if (!job) throw new Error(`the job of request ${requestId} is gone`);
-  return job;
+  // The log does not name the tenant, so its shard: the job is in one of them.
+  for (const { queue } of p.api.context.queue.queues.all) {
+    const job = await queue.getJob(String(started.jobId));
+    if (job) return job;
+  }
+  throw new Error(`the job of request ${requestId} is gone`);
 }

@@ -11,6 +11,9 @@ import { connectMongo } from '../../../core/mongo/connection';
 import type { HistoryView } from '../../../core/history/history-record';
 import type { ItemDocument } from '../../../core/items/item';
 import { FunnelQueue } from '../../../core/queue/funnel-queue';
+import { loadConfig } from '../../../core/platform/config';
+import { redisTopology } from '../../../core/platform/redis-topology';
+import { KeySpace } from '../../../core/redis/key-space';
 import { call, type CallOptions, type CallResult } from '../../support/api-harness';
 import { startProcess, type LogLine, type RunningProcess } from '../../support/processes';
 import { isolatedEnv } from '../../support/test-env';
@@ -268,17 +271,28 @@ export class Deployment {
     ];
   }
 
+  /**
+   * A funnel queue on the deployment's Redis and keys, read from its environment as its
+   * processes read it (a test that runs its own Redis names it there). The caller closes it.
+   */
+  funnelQueue(): FunnelQueue {
+    const config = loadConfig('api', this.env);
+    const keys = new KeySpace(config.QUEUE_PREFIX, config.QUEUE_SHARDS);
+    return new FunnelQueue({ topology: redisTopology(config), keys });
+  }
+
   /** Resolves once at least `count` jobs wait in the queue, the worker(s) not having taken them. */
   async jobsWaiting(count = 1, timeoutMs = 20_000): Promise<void> {
-    const queue = new FunnelQueue({
-      redisUrl: this.env.REDIS_URL ?? '',
-      prefix: this.env.QUEUE_PREFIX ?? '',
-    });
+    const queue = this.funnelQueue();
     try {
       await waitUntil(
         () => queue.jobCounts(),
-        // Funnel requests wait in the prioritized set, in their fair order.
-        (counts) => (counts.waiting ?? 0) + (counts.prioritized ?? 0) >= count,
+        // Funnel requests wait in the prioritized set, in their fair order, in any shard.
+        (shards) =>
+          shards.reduce(
+            (sum, { counts }) => sum + (counts.waiting ?? 0) + (counts.prioritized ?? 0),
+            0,
+          ) >= count,
         { what: `${count} waiting job(s)`, timeoutMs },
       );
     } finally {

@@ -4,7 +4,6 @@
  * count after the write, which must hold on its own when the lock failed (its lease lost).
  */
 import type { Connection } from 'mongoose';
-import { Redis } from 'ioredis';
 import type { Permission } from '../../../core/auth/access';
 import { changeUser } from '../../../core/auth/change-user';
 import { deleteUser } from '../../../core/auth/delete-user';
@@ -14,7 +13,8 @@ import { UsersRepository } from '../../../core/auth/users.repository';
 import { createLogger } from '../../../core/platform/logger';
 import { connectMongo } from '../../../core/mongo/connection';
 import { collections } from '../../../core/storage/collections';
-import { redisUrl, uniqueMongoUrl, uniquePrefix } from '../../support/test-env';
+import type { RedisClient } from '../../../core/redis/redis-connection';
+import { testKeys, testRedis, uniqueMongoUrl, uniquePrefix } from '../../support/test-env';
 
 const BOTH: Permission[] = ['manage_funnels', 'manage_settings'];
 
@@ -23,7 +23,7 @@ const LOST_LOCK: UserChangesLock = { around: (_tenant, change) => change() };
 
 describe("the tenant's last admin", () => {
   let mongo: Connection;
-  let redis: Redis;
+  let redis: RedisClient;
   let users: UsersRepository;
   let locked: UserChangeServices;
   let unlocked: UserChangeServices;
@@ -31,11 +31,11 @@ describe("the tenant's last admin", () => {
 
   beforeAll(async () => {
     mongo = await connectMongo(uniqueMongoUrl('last-admin'), 'test');
-    redis = new Redis(redisUrl(), { maxRetriesPerRequest: null });
+    redis = testRedis();
     users = new UsersRepository(collections(mongo));
     const lock = redisUserChangesLock(
       redis,
-      uniquePrefix('last-admin'),
+      testKeys(uniquePrefix('last-admin')),
       createLogger('t', 'silent'),
     );
     locked = { users, lock };

@@ -4,7 +4,6 @@
  * since carries the newer state, so no reader gets an older version after a newer one. Alike
  * with each storage engine's adapter.
  */
-import { Redis } from 'ioredis';
 import type { Connection } from 'mongoose';
 import { ChangeFeed } from '../../../core/changes/change-feed';
 import { NO_CHANGE_LISTENER } from '../../../core/changes/change-listener';
@@ -17,14 +16,15 @@ import { createLogger } from '../../../core/platform/logger';
 import { connectMongo } from '../../../core/mongo/connection';
 import { collections } from '../../../core/storage/collections';
 import { bothEngines, ensureTestIndexes } from '../../support/storage-engines';
-import { redisUrl, uniqueMongoUrl, uniquePrefix } from '../../support/test-env';
+import type { RedisClient } from '../../../core/redis/redis-connection';
+import { testKeys, testRedis, uniqueMongoUrl, uniquePrefix } from '../../support/test-env';
 import { at, write } from '../items/writer-fixture';
 
 const ENGINES = ['MongoDB', 'FerretDB'] as const;
 
 describe.each(ENGINES)('ChangeFeed: the change log as readers get it, %s adapter', (name) => {
   let mongo: Connection;
-  let redis: Redis;
+  let redis: RedisClient;
   let store: ItemStore;
   let log: ChangeLogStore;
   let feed: ChangeFeed;
@@ -33,11 +33,15 @@ describe.each(ENGINES)('ChangeFeed: the change log as readers get it, %s adapter
 
   beforeAll(async () => {
     mongo = await connectMongo(uniqueMongoUrl('changefeed'), 'test');
-    redis = new Redis(redisUrl());
+    redis = testRedis();
     const db = collections(mongo);
     const engine = new Map(bothEngines(mongo)).get(name)!;
     await ensureTestIndexes(mongo);
-    const lock = redisWriteLock(redis, uniquePrefix('changefeed'), createLogger('t', 'silent'));
+    const lock = redisWriteLock(
+      redis,
+      testKeys(uniquePrefix('changefeed')),
+      createLogger('t', 'silent'),
+    );
     log = new ChangeLogStore(db, engine.changeBatches);
     store = new ItemStore(db, engine, lock, new ChangeLogSink(log, NO_CHANGE_LISTENER));
     feed = new ChangeFeed(log, db, engine.batches);

@@ -3,13 +3,13 @@
  * atomically, and its adapter sends them as they are; FerretDB v1 may lose one of two (it reads
  * the document, changes it and writes it back whole), and its adapter makes them take turns.
  */
-import { Redis } from 'ioredis';
 import type { Connection, mongo } from 'mongoose';
 import type { DocumentUpdates } from '../../../core/mongo/document-updates';
 import { connectMongo, databaseOf } from '../../../core/mongo/connection';
 import { createLogger } from '../../../core/platform/logger';
 import { bothEngines } from '../../support/storage-engines';
-import { redisUrl, uniqueMongoUrl, uniquePrefix } from '../../support/test-env';
+import type { RedisClient } from '../../../core/redis/redis-connection';
+import { testKeys, testRedis, uniqueMongoUrl, uniquePrefix } from '../../support/test-env';
 
 interface Counters {
   _id: string;
@@ -21,12 +21,12 @@ const ROUNDS = 100;
 
 describe('updates of one document by several writers at once', () => {
   let mongo: Connection;
-  let redis: Redis;
+  let redis: RedisClient;
   let counters: mongo.Collection<Counters>;
 
   beforeAll(async () => {
     mongo = await connectMongo(uniqueMongoUrl('docupdates'), 'test');
-    redis = new Redis(redisUrl());
+    redis = testRedis();
     counters = databaseOf(mongo).collection<Counters>('counters');
   });
   afterAll(async () => {
@@ -38,7 +38,7 @@ describe('updates of one document by several writers at once', () => {
   const updatesOf = (name: string): DocumentUpdates =>
     new Map(bothEngines(mongo)).get(name)!.documentUpdates({
       redis,
-      prefix: uniquePrefix('docupdates'),
+      keys: testKeys(uniquePrefix('docupdates')),
       logger: createLogger('t', 'silent'),
     });
 
@@ -70,7 +70,7 @@ describe('updates of one document by several writers at once', () => {
     for (const [, engine] of bothEngines(mongo)) {
       const updates = engine.documentUpdates({
         redis,
-        prefix: uniquePrefix('docupdates'),
+        keys: testKeys(uniquePrefix('docupdates')),
         logger: createLogger('t', 'silent'),
       });
       const id = `after-${engine.name}`;

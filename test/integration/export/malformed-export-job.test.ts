@@ -13,7 +13,7 @@ describe('a malformed export job', () => {
   afterAll(() => fx.close());
 
   it('when its data does not parse, then it fails for good after one attempt', async () => {
-    const { queue } = fx.worker.composed.exports.queue;
+    const queue = fx.worker.composed.exports.queue.of('acme');
     await queue.add('send', { tenant: 'acme', exportId: 'e1', lane: 'first' }, { jobId: 'forged' });
 
     const line = await fx.worker.waitForLog((l) => l.msg === 'export job failed for good');

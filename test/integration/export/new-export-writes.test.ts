@@ -43,9 +43,9 @@ describe('a write right after an export is created', () => {
     const exp = await createExport(fx.api, token, { url: `${receiver.origin}/in` });
     // The dispatch its creation woke has looked and found nothing to send.
     const job = () =>
-      fx.api.context.exports.queue.queue.getJob(
-        dispatchJobId({ tenant: 'acme', exportId: exp.id }),
-      );
+      fx.api.context.exports.queue
+        .of('acme')
+        .getJob(dispatchJobId({ tenant: 'acme', exportId: exp.id }));
     await until(async () => {
       const state = await (await job())?.getState();
       return state !== 'waiting' && state !== 'active' && state !== 'prioritized';

@@ -20,6 +20,11 @@ describe('afterExportJob and sweepExports', () => {
   });
   afterAll(() => bed.close());
 
+  /** Redis lost every export job, of every shard. */
+  const lostJobs = async () => {
+    await Promise.all(bed.queue.queues.all.map(({ queue }) => queue.obliterate({ force: true })));
+  };
+
   it('when a dispatch ended with changes written meanwhile, then it is queued again', async () => {
     const { exp } = await bed.createExport('late', RECEIVER);
     const job = { tenant: 'late', exportId: exp.id };
@@ -35,7 +40,7 @@ describe('afterExportJob and sweepExports', () => {
     const job = { tenant: 'waiting', exportId: exp.id };
     await bed.write('waiting', [change('W-1', 1)]);
     await dispatchExport(job, bed.context);
-    await bed.queue.queue.obliterate({ force: true });
+    await lostJobs();
     const other = (LANE + 1) % 4;
 
     await afterExportJob({ name: 'send', data: { ...job, lane: other } }, bed.context);
@@ -51,7 +56,7 @@ describe('afterExportJob and sweepExports', () => {
     await bed.write('lost', [change('W-1', 1)]);
     await dispatchExport(job, bed.context);
     await bed.write('lost', [change('W-1', 2)]);
-    await bed.queue.queue.obliterate({ force: true });
+    await lostJobs();
 
     await sweepExports(bed.context);
 

@@ -4,7 +4,6 @@
  * request overrides; and, when a writer dies between its write and its record, the next writer
  * of the content type records what it left.
  */
-import { Redis } from 'ioredis';
 import type { Connection } from 'mongoose';
 import type { ItemChange, ItemChangeSink } from '../../../core/items/item-change';
 import { ItemStore } from '../../../core/items/item-store';
@@ -13,7 +12,8 @@ import { createLogger } from '../../../core/platform/logger';
 import { connectMongo } from '../../../core/mongo/connection';
 import { detectedEngine } from '../../support/storage-engines';
 import { collections } from '../../../core/storage/collections';
-import { redisUrl, uniqueMongoUrl, uniquePrefix } from '../../support/test-env';
+import type { RedisClient } from '../../../core/redis/redis-connection';
+import { testKeys, testRedis, uniqueMongoUrl, uniquePrefix } from '../../support/test-env';
 import { at, write } from './writer-fixture';
 
 /** A sink that keeps what it is told, and can be made to fail as a dying worker would. */
@@ -39,7 +39,7 @@ class RecordingSink implements ItemChangeSink {
 
 describe('ItemStore: the changes it records', () => {
   let mongo: Connection;
-  let redis: Redis;
+  let redis: RedisClient;
   let sink: RecordingSink;
   let store: ItemStore;
   let contentTypes = 0;
@@ -47,8 +47,12 @@ describe('ItemStore: the changes it records', () => {
 
   beforeAll(async () => {
     mongo = await connectMongo(uniqueMongoUrl('itemchanges'), 'test');
-    redis = new Redis(redisUrl());
-    const lock = redisWriteLock(redis, uniquePrefix('itemchanges'), createLogger('t', 'silent'));
+    redis = testRedis();
+    const lock = redisWriteLock(
+      redis,
+      testKeys(uniquePrefix('itemchanges')),
+      createLogger('t', 'silent'),
+    );
     sink = new RecordingSink();
     store = new ItemStore(collections(mongo), await detectedEngine(mongo), lock, sink);
   });

@@ -7,7 +7,6 @@
  * scenarios write the contested item alone, and the batch behaviour is checked on the engine's own
  * path.)
  */
-import { Redis } from 'ioredis';
 import type { Connection } from 'mongoose';
 import fc from 'fast-check';
 import { collections, type Collections } from '../../../core/storage/collections';
@@ -17,7 +16,8 @@ import { redisWriteLock } from '../../../core/items/write-lock';
 import { createLogger } from '../../../core/platform/logger';
 import { ItemStore, type ItemWrite } from '../../../core/items/item-store';
 import { bothEngines, detectedEngine } from '../../support/storage-engines';
-import { redisUrl, uniqueMongoUrl, uniquePrefix } from '../../support/test-env';
+import type { RedisClient } from '../../../core/redis/redis-connection';
+import { testKeys, testRedis, uniqueMongoUrl, uniquePrefix } from '../../support/test-env';
 import { at } from './writer-fixture';
 import { propertyRuns } from '../../support/property-runs';
 
@@ -31,13 +31,13 @@ const write = (identifier: string, name: string): ItemWrite => ({
 describe('the order of writes and deletes', () => {
   let mongo: Connection;
   let db: Collections;
-  let redis: Redis;
+  let redis: RedisClient;
   let contentTypeCount = 0;
 
   beforeAll(async () => {
     mongo = await connectMongo(uniqueMongoUrl('itemorder'), 'test');
     db = collections(mongo);
-    redis = new Redis(redisUrl());
+    redis = testRedis();
   });
 
   afterAll(async () => {
@@ -116,7 +116,11 @@ describe('the order of writes and deletes', () => {
 
   it('when POSTs and DELETEs of one item run concurrently in any order, then the last received wins', async () => {
     const engine = await detectedEngine(mongo);
-    const lock = redisWriteLock(redis, uniquePrefix('itemorder'), createLogger('test', 'silent'));
+    const lock = redisWriteLock(
+      redis,
+      testKeys(uniquePrefix('itemorder')),
+      createLogger('test', 'silent'),
+    );
     const operation = fc.record({ deletes: fc.boolean(), padding: fc.nat({ max: 200 }) });
     await fc.assert(
       fc.asyncProperty(fc.array(operation, { minLength: 2, maxLength: 6 }), async (operations) => {

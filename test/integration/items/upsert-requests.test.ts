@@ -3,12 +3,12 @@
  * that of writing them one after another (compared on a second tenant), for one lock, one change
  * intent and one record of the changes. Each scenario runs on both write paths.
  */
-import { Redis } from 'ioredis';
 import type { ItemWrite, RequestWrites } from '../../../core/items/item-store';
 import { ItemStore } from '../../../core/items/item-store';
 import { redisWriteLock, type WriteLock } from '../../../core/items/write-lock';
 import { createLogger } from '../../../core/platform/logger';
-import { redisUrl, uniquePrefix } from '../../support/test-env';
+import type { RedisClient } from '../../../core/redis/redis-connection';
+import { testKeys, testRedis, uniquePrefix } from '../../support/test-env';
 import { GROUP_TENANT, TenantSink, bothWays, runSteps, type Outcome } from './support/both-ways';
 import { at, write, writerDatabase, type WriterDatabase } from './writer-fixture';
 
@@ -27,17 +27,17 @@ function expectSame({ group, oneByOne }: { group: Outcome; oneByOne: Outcome }):
 
 describe('ItemStore.upsertRequests: several requests written at once', () => {
   let database: WriterDatabase;
-  let redis: Redis;
+  let redis: RedisClient;
   let lock: WriteLock;
   let locksTaken = 0;
   const sink = new TenantSink();
 
   beforeAll(async () => {
     database = await writerDatabase('upsertrequests');
-    redis = new Redis(redisUrl());
+    redis = testRedis();
     const redisLock = redisWriteLock(
       redis,
-      uniquePrefix('upsertrequests'),
+      testKeys(uniquePrefix('upsertrequests')),
       createLogger('t', 'silent'),
     );
     lock = {

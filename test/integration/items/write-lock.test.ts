@@ -6,10 +6,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
-import { Redis } from 'ioredis';
-import { redisWriteLock } from '../../../core/items/write-lock';
+import { redisWriteLock, writeLockKey } from '../../../core/items/write-lock';
 import { createLogger } from '../../../core/platform/logger';
-import { redisUrl, uniquePrefix } from '../../support/test-env';
+import type { RedisClient } from '../../../core/redis/redis-connection';
+import { testKeys, testRedis, uniquePrefix } from '../../support/test-env';
 import { waitUntil } from '../../support/wait-until';
 
 /** The longest a dead holder may keep its content type blocked. */
@@ -18,11 +18,12 @@ const HOLDER = join(__dirname, 'support', 'hold-write-lock.ts');
 
 describe('the write lock: a lease its holder renews', () => {
   const prefix = uniquePrefix('writelock');
-  let redis: Redis;
+  const keys = testKeys(prefix);
+  let redis: RedisClient;
   const holders: ChildProcess[] = [];
 
   beforeAll(() => {
-    redis = new Redis(redisUrl());
+    redis = testRedis();
   });
   afterAll(() => {
     redis.disconnect();
@@ -33,12 +34,12 @@ describe('the write lock: a lease its holder renews', () => {
 
   /** The mutex's key in Redis, as redis-semaphore names it. */
   const lockKey = (tenant: string, contentType: string) =>
-    `mutex:${prefix}:write-lock:${JSON.stringify([tenant, contentType])}`;
+    `mutex:${writeLockKey(keys, tenant, contentType)}`;
 
   /** Starts a process that takes the lock and holds it until killed. */
   async function startHolder(tenant: string, contentType: string): Promise<ChildProcess> {
     // Node itself with tsx's loader (not the tsx command, which runs a child): a kill kills it.
-    const args = ['--import', 'tsx', HOLDER, redisUrl(), prefix, tenant, contentType];
+    const args = ['--import', 'tsx', HOLDER, prefix, tenant, contentType];
     const child = spawn(process.execPath, args, {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
@@ -87,7 +88,7 @@ describe('the write lock: a lease its holder renews', () => {
     await kill(holder);
 
     // From the kill on nobody renews: the remaining time only goes down until another takes it.
-    const lock = redisWriteLock(redis, prefix, createLogger('t', 'silent'));
+    const lock = redisWriteLock(redis, keys, createLogger('t', 'silent'));
     let takenBy: string | null = null;
     const second = lock.around('t2', 'products', async () => {
       takenBy = await redis.get(key);
@@ -107,7 +108,7 @@ describe('the write lock: a lease its holder renews', () => {
   });
 
   it('when two requests write the same content type, then the second waits for the first', async () => {
-    const lock = redisWriteLock(redis, prefix, createLogger('t', 'silent'));
+    const lock = redisWriteLock(redis, keys, createLogger('t', 'silent'));
     const events: string[] = [];
     let releaseFirst = () => {};
     const firstHolds = new Promise<void>((resolve) => (releaseFirst = resolve));
@@ -131,7 +132,7 @@ describe('the write lock: a lease its holder renews', () => {
   });
 
   it('when a waiting writer is aborted (its job handed back at shutdown), then it stops waiting and never writes', async () => {
-    const lock = redisWriteLock(redis, prefix, createLogger('t', 'silent'));
+    const lock = redisWriteLock(redis, keys, createLogger('t', 'silent'));
     let releaseFirst = () => {};
     const firstHolds = new Promise<void>((resolve) => (releaseFirst = resolve));
     let firstEntered = () => {};

@@ -86,7 +86,7 @@ describe('metrics', () => {
     expect(text).toContain('funnel_sync_items_total{funnel="acme/erp",outcome="deleted"} 1');
     expect(text).toMatch(/funnel_sync_processing_seconds_count\{funnel="acme\/erp"\} 3/);
     expect(text).toMatch(/funnel_sync_queue_wait_seconds_bucket/);
-    expect(text).toMatch(/funnel_sync_queue_jobs\{state="waiting"\} \d+/);
+    expect(text).toMatch(/funnel_sync_queue_jobs\{shard="0",state="waiting"\} \d+/);
     expect(text).toContain('funnel_sync_workers 1');
   });
 

@@ -3,6 +3,7 @@
  * DASHBOARD_USER and DASHBOARD_PASSWORD are set, opens with that credential (HTTP Basic) and
  * never with a tenant's token, and changes nothing unless DASHBOARD_WRITES=true.
  */
+import { FUNNEL_QUEUE } from '../../../core/queue/queue-names';
 import { startTestApi, type TestApi } from '../../support/api-harness';
 
 const OPERATOR = { DASHBOARD_USER: 'ops', DASHBOARD_PASSWORD: 'a-long-operator-password-1234' };
@@ -25,6 +26,22 @@ async function dashboard(
     headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
+}
+
+/**
+ * The dashboard's name of the funnel queue that holds the tenant's jobs, as a path segment: with
+ * several shards, each shard's queue is listed under a name that tells its shard.
+ */
+async function funnelQueueName(api: TestApi, tenant: string): Promise<string> {
+  const listed = await dashboard(api, '/api/queues', asOperator);
+  const { queues } = (await listed.json()) as { queues: { name: string }[] };
+  const { shards } = api.context.queue.keys;
+  const shardName = `shard ${shards.of(tenant).index}: `;
+  const found = queues.find(
+    ({ name }) => name.endsWith(FUNNEL_QUEUE) && (shards.count === 1 || name.startsWith(shardName)),
+  );
+  if (!found) throw new Error(`no queue of tenant ${tenant} among ${JSON.stringify(queues)}`);
+  return encodeURIComponent(found.name);
 }
 
 describe('queue dashboard: not configured', () => {
@@ -55,11 +72,10 @@ describe('queue dashboard: read-only for the operator', () => {
     api = await startTestApi('dashboard-ro', OPERATOR);
     ({ token: owner } = await api.bootstrap('acme'));
     // No worker runs: the job stays waiting, as a tenant's job would between receipt and work.
-    const job = await api.context.queue.bullQueue.add('ingest', { tenant: 'acme', marker: 'kept' });
+    const queue = api.context.queue.queues.of('acme');
+    const job = await queue.add('ingest', { tenant: 'acme', marker: 'kept' });
     jobId = String(job.id);
-    const listed = await dashboard(api, '/api/queues', asOperator);
-    const { queues } = (await listed.json()) as { queues: { name: string }[] };
-    queueName = queues[0]!.name;
+    queueName = await funnelQueueName(api, 'acme');
   });
   afterAll(() => api.close());
 
@@ -121,7 +137,7 @@ describe('queue dashboard: read-only for the operator', () => {
         refused: true,
       });
     }
-    const queue = api.context.queue.bullQueue;
+    const queue = api.context.queue.queues.of('acme');
     expect(await queue.isPaused()).toBe(false);
     expect(await queue.getJobCounts('waiting')).toMatchObject({ waiting: 1 });
     expect((await queue.getJob(jobId))?.data).toEqual({ tenant: 'acme', marker: 'kept' });
@@ -137,10 +153,8 @@ describe('queue dashboard: writes turned on', () => {
   afterAll(() => api.close());
 
   it('when DASHBOARD_WRITES=true, then the operator may pause and resume the queue', async () => {
-    const listed = await dashboard(api, '/api/queues', asOperator);
-    const { queues } = (await listed.json()) as { queues: { name: string }[] };
-    const name = queues[0]!.name;
-    const queue = api.context.queue.bullQueue;
+    const name = await funnelQueueName(api, 'acme');
+    const queue = api.context.queue.queues.of('acme');
     expect((await dashboard(api, `/api/queues/${name}/pause`, asOperator, 'PUT')).status).toBe(200);
     expect(await queue.isPaused()).toBe(true);
     expect((await dashboard(api, `/api/queues/${name}/resume`, asOperator, 'PUT')).status).toBe(

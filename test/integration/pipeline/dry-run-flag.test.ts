@@ -79,7 +79,12 @@ describe('the dryRun flag of funnel requests', () => {
         });
       }
       expect(await itemCount()).toBe(0);
-      expect(await api.context.queue.bullQueue.getJobCountByTypes('waiting', 'active')).toBe(0);
+      const queued = await Promise.all(
+        api.context.queue.queues.all.map(({ queue }) =>
+          queue.getJobCountByTypes('waiting', 'active'),
+        ),
+      );
+      expect(queued.every((count) => count === 0)).toBe(true);
     },
   );
 

@@ -8,14 +8,14 @@
 import { Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
 import { FUNNEL_QUEUE } from '../../../core/queue/queue-names';
 import { CHUNK_JOB_OPTIONS } from '../../../core/queue/job-options';
-import { redisOptions } from '../../../core/redis/redis-connection';
 import { runningJob } from '../../../worker/running-job';
-import { redisUrl, uniquePrefix } from '../../support/test-env';
+import { testKeys, testRedis, uniquePrefix } from '../../support/test-env';
 import { waitUntil } from '../../support/wait-until';
 
 describe('a parent that adds its chunk jobs again', () => {
-  const prefix = uniquePrefix('chunk-children');
-  const connection = { url: redisUrl(), ...redisOptions('blocking') };
+  // The tenant's shard, as the real queue puts the parent and its chunks.
+  const prefix = testKeys(uniquePrefix('chunk-children')).ofTenant('acme');
+  const connection = testRedis('chunk-children');
   let queue: Queue;
   let worker: Worker;
   let failChunk: () => void = () => undefined;
@@ -74,6 +74,7 @@ describe('a parent that adds its chunk jobs again', () => {
   afterAll(async () => {
     await worker.close();
     await queue.close();
+    connection.disconnect();
   });
 
   it('when a chunk fails for good between the re-run reading its children and adding them, then the parent still ends', async () => {

@@ -5,7 +5,6 @@
  * worker of the test's own, so that the first one ends in 503 only once the repeat waits for it.
  */
 import { Worker, type Job } from 'bullmq';
-import { Redis } from 'ioredis';
 import { FunnelQueue } from '../../../core/queue/funnel-queue';
 import { IdempotencyRecords } from '../../../core/redis/idempotency-records';
 import type { JobResult, ParsedJobData } from '../../../core/queue/jobs';
@@ -14,8 +13,8 @@ import { QueueSubmitter } from '../../../core/submission/queue-submitter';
 import type { Submission } from '../../../core/submission/submission';
 import { submitOnce, type OnceServices } from '../../../core/submission/submit-once';
 import { TenantRanks } from '../../../core/redis/tenant-ranks';
-import { redisOptions } from '../../../core/redis/redis-connection';
-import { redisUrl, uniquePrefix } from '../../support/test-env';
+import type { RedisClient } from '../../../core/redis/redis-connection';
+import { testKeys, testRedis, testTopology, uniquePrefix } from '../../support/test-env';
 import { waitUntil } from '../../support/wait-until';
 
 /** A FunnelQueue that tells when a repeat starts waiting for an earlier job. */
@@ -23,19 +22,20 @@ class WatchedQueue extends FunnelQueue {
   readonly waitedFor: string[] = [];
   override waitFor<N extends Parameters<FunnelQueue['waitFor']>[0]>(
     name: N,
+    tenant: string,
     jobId: string,
     timeoutMs: number,
   ) {
     this.waitedFor.push(jobId);
-    return super.waitFor(name, jobId, timeoutMs);
+    return super.waitFor(name, tenant, jobId, timeoutMs);
   }
 }
 
 describe('an Idempotency-Key whose first attempt ends in 5xx', () => {
-  const prefix = uniquePrefix('idem-repeat');
+  const keys = testKeys(uniquePrefix('idem-repeat'));
   let queue: WatchedQueue;
   let records: IdempotencyRecords;
-  let redis: Redis;
+  let redis: RedisClient;
   let worker: Worker;
   let services: OnceServices;
   /** Jobs the test's worker ran, in order, and the answers it gave. */
@@ -44,11 +44,11 @@ describe('an Idempotency-Key whose first attempt ends in 5xx', () => {
   const firstMayEnd = new Promise<void>((resolve) => (releaseFirst = resolve));
 
   beforeAll(async () => {
-    queue = new WatchedQueue({ redisUrl: redisUrl(), prefix });
+    queue = new WatchedQueue({ topology: testTopology(), keys });
     await queue.waitUntilReady();
-    redis = new Redis(redisUrl());
-    records = new IdempotencyRecords(redis, prefix);
-    const jobs = new QueueSubmitter(queue, 20_000, new TenantRanks(redis, prefix));
+    redis = testRedis();
+    records = new IdempotencyRecords(redis, keys);
+    const jobs = new QueueSubmitter(queue, 20_000, new TenantRanks(redis, keys));
     services = { jobs, idempotency: records };
     // As the real worker: the first attempt ends in 503 and frees the key; later ones succeed.
     worker = new Worker(
@@ -65,7 +65,8 @@ describe('an Idempotency-Key whose first attempt ends in 5xx', () => {
         await records.complete(key, answer);
         return answer as JobResult<'ingest'>;
       },
-      { connection: { url: redisUrl(), ...redisOptions('blocking') }, prefix },
+      // The queue of the tenant's shard: that of every job here.
+      { connection: redis, prefix: keys.ofTenant(submission.tenant) },
     );
     await worker.waitUntilReady();
   });

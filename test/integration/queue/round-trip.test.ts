@@ -78,12 +78,12 @@ describe('the funnel queue between an API module and a worker process', () => {
     try {
       const outcome = await queue.run('ingest', data, { timeoutMs: 200, jobId });
       expect(outcome).toEqual({ state: 'running', jobId });
-      expect(await queue.bullQueue.getJobState(jobId)).not.toBe('completed');
+      expect(await queue.queues.of(TENANT).getJobState(jobId)).not.toBe('completed');
     } finally {
       await lock.release();
     }
     await worker.waitForLog((line) => line.jobId === jobId && line.msg === 'job finished');
-    const later = await queue.waitFor('ingest', jobId, 10_000);
+    const later = await queue.waitFor('ingest', TENANT, jobId, 10_000);
     expect(later).toMatchObject({ state: 'completed', result: { httpStatus: 200 } });
   });
 

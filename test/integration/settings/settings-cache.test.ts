@@ -3,7 +3,6 @@
  * saves the funnel and content type reads of every job, and a change made through the
  * repositories the API uses holds from the next lookup on.
  */
-import { Redis } from 'ioredis';
 import { mongo as driver, type Connection } from 'mongoose';
 import { collections, collectionsOf, type Collections } from '../../../core/storage/collections';
 import { connectMongo } from '../../../core/mongo/connection';
@@ -13,14 +12,15 @@ import { SettingsVersions } from '../../../core/settings/settings-versions';
 import { MAX_AGE_MS, SettingsCache } from '../../../core/settings/settings-cache';
 import { createLogger } from '../../../core/platform/logger';
 import { detectedEngine } from '../../support/storage-engines';
-import { redisUrl, uniqueMongoUrl, uniquePrefix } from '../../support/test-env';
+import type { RedisClient } from '../../../core/redis/redis-connection';
+import { testKeys, testRedis, uniqueMongoUrl, uniquePrefix } from '../../support/test-env';
 
 const TENANT = 'acme';
 
 describe('the worker settings cache', () => {
   let mongo: Connection;
   let client: driver.MongoClient;
-  let redis: Redis;
+  let redis: RedisClient;
   let versions: SettingsVersions;
   let funnels: FunnelsRepository;
   let contentTypes: ContentTypesRepository;
@@ -32,12 +32,13 @@ describe('the worker settings cache', () => {
   beforeAll(async () => {
     const url = uniqueMongoUrl('settingscache');
     mongo = await connectMongo(url, 'test');
-    redis = new Redis(redisUrl());
-    versions = new SettingsVersions(redis, uniquePrefix('settingscache'));
+    redis = testRedis();
+    const keys = testKeys(uniquePrefix('settingscache'));
+    versions = new SettingsVersions(redis, keys);
     const announce = (tenant: string) => versions.stamp(tenant);
     const documents = (await detectedEngine(mongo)).documentUpdates({
       redis,
-      prefix: uniquePrefix('settingscache'),
+      keys,
       logger: createLogger('test', 'silent'),
     });
     funnels = new FunnelsRepository(collections(mongo), documents, announce);

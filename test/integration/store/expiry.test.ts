@@ -19,7 +19,7 @@ import { purgeExpired } from '../../../core/storage/engines/ferretdb/expiry-purg
 import { applySchedules, PURGE_SCHEDULE } from '../../../worker/schedules';
 import { EXPORT_TEST_ENV } from '../export/support/export-fixture';
 import { startTestApi } from '../../support/api-harness';
-import { isolatedEnv } from '../../support/test-env';
+import { isolatedEnv, testKeys, testRedis } from '../../support/test-env';
 import { startTestWorker } from '../../support/worker-harness';
 
 const DAY = 24 * 3600 * 1000;
@@ -156,26 +156,26 @@ describe('expiry: the purge', () => {
   });
 
   it('when workers start where the engine has no TTL indexes, then one hourly purge is scheduled however many start', async () => {
-    const queue = new Queue(FUNNEL_QUEUE, {
-      connection: { url: env.REDIS_URL },
-      prefix: env.QUEUE_PREFIX,
-    });
+    // Schedules are of no tenant: they live on the first shard's queue.
+    const keys = testKeys(env.QUEUE_PREFIX);
+    const connection = testRedis();
+    const queueOfWorker = () =>
+      new Queue(FUNNEL_QUEUE, { connection, prefix: keys.ofShard(keys.shards.first) });
+    const workers = [1, 2, 3].map(queueOfWorker);
+    const [queue] = workers as [Queue];
     try {
       await Promise.all(
-        [1, 2, 3].map(() =>
-          applySchedules(env.REDIS_URL, env.QUEUE_PREFIX, [
-            { schedule: PURGE_SCHEDULE, enabled: true },
-          ]),
+        workers.map((ofWorker) =>
+          applySchedules(ofWorker, [{ schedule: PURGE_SCHEDULE, enabled: true }]),
         ),
       );
       const schedulers = await queue.getJobSchedulers();
       expect(schedulers.map((s) => [s.key, s.every])).toEqual([[PURGE_SCHEDULE.id, HOUR]]);
-      await applySchedules(env.REDIS_URL, env.QUEUE_PREFIX, [
-        { schedule: PURGE_SCHEDULE, enabled: false },
-      ]);
+      await applySchedules(queue, [{ schedule: PURGE_SCHEDULE, enabled: false }]);
       expect(await queue.getJobSchedulers()).toEqual([]);
     } finally {
-      await queue.close();
+      await Promise.all(workers.map((ofWorker) => ofWorker.close()));
+      connection.disconnect();
     }
   });
 });

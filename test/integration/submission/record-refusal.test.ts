@@ -26,7 +26,7 @@ describe('recording a refused funnel request', () => {
     }));
     const { context } = api;
     history = new HistoryRepository(context.db);
-    rateLimited = new RateLimitedCounts(context.queue.redis, context.config.QUEUE_PREFIX);
+    rateLimited = new RateLimitedCounts(context.queue.redis, context.queue.keys);
     services = { funnels: context.funnels, history, rateLimited, historyTtlDays: 30 };
   });
   afterAll(() => api.close());

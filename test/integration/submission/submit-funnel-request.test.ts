@@ -13,7 +13,7 @@ import {
 } from '../../../core/submission/submission-services';
 import { submitFunnelRequest } from '../../../core/submission/submit-funnel-request';
 import { startTestApi, type TestApi } from '../../support/api-harness';
-import { redisUrl } from '../../support/test-env';
+import { testKeys, testTopology } from '../../support/test-env';
 import { waitUntil } from '../../support/wait-until';
 import { startTestWorker, type TestWorker } from '../../support/worker-harness';
 
@@ -41,7 +41,7 @@ describe('submitting a funnel request', () => {
       config: context.config,
       onGroupSent: (size) => groupSizes.push(size),
     });
-    receipts = new ReceiptSequence(context.queue.redis, context.config.QUEUE_PREFIX);
+    receipts = new ReceiptSequence(context.queue.redis, context.queue.keys);
     const contentType = await api.call('PUT', '/api/v1/settings/content-types/products', {
       token,
       body: { name: 'Products', kind: 'product', properties: [] },
@@ -159,8 +159,8 @@ describe('submitting a funnel request', () => {
     it('when its job outlasts the wait, then it is still running, and no worker is waited for', async () => {
       const to = await funnel();
       // A queue no worker serves: the job is never taken.
-      const prefix = `${api.env.QUEUE_PREFIX}-idle`;
-      const idle = new FunnelQueue({ redisUrl: redisUrl(), prefix });
+      const keys = testKeys(`${api.env.QUEUE_PREFIX}-idle`);
+      const idle = new FunnelQueue({ topology: testTopology(), keys });
       await idle.waitUntilReady();
       try {
         const { context } = api;
@@ -168,7 +168,7 @@ describe('submitting a funnel request', () => {
           queue: idle,
           db: context.db,
           documents: context.documents,
-          config: { ...context.config, QUEUE_PREFIX: prefix, WAIT_TIMEOUT_MS: 200 },
+          config: { ...context.config, WAIT_TIMEOUT_MS: 200 },
         });
         const sent = await request(to, [{ sku: `${to.url}/R-1`, title: 'Shoe' }]);
         expect(await submitFunnelRequest(sent, impatient)).toEqual({ state: 'running' });

@@ -3,7 +3,6 @@
  * sync over 20,000 items issues the same commands as one over 10,000, but for one more read batch
  * per 10,000 items; none per item. Both delete the same 100 items.
  */
-import { Redis } from 'ioredis';
 import { mongo as driver, type Connection } from 'mongoose';
 import { HistoryRepository } from '../../../core/history/history.repository';
 import { ItemStore, type ItemWrite } from '../../../core/items/item-store';
@@ -17,7 +16,8 @@ import { carryOutCommit } from '../../../core/syncs/carry-out-commit';
 import { createSync } from '../../../core/syncs/start-sync';
 import { detectedEngine, ensureTestIndexes } from '../../support/storage-engines';
 import { syncServices, type SyncCommitContext } from '../../../core/syncs/sync-services';
-import { redisUrl, uniqueMongoUrl, uniquePrefix } from '../../support/test-env';
+import type { RedisClient } from '../../../core/redis/redis-connection';
+import { testKeys, testRedis, uniqueMongoUrl, uniquePrefix } from '../../support/test-env';
 
 const DELETED = 100;
 const now = new Date();
@@ -52,7 +52,7 @@ const contentTypeOf = (key: string): ContentType => ({
 describe('MongoDB commands of a sync commit', () => {
   let mongo: Connection;
   let client: driver.MongoClient;
-  let redis: Redis;
+  let redis: RedisClient;
   let engine: StorageEngine;
   let commands: string[] = [];
 
@@ -63,7 +63,7 @@ describe('MongoDB commands of a sync commit', () => {
     client = new driver.MongoClient(url, { monitorCommands: true });
     client.on('commandStarted', (event) => commands.push(event.commandName));
     await client.connect();
-    redis = new Redis(redisUrl());
+    redis = testRedis();
     await ensureTestIndexes(mongo);
   });
 
@@ -77,13 +77,8 @@ describe('MongoDB commands of a sync commit', () => {
   /** The commands of committing a sync over `size` items that named all but DELETED of them. */
   async function commandsFor(size: number): Promise<string[]> {
     const db = collectionsOf(client.db());
-    const prefix = uniquePrefix('synccommit');
-    const syncs = syncServices(
-      db,
-      redis,
-      prefix,
-      engine.documentUpdates({ redis, prefix, logger }),
-    );
+    const keys = testKeys(uniquePrefix('synccommit'));
+    const syncs = syncServices(db, redis, keys, engine.documentUpdates({ redis, keys, logger }));
     const key = `products-${size}`;
     const items = new ItemStore(db, engine);
     const writes: ItemWrite[] = Array.from({ length: size }, (_, i) => ({

@@ -2,7 +2,6 @@
  * requestCommit, the API's side of a full sync's commit, called as the route calls it, on real
  * Redis and MongoDB with a real worker: every way it ends, and what it leaves the sync in.
  */
-import { Redis } from 'ioredis';
 import { FunnelQueue } from '../../../core/queue/funnel-queue';
 import { ReceiptSequence } from '../../../core/redis/receipt-sequence';
 import { findSync } from '../../../core/syncs/find-sync';
@@ -14,7 +13,8 @@ import {
 import { createSync } from '../../../core/syncs/start-sync';
 import type { SyncDocument } from '../../../core/syncs/sync';
 import type { SyncApiServices } from '../../../core/syncs/sync-api-services';
-import { redisUrl } from '../../support/test-env';
+import type { RedisClient } from '../../../core/redis/redis-connection';
+import { testRedis, testTopology } from '../../support/test-env';
 import { waitUntil } from '../../support/wait-until';
 import { startSyncFixture, TENANT, type SyncFixture, type TestFunnel } from './sync-fixture';
 
@@ -53,8 +53,8 @@ describe('requestCommit', () => {
   }
 
   /** Redis as a client sees it once its connection is closed. */
-  async function closedRedis(): Promise<Redis> {
-    const redis = new Redis(redisUrl());
+  async function closedRedis(): Promise<RedisClient> {
+    const redis = testRedis();
     await redis.ping();
     await redis.quit();
     return redis;
@@ -207,7 +207,7 @@ describe('requestCommit', () => {
       const sync = await f.start(funnel);
       const { queue } = f.api.context;
       const impatient = { ...f.services, waitMs: 100 };
-      await queue.bullQueue.pause();
+      await queue.queues.of(TENANT).pause();
       try {
         expect(await commit(funnel, sync, {}, impatient)).toEqual({ state: 'running' });
         expect(await f.sync(sync.syncId)).toMatchObject({
@@ -216,7 +216,7 @@ describe('requestCommit', () => {
         });
         expect(await f.tag(funnel, sync.syncId, ['H-1'])).toBe(409);
       } finally {
-        await queue.bullQueue.resume();
+        await queue.queues.of(TENANT).resume();
       }
       await waitUntil(
         () => f.sync(sync.syncId),
@@ -235,8 +235,8 @@ describe('requestCommit', () => {
       expect(refused).toMatchObject({ state: 'answered', answer: { httpStatus: 422 } });
       const before = (await f.sync(sync.syncId))!;
 
-      const { config } = f.api.context;
-      const away = new FunnelQueue({ redisUrl: redisUrl(), prefix: config.QUEUE_PREFIX });
+      const { keys } = f.api.context.queue;
+      const away = new FunnelQueue({ topology: testTopology(), keys });
       await away.waitUntilReady();
       await away.close();
       const outcome = await commit(funnel, before, {}, { ...f.services, queue: away });
@@ -254,8 +254,8 @@ describe('requestCommit', () => {
     it('when no place in the receipt order can be taken, then the queue is away and the sync is untouched', async () => {
       const funnel = await f.funnel(['J-1']);
       const sync = await f.start(funnel);
-      const { config } = f.api.context;
-      const receipts = new ReceiptSequence(await closedRedis(), config.QUEUE_PREFIX);
+      const { keys } = f.api.context.queue;
+      const receipts = new ReceiptSequence(await closedRedis(), keys);
       const outcome = await commit(funnel, sync, {}, { ...f.services, receipts });
       expect(outcome).toMatchObject({ state: 'queue-away' });
       expect(await f.sync(sync.syncId)).toEqual(sync);

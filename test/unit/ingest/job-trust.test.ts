@@ -1,4 +1,3 @@
-import type { Redis } from 'ioredis';
 import { ChunkPlans } from '../../../core/ingest/chunks/chunk-plans';
 import {
   checkChunkJob,
@@ -9,13 +8,16 @@ import {
 import { IdempotencyRecords } from '../../../core/redis/idempotency-records';
 import { JOBS } from '../../../core/queue/jobs';
 import { PayloadStore } from '../../../core/redis/payload-store';
+import { KeySpace } from '../../../core/redis/key-space';
+import type { RedisClient } from '../../../core/redis/redis-connection';
 
 // Keys are worked out, never read: no command reaches Redis here.
-const redis = {} as Redis;
+const redis = {} as RedisClient;
+const keys = new KeySpace('p', 4);
 const services = {
-  payloads: new PayloadStore(redis, 'p'),
-  chunkPlans: new ChunkPlans(redis, 'p'),
-  idempotency: new IdempotencyRecords(redis, 'p'),
+  payloads: new PayloadStore(redis, keys),
+  chunkPlans: new ChunkPlans(redis, keys),
+  idempotency: new IdempotencyRecords(redis, keys),
 };
 const acme = { tenant: 'acme', endpointUrl: 'erp' };
 const funnel = { ...acme, funnelId: 'erp-id' };

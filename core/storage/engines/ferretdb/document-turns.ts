@@ -5,14 +5,15 @@
  * 200 conditional updates on one document, one field each, left one of the fields at 3). Each
  * update here waits for the others of its document, by a Redis mutex per document.
  */
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../../redis/redis-connection';
+import type { KeySpace } from '../../../redis/key-space';
 import type { Logger } from '../../../platform/logger';
 import type { DocumentUpdates } from '../../../mongo/document-updates';
 import { withLeasedMutex } from '../../../redis/leased-mutex';
 
 const ACQUIRE_TIMEOUT_MS = 30_000;
 
-export function documentTurns(redis: Redis, prefix: string, logger: Logger): DocumentUpdates {
+export function documentTurns(redis: RedisClient, keys: KeySpace, logger: Logger): DocumentUpdates {
   const inTurn = <T>(collection: string, _id: string, write: () => Promise<T>): Promise<T> => {
     const options = {
       acquireTimeoutMs: ACQUIRE_TIMEOUT_MS,
@@ -21,7 +22,7 @@ export function documentTurns(redis: Redis, prefix: string, logger: Logger): Doc
       awaitRelease: true,
       logged: { collection, document: _id },
     };
-    const key = `${prefix}:document-turns:${collection}:${_id}`;
+    const key = keys.global(`document-turns:${collection}:${_id}`);
     return withLeasedMutex(redis, key, logger, options, write);
   };
   return {

@@ -28,7 +28,7 @@ export function ferretDbEngine(options: FerretDbEngineOptions): StorageEngine {
     name: 'ferretdb',
     version: options.version,
     batches: FERRETDB_BATCHES,
-    documentUpdates: ({ redis, prefix, logger }) => documentTurns(redis, prefix, logger),
+    documentUpdates: ({ redis, keys, logger }) => documentTurns(redis, keys, logger),
     changeBatches: ferretDbChangeBatches(options.db.collection<ChangeHeadDocument>('change_heads')),
     feedCollections: collectionsOf(options.db),
     itemWriter: (db: Pick<ItemCollections, 'items'>, stats: ItemStats) =>

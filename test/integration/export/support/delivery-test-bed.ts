@@ -2,7 +2,6 @@
  * The export delivery's steps on real engines without a worker or BullMQ's processing: the test
  * runs each step itself, with a clock it moves, and reads the jobs a step queued from Redis.
  */
-import { Redis } from 'ioredis';
 import type { Connection } from 'mongoose';
 import { ChangeFeed } from '../../../../core/changes/change-feed';
 import { ChangeLogStore } from '../../../../core/changes/change-log-store';
@@ -21,7 +20,7 @@ import { parseAllowedNetworks } from '../../../../core/platform/allowed-networks
 import { createLogger } from '../../../../core/platform/logger';
 import { collections, type Collections } from '../../../../core/storage/collections';
 import { openStorageEngine } from '../../../../core/storage/engines/open-storage-engine';
-import { redisUrl, uniqueMongoUrl, uniquePrefix } from '../../../support/test-env';
+import { testKeys, testRedis, uniqueMongoUrl, uniquePrefix } from '../../../support/test-env';
 import { applyChanges, EXPORT_TEST_ENV, type TestChange } from './export-fixture';
 
 export interface DeliveryTestBed {
@@ -44,15 +43,15 @@ export async function startDeliveryTestBed(
   rules: Partial<DeliveryRules> = {},
 ): Promise<DeliveryTestBed> {
   const mongo: Connection = await connectMongo(uniqueMongoUrl(label), 'test');
-  const redis = new Redis(redisUrl(), { maxRetriesPerRequest: null });
-  const prefix = uniquePrefix(label);
+  const redis = testRedis();
+  const keys = testKeys(uniquePrefix(label));
   const logger = createLogger('t', 'silent');
   const engine = await openStorageEngine(mongo);
   const db = collections(mongo);
   await engine.ensureIndexes(db, logger);
-  const queue = new ExportQueue(redis, prefix);
+  const queue = new ExportQueue(redis, keys);
   // Closed before it is ready, a queue reports the closed connection as an unhandled error.
-  await queue.queue.waitUntilReady();
+  await queue.queues.waitUntilReady();
   const log = new ChangeLogStore(db, engine.changeBatches);
   const client = createDeliveryClient({
     allowed: parseAllowedNetworks(EXPORT_TEST_ENV.EXPORT_ALLOWED_NETWORKS)!,
@@ -66,7 +65,7 @@ export async function startDeliveryTestBed(
   };
   const context: ExportDeliveryContext = {
     db,
-    documents: engine.documentUpdates({ redis, prefix, logger }),
+    documents: engine.documentUpdates({ redis, keys, logger }),
     changeLog: new ChangeFeed(
       new ChangeLogStore(engine.feedCollections, engine.changeBatches),
       engine.feedCollections,
@@ -99,7 +98,7 @@ export async function startDeliveryTestBed(
     async queued(job) {
       const id =
         job.lane === undefined ? dispatchJobId(job) : sendJobId({ ...job, lane: job.lane });
-      return (await queue.queue.getJob(id)) !== undefined;
+      return (await queue.of(job.tenant).getJob(id)) !== undefined;
     },
     async close() {
       client.close();
