@@ -1,5 +1,6 @@
 /** The scenarios of `npm run bench`, in the order they run. */
 import { batch } from './batch';
+import { cluster } from './cluster';
 import { exportScenario } from './export';
 import { growth } from './growth';
 import { inFlight } from './in-flight';
@@ -18,4 +19,5 @@ export const SCENARIOS: readonly Scenario[] = [
   scaling,
   noisyNeighbour,
   exportScenario,
+  cluster,
 ];

@@ -23,7 +23,7 @@ export interface Engines {
   stop(): Promise<void>;
 }
 
-async function withClient<T>(url: string, use: (db: mongo.Db) => Promise<T>): Promise<T> {
+export async function withClient<T>(url: string, use: (db: mongo.Db) => Promise<T>): Promise<T> {
   const client = await mongo.MongoClient.connect(url, { appName: 'bench-engines' });
   try {
     return await use(client.db());

@@ -22,6 +22,13 @@ export interface StackOptions {
   log: (message: string) => void;
 }
 
+/** A second stack beside the first (the cluster scenario's): on other engines, with its build. */
+export interface StackOnOptions extends StackOptions {
+  buildDir: string;
+  /** Variables that replace or add to the stack's own (REDIS_CLUSTER_NODES, QUEUE_SHARDS). */
+  env?: Record<string, string>;
+}
+
 export class Stack {
   readonly workers: LaunchedProcess[] = [];
   private started = 0;
@@ -31,8 +38,8 @@ export class Stack {
     readonly store: Store,
     private readonly env: Record<string, string>,
     private readonly jwtSecret: string,
-    private readonly buildDir: string,
-    private readonly logDir: string,
+    readonly buildDir: string,
+    readonly logDir: string,
     readonly api: LaunchedProcess,
   ) {}
 
@@ -43,7 +50,12 @@ export class Stack {
     options.log('compiling api/, worker/ and core/ with tsc');
     const buildDir = buildCompiled(options.log);
     options.log('starting the engines');
-    const engines = await startEngines();
+    return Stack.startOn(await startEngines(), { ...options, buildDir });
+  }
+
+  /** The stack on `engines`, which it stops with itself, also when it fails to start. */
+  static async startOn(engines: Engines, options: StackOnOptions): Promise<Stack> {
+    const { buildDir } = options;
     let store: Store | undefined;
     let api: LaunchedProcess | undefined;
     let stack: Stack | undefined;
@@ -66,6 +78,7 @@ export class Stack {
         WORKER_METRICS_PORT: '0',
         // The export scenario's receiver listens on loopback.
         EXPORT_ALLOWED_NETWORKS: '127.0.0.0/8,::1/128',
+        ...options.env,
       };
       mkdirSync(options.logDir, { recursive: true });
       options.log(`${engines.version.name} ${engines.version.version}; starting the API`);

@@ -9,6 +9,7 @@ import { openStorageEngine } from '../../core/storage/engines/open-storage-engin
 import { createLogger } from '../../core/platform/logger';
 import { connectMongo, databaseOf } from '../../core/mongo/connection';
 import { FUNNEL_QUEUE } from '../../core/queue/queue-names';
+import { KeySpace } from '../../core/redis/key-space';
 import { collections } from '../../core/storage/collections';
 import type { Engines } from './engines';
 
@@ -36,11 +37,17 @@ export async function openStore(engines: Engines): Promise<Store> {
   const mongo = await connectMongo(engines.mongoUrl, 'bench');
   const db = collections(mongo);
   const engine = await openStorageEngine(mongo);
-  const queue = new Queue(FUNNEL_QUEUE, {
-    connection: { url: engines.redisUrl },
-    prefix: engines.queuePrefix,
-  });
+  // Made when first asked: a stack on a Redis Cluster has no single REDIS_URL to open it on.
+  // The stack runs one queue shard (QUEUE_SHARDS unset), whose keys carry its hash tag.
+  let opened: Queue | undefined;
+  const keys = new KeySpace(engines.queuePrefix, 1);
+  const funnelQueue = () =>
+    (opened ??= new Queue(FUNNEL_QUEUE, {
+      connection: { url: engines.redisUrl },
+      prefix: keys.ofShard(keys.shards.first),
+    }));
   const queuedRequests = async () => {
+    const queue = funnelQueue();
     const counts = await queue.getJobCounts('waiting', 'prioritized');
     // Requests parked as delayed jobs; the hourly history purge waits there too.
     const parked = (await queue.getJobs(['delayed'])).filter((job) => job.name === 'ingest');
@@ -62,9 +69,10 @@ export async function openStore(engines: Engines): Promise<Store> {
       return (await bootstrapTenant(db, jwtSecret, { tenant, email, tokenName: 'bench' })).token;
     },
     queuedRequests,
-    unfinishedRequests: async () => (await queuedRequests()) + (await queue.getActiveCount()),
+    unfinishedRequests: async () =>
+      (await queuedRequests()) + (await funnelQueue().getActiveCount()),
     async close() {
-      await queue.close();
+      await opened?.close();
       await mongo.close();
     },
   };
