@@ -6,6 +6,7 @@ import { requireIdentity } from '../middleware/require-access';
 import { changesRoutes } from './changes.routes';
 import { funnelsRoutes } from './funnels.routes';
 import { historyRoutes } from './history.routes';
+import { limitsRoutes } from './limits.routes';
 import { replayRoutes } from './replay.routes';
 import { itemsRoutes } from './items.routes';
 import { syncsRoutes } from './syncs.routes';
@@ -39,6 +40,7 @@ export function v1Routes(context: ApiContext): Router {
   router.use(replayRoutes(context));
   router.use(syncsRoutes(context));
   router.use(changesRoutes(context));
+  router.use(limitsRoutes(context));
   router.use(funnelsRoutes(context));
   return router;
 }
