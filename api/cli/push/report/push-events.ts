@@ -1,0 +1,64 @@
+/** What a push tells the person or the CI job watching it (`--json` prints these as they come). */
+export interface Totals {
+  sent: number;
+  imported: number;
+  failed: number;
+  requests: number;
+  retries: number;
+  /** Batches skipped because a checkpoint says the service answered them before. */
+  skippedBatches: number;
+}
+
+export type PushEvent =
+  | {
+      event: 'start';
+      funnel: string;
+      source: string;
+      dryRun: boolean;
+      fullSync: boolean;
+      resume: boolean;
+    }
+  | { event: 'sync-open'; syncId: string }
+  | ({ event: 'progress'; itemsPerSecond: number; fraction?: number; etaSeconds?: number } & Totals)
+  | {
+      event: 'batch-done';
+      index: number;
+      status: number;
+      items: number;
+      imported: number;
+      failed: number;
+      replayed: boolean;
+    }
+  | {
+      event: 'retry';
+      index?: number;
+      request: string;
+      attempt: number;
+      delayMs: number;
+      status?: number;
+      error?: string;
+    }
+  | { event: 'warning'; message: string }
+  | {
+      event: 'delete-done';
+      index: number;
+      status: number;
+      identifiers: number;
+      deleted: number;
+      failed: number;
+    }
+  | {
+      event: 'would-delete';
+      wouldDelete: number;
+      allowed: number;
+      withinLimit: boolean;
+      identifiers: string[];
+    }
+  | { event: 'sync-commit'; syncId: string; status: number; message: string }
+  | ({ event: 'summary'; exitCode: number; seconds: number; message?: string } & Totals);
+
+export interface Reporter {
+  emit(event: PushEvent): void;
+  /** Stops timers and finishes the last line. */
+  close(): void;
+}

@@ -1,0 +1,63 @@
+/** What every part of one push shares: the service, the watcher, the running totals. */
+import type { ErrorsFile } from '../report/errors-file';
+import type { PushEvent, Reporter, Totals } from '../report/push-events';
+import type { RetryPolicy } from './retry-policy';
+import { sendWithRetries } from './send-with-retries';
+import type { ServiceAnswer, ServiceClient, ServiceRequest } from './service-client';
+
+export interface RunContext {
+  client: ServiceClient;
+  reporter: Reporter;
+  retry: RetryPolicy;
+  funnel: string;
+  dryRun: boolean;
+  syncId?: string;
+  totals: Totals & { deleted: number };
+  errors?: ErrorsFile;
+  warnOnce(message: string): void;
+}
+
+export function newTotals(): RunContext['totals'] {
+  return {
+    sent: 0,
+    imported: 0,
+    failed: 0,
+    deleted: 0,
+    requests: 0,
+    retries: 0,
+    skippedBatches: 0,
+  };
+}
+
+export function funnelPath(funnel: string): string {
+  return `/api/v1/funnels/${encodeURIComponent(funnel)}`;
+}
+
+/** The query every funnel request of the run carries: `dryRun` and `sync` (api-behaviour.md). */
+export function funnelQuery(context: RunContext): Record<string, string> {
+  const query: Record<string, string> = {};
+  if (context.dryRun) query.dryRun = 'true';
+  if (context.syncId) query.sync = context.syncId;
+  return query;
+}
+
+/** Sends with retries, counting requests and reporting each retry. */
+export async function callService(
+  context: RunContext,
+  request: ServiceRequest,
+  index?: number,
+): Promise<ServiceAnswer> {
+  const answer = await sendWithRetries(context.client, request, context.retry, (notice) => {
+    context.totals.retries += 1;
+    context.totals.requests += 1;
+    const event: PushEvent = {
+      event: 'retry',
+      request: `${request.method} ${request.path}`,
+      ...notice,
+    };
+    if (index !== undefined) event.index = index;
+    context.reporter.emit(event);
+  });
+  context.totals.requests += 1;
+  return answer;
+}

@@ -1,0 +1,117 @@
+/**
+ * The rows' part of a push: each batch gzip-compressed and POSTed with its own Idempotency-Key,
+ * its answer mapped back to rows, its failed rows written to the errors file, and its index
+ * recorded in the checkpoint once the service answered it.
+ */
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+import type { Batch } from '../push-types';
+import { outcomeOf } from './batch-outcome';
+import { sendConcurrently } from './batch-sender';
+import type { CheckpointWriter } from './checkpoint';
+import { stopIfRunCannotGoOn } from './funnel-answer';
+import { idempotencyKey } from './idempotency-key';
+import type { IdentifierReader } from './row-identifier';
+import { callService, funnelPath, funnelQuery, type RunContext } from './run-context';
+
+const compress = promisify(gzip);
+
+export interface RowSending {
+  batches: AsyncIterable<Batch>;
+  identity: string;
+  concurrency: number;
+  readIdentifier?: IdentifierReader;
+  /** Batches a checkpoint says were answered: not sent again. */
+  confirmed: ReadonlySet<number>;
+  checkpoint?: CheckpointWriter;
+  /** Filled with the identifiers of rows a dry run would write (for the commit's dry run). */
+  wouldWrite?: Set<string>;
+}
+
+export async function sendRows(context: RunContext, sending: RowSending): Promise<void> {
+  await sendConcurrently(sending.batches, sending.concurrency, async (batch) => {
+    if (sending.confirmed.has(batch.index)) {
+      context.totals.skippedBatches += 1;
+      return;
+    }
+    await sendBatch(context, sending, batch);
+  });
+}
+
+async function sendBatch(context: RunContext, sending: RowSending, batch: Batch): Promise<void> {
+  const key = idempotencyKey({
+    identity: sending.identity,
+    funnel: context.funnel,
+    method: 'POST',
+    index: batch.index,
+    dryRun: context.dryRun,
+    syncId: context.syncId,
+    body: batch.body,
+  });
+  const body = await compress(batch.body);
+  const answer = await callService(
+    context,
+    {
+      method: 'POST',
+      path: funnelPath(context.funnel),
+      query: funnelQuery(context),
+      headers: {
+        'Content-Type': 'application/json',
+        'Content-Encoding': 'gzip',
+        'Idempotency-Key': key,
+      },
+      body,
+    },
+    batch.index,
+  );
+  stopIfRunCannotGoOn(answer, context.syncId);
+  const outcome = outcomeOf(batch.rows, answer, sending.readIdentifier);
+  if (outcome.unplacedKeys.length > 0) {
+    context.warnOnce(
+      "some failures name items by identifier and the funnel's identifier mapping could not be read; " +
+        'rows that may have failed are counted and written as failed (pass --id-path)',
+    );
+  }
+  for (const failure of outcome.failures) {
+    context.errors?.write(
+      failure.row.row,
+      failure.row.position,
+      failure.errors,
+      noteOf(failure.note),
+    );
+  }
+  if (sending.wouldWrite && sending.readIdentifier)
+    collectWritten(sending, batch, outcome.failures);
+  const failed = outcome.failures.length;
+  Object.assign(context.totals, {
+    sent: context.totals.sent + batch.rows.length,
+    imported: context.totals.imported + outcome.imported,
+    failed: context.totals.failed + failed,
+  });
+  context.reporter.emit({
+    event: 'batch-done',
+    index: batch.index,
+    status: answer.status,
+    items: batch.rows.length,
+    imported: outcome.imported,
+    failed,
+    replayed: answer.headers.get('idempotent-replayed') === 'true',
+  });
+  await sending.checkpoint?.record(batch.index, { imported: outcome.imported, failed });
+}
+
+function collectWritten(
+  sending: RowSending,
+  batch: Batch,
+  failures: readonly { row: unknown }[],
+): void {
+  const failed = new Set(failures.map((failure) => failure.row));
+  for (const row of batch.rows) {
+    const identifier = failed.has(row) ? undefined : sending.readIdentifier?.(row.row);
+    if (identifier !== undefined) sending.wouldWrite?.add(identifier);
+  }
+}
+
+function noteOf(note: string | undefined): { note?: string } | undefined {
+  return note ? { note } : undefined;
+}
