@@ -7,6 +7,7 @@ import { ConfigError } from '../../core/platform/config';
 import { registerBootstrapCommand } from './bootstrap.command';
 import { CliError, EXIT, EXIT_CODES_HELP } from './cli-error';
 import type { CliIo } from './cli-io';
+import { PushExit, registerPushCommand } from './push/push.command';
 import { registerTokenCommands } from './token.command';
 import { registerUserCommands } from './user.command';
 
@@ -26,11 +27,14 @@ function program(io: CliIo): Command {
   registerBootstrapCommand(cli, io);
   registerUserCommands(cli, io);
   registerTokenCommands(cli, io);
+  registerPushCommand(cli, io);
   return cli;
 }
 
 function exitCodeOf(error: unknown, io: CliIo): number {
   // Commander has already printed its own one-line message (or the help).
+  // push has printed its summary and chosen its own status (docs/cli.md).
+  if (error instanceof PushExit) return error.exitCode;
   if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.badInput;
   if (error instanceof ConfigError) {
     io.stderr.write(`funnel-sync cli: ${error.message}\n`);
