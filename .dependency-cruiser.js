@@ -28,6 +28,15 @@ module.exports = {
       to: { path: '^(api|worker)/', pathNot: '^$1/' },
     },
     {
+      name: 'push-is-a-client',
+      comment:
+        'funnel-sync push is a client of the public HTTP API: it shares no code with the ' +
+        "service but the command line's way to write its output.",
+      severity: 'error',
+      from: { path: '^api/cli/push/' },
+      to: { path: '^(core|worker|api)/', pathNot: ['^api/cli/push/', '^api/cli/cli-io\\.ts$'] },
+    },
+    {
       name: 'domain-is-pure',
       comment:
         'core/domain/ is the pure domain: no database, queue or HTTP. It may import itself and ' +

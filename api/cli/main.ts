@@ -1,5 +1,6 @@
+#!/usr/bin/env node
 /**
- * `npm run cli -- <command>`: tenants, users and tokens from the command line, on the same
+ * `npm run cli -- <command>` (`funnel-sync` once built): tenants, users and tokens, on the same
  * MongoDB as the API (MONGO_URL, JWT_SECRET). One file a command group; run-cli.ts wires them.
  */
 import { processIo } from './cli-io';

@@ -12,7 +12,7 @@ import { messageOf, type ServiceAnswer } from './service-client';
 
 export type ErrorMap = Record<string, Record<string, string>>;
 
-export interface RowFailure {
+interface RowFailure {
   row: SourceRow;
   /** The service's error map for this row; empty when the row failed only by its company. */
   errors: Record<string, string>;

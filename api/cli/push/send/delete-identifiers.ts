@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import type { Limits } from '../push-types';
 import { UsageError } from './push-errors';
 
-export type Identifier = string | number;
+type Identifier = string | number;
 
 export interface IdentifierLine {
   identifier: Identifier;
