@@ -1,4 +1,6 @@
 /** What every part of one push shares: the service, the watcher, the running totals. */
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import type { ErrorsFile } from '../report/errors-file';
 import type { PushEvent, Reporter, Totals } from '../report/push-events';
 import type { RetryPolicy } from './retry-policy';
@@ -34,11 +36,33 @@ export function funnelPath(funnel: string): string {
 }
 
 /** The query every funnel request of the run carries: `dryRun` and `sync` (api-behaviour.md). */
-export function funnelQuery(context: RunContext): Record<string, string> {
+function funnelQuery(context: RunContext): Record<string, string> {
   const query: Record<string, string> = {};
   if (context.dryRun) query.dryRun = 'true';
   if (context.syncId) query.sync = context.syncId;
   return query;
+}
+
+const compress = promisify(gzip);
+
+/** A funnel request of the run: its JSON body gzip-compressed, under its own Idempotency-Key. */
+export async function funnelRequest(
+  context: RunContext,
+  method: 'POST' | 'DELETE',
+  key: string,
+  json: Buffer,
+): Promise<ServiceRequest> {
+  return {
+    method,
+    path: funnelPath(context.funnel),
+    query: funnelQuery(context),
+    headers: {
+      'Content-Type': 'application/json',
+      'Content-Encoding': 'gzip',
+      'Idempotency-Key': key,
+    },
+    body: await compress(json),
+  };
 }
 
 /** Sends with retries, counting requests and reporting each retry. */

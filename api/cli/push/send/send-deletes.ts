@@ -3,16 +3,12 @@
  * Idempotency-Key. A DELETE is all or nothing: a 422 deleted none of its identifiers, each
  * failing under its position `[i]` in the request, its identifier, or `_request`.
  */
-import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
 import type { ErrorMap } from './batch-outcome';
 import type { DeleteBatch } from './delete-identifiers';
 import { stopIfRunCannotGoOn } from './funnel-answer';
 import { idempotencyKey } from './idempotency-key';
-import { callService, funnelPath, funnelQuery, type RunContext } from './run-context';
+import { callService, funnelRequest, type RunContext } from './run-context';
 import { messageOf, type ServiceAnswer } from './service-client';
-
-const compress = promisify(gzip);
 
 export async function sendDeletes(
   context: RunContext,
@@ -29,17 +25,8 @@ export async function sendDeletes(
       syncId: context.syncId,
       body: batch.body,
     });
-    const answer = await callService(context, {
-      method: 'DELETE',
-      path: funnelPath(context.funnel),
-      query: funnelQuery(context),
-      headers: {
-        'Content-Type': 'application/json',
-        'Content-Encoding': 'gzip',
-        'Idempotency-Key': key,
-      },
-      body: await compress(batch.body),
-    });
+    const request = await funnelRequest(context, 'DELETE', key, batch.body);
+    const answer = await callService(context, request);
     stopIfRunCannotGoOn(answer, context.syncId);
     const failed = answer.status === 200 ? 0 : recordFailures(context, batch, answer);
     const deleted = answer.status === 200 ? deletedCount(answer) : 0;

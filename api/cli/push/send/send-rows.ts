@@ -3,8 +3,6 @@
  * its answer mapped back to rows, its failed rows written to the errors file, and its index
  * recorded in the checkpoint once the service answered it.
  */
-import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
 import type { Batch } from '../push-types';
 import { outcomeOf } from './batch-outcome';
 import { sendConcurrently } from './batch-sender';
@@ -12,9 +10,7 @@ import type { CheckpointWriter } from './checkpoint';
 import { stopIfRunCannotGoOn } from './funnel-answer';
 import { idempotencyKey } from './idempotency-key';
 import type { IdentifierReader } from './row-identifier';
-import { callService, funnelPath, funnelQuery, type RunContext } from './run-context';
-
-const compress = promisify(gzip);
+import { callService, funnelRequest, type RunContext } from './run-context';
 
 export interface RowSending {
   batches: AsyncIterable<Batch>;
@@ -48,22 +44,8 @@ async function sendBatch(context: RunContext, sending: RowSending, batch: Batch)
     syncId: context.syncId,
     body: batch.body,
   });
-  const body = await compress(batch.body);
-  const answer = await callService(
-    context,
-    {
-      method: 'POST',
-      path: funnelPath(context.funnel),
-      query: funnelQuery(context),
-      headers: {
-        'Content-Type': 'application/json',
-        'Content-Encoding': 'gzip',
-        'Idempotency-Key': key,
-      },
-      body,
-    },
-    batch.index,
-  );
+  const request = await funnelRequest(context, 'POST', key, batch.body);
+  const answer = await callService(context, request, batch.index);
   stopIfRunCannotGoOn(answer, context.syncId);
   const outcome = outcomeOf(batch.rows, answer, sending.readIdentifier);
   if (outcome.unplacedKeys.length > 0) {
