@@ -36,7 +36,7 @@ export interface PushFixture {
   dir: string;
   file(name: string): string;
   /** `push <file> --funnel --url --token` and `extra`, in this process. */
-  push(file: string, target: PushTarget, ...extra: string[]): Promise<PushResult>;
+  push(file: string | undefined, target: PushTarget, ...extra: string[]): Promise<PushResult>;
   /** The same as a process of its own, which a test may kill. */
   spawnPush(file: string, target: PushTarget, ...extra: string[]): SpawnedPush;
   /** Every history entry of a funnel, newest first. */
@@ -52,9 +52,14 @@ interface SpawnedPush {
   exited: Promise<PushResult>;
 }
 
-const pushArgs = (file: string, { funnel, base, token }: PushTarget, extra: string[]) => [
+/** `file` undefined: no rows to send (`--delete` alone). */
+const pushArgs = (
+  file: string | undefined,
+  { funnel, base, token }: PushTarget,
+  extra: string[],
+) => [
   'push',
-  file,
+  ...(file === undefined ? [] : [file]),
   '--funnel',
   funnel,
   '--url',

@@ -3,6 +3,8 @@ export interface Totals {
   sent: number;
   imported: number;
   failed: number;
+  /** Items the `--delete` requests deleted. */
+  deleted: number;
   requests: number;
   retries: number;
   /** Batches skipped because a checkpoint says the service answered them before. */

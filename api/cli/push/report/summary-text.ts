@@ -9,6 +9,7 @@ export function summaryText(summary: Summary): string {
     `items sent: ${summary.sent}, imported: ${summary.imported}, failed: ${summary.failed}`,
     `requests: ${summary.requests}, retries: ${summary.retries}, time: ${duration(summary.seconds)}`,
   ];
+  if (summary.deleted > 0) lines.push(`items deleted: ${summary.deleted}`);
   if (summary.skippedBatches > 0) {
     lines.push(`resumed: ${summary.skippedBatches} batches answered before were not sent again`);
   }

@@ -91,12 +91,11 @@ export async function runPush(plan: PushPlan, runtime: PushRuntime): Promise<num
   }
   ending = await closeErrorsFile(context, ending);
   const seconds = (runtime.retry.now() - startedAt) / 1000;
-  const { deleted: _deleted, ...totals } = context.totals;
   runtime.reporter.emit({
     event: 'summary',
     exitCode: ending.exitCode,
     seconds,
-    ...totals,
+    ...context.totals,
     ...messageOf(ending),
   });
   runtime.reporter.close();

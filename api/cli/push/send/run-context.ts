@@ -14,7 +14,7 @@ export interface RunContext {
   funnel: string;
   dryRun: boolean;
   syncId?: string;
-  totals: Totals & { deleted: number };
+  totals: Totals;
   errors?: ErrorsFile;
   warnOnce(message: string): void;
 }
