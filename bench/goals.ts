@@ -82,4 +82,14 @@ export const GOALS = {
     text: "Redis Cluster, 200 tenants' single items: commands of the busiest master ≤ 1.25× the mean",
     atMost: 1.25,
   },
+  pushRate: {
+    id: 'push-rate',
+    text: "push of 200,000 items: items/s ≥ 0.9× the bench's own 10,000-item POSTs",
+    atLeast: 0.9,
+  },
+  pushRss: {
+    id: 'push-rss',
+    text: 'push: CLI peak RSS < 150 MB (200,000 and 1,000,000 items)',
+    belowMb: 150,
+  },
 } as const;

@@ -7,6 +7,7 @@ import { inFlight } from './in-flight';
 import { latency } from './latency';
 import { naive } from './naive';
 import { noisyNeighbour } from './noisy-neighbour';
+import { push } from './push';
 import type { Scenario } from './scenario';
 import { scaling } from './scaling';
 
@@ -20,4 +21,5 @@ export const SCENARIOS: readonly Scenario[] = [
   noisyNeighbour,
   exportScenario,
   cluster,
+  push,
 ];

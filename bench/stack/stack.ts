@@ -40,7 +40,7 @@ export class Stack {
     private readonly jwtSecret: string,
     readonly buildDir: string,
     readonly logDir: string,
-    readonly api: LaunchedProcess,
+    private api: LaunchedProcess,
   ) {}
 
   /** The benchmark's tenant and funnel, made once the workers run (a worker writes its priming). */
@@ -123,6 +123,25 @@ export class Stack {
   async addTenant(tenant: string): Promise<Target> {
     const token = await this.store.bootstrap(tenant, this.jwtSecret);
     return createTarget(this.api.baseUrl, tenant, token);
+  }
+
+  /**
+   * Runs `work` with the API restarted on its port with `env` over the stack's own, then as it
+   * was: a setting every other scenario needs (MAX_ITEMS) put back to its default for one.
+   */
+  async withApiEnv<T>(env: Record<string, string>, work: () => Promise<T>): Promise<T> {
+    const { port } = new URL(this.api.baseUrl);
+    await this.restartApi({ ...this.env, ...env, PORT: port });
+    try {
+      return await work();
+    } finally {
+      await this.restartApi({ ...this.env, PORT: port });
+    }
+  }
+
+  private async restartApi(env: Record<string, string>): Promise<void> {
+    await this.api.stop();
+    this.api = await launch('api', `api-${++this.started}`, env, this.buildDir, this.logDir);
   }
 
   resetStore(): Promise<void> {
