@@ -23,15 +23,20 @@ function integer(min: number, max: number) {
     .pipe(z.number().int().min(min).max(max));
 }
 
+/** A transform by `parse`, which answers undefined for what it cannot read: that is an issue. */
+function parsedBy<T>(parse: (value: string | undefined) => T | undefined, message: string) {
+  return (value: string | undefined, context: z.RefinementCtx): T => {
+    const parsed = parse(value);
+    if (parsed !== undefined) return parsed;
+    context.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  };
+}
+
 function nodeList() {
   return z
     .string()
-    .transform((value, context) => {
-      const nodes = parseNodeList(value);
-      if (nodes) return nodes;
-      context.addIssue({ code: 'custom', message: 'not a list of host:port' });
-      return z.NEVER;
-    })
+    .transform(parsedBy((value) => parseNodeList(value ?? ''), 'not a list of host:port'))
     .optional();
 }
 
@@ -145,12 +150,12 @@ export const VARIABLES = {
     schema: z
       .string()
       .default('9464-9479')
-      .transform((value, context): PortRange | 'off' => {
-        const parsed = parsePortRange(value);
-        if (parsed) return parsed;
-        context.addIssue({ code: 'custom', message: 'not a port, a port range or 0' });
-        return z.NEVER;
-      }),
+      .transform(
+        parsedBy<PortRange | 'off'>(
+          (value) => parsePortRange(value ?? ''),
+          'not a port, a port range or 0',
+        ),
+      ),
     expects:
       "a TCP port (9464), a range of them (9464-9479: the first free one), or 0 for none (the worker's /metrics and /healthz)",
   },
@@ -238,12 +243,7 @@ export const VARIABLES = {
     schema: z
       .string()
       .optional()
-      .transform((value, context): AllowedNetworks => {
-        const parsed = parseAllowedNetworks(value);
-        if (parsed) return parsed;
-        context.addIssue({ code: 'custom', message: 'not a list of CIDRs' });
-        return z.NEVER;
-      }),
+      .transform(parsedBy<AllowedNetworks>(parseAllowedNetworks, 'not a list of CIDRs')),
     expects:
       'comma-separated CIDRs (10.0.0.0/8,fd00::/8) or "all" (networks export targets may reach)',
   },
