@@ -34,6 +34,8 @@ function probe(topology: RedisTopology): Redis | Cluster {
       return new Cluster(topology.nodes, {
         lazyConnect: true,
         clusterRetryStrategy: () => null,
+        // checkCluster asks every master itself and says which one is down.
+        enableReadyCheck: false,
         redisOptions: { ...once, username: topology.username, password: topology.password },
       });
     case 'sentinel':
@@ -46,6 +48,23 @@ function probe(topology: RedisTopology): Redis | Cluster {
         password: topology.password,
         sentinelRetryStrategy: () => null,
       });
+  }
+}
+
+/**
+ * Connects, or rejects once the client gives up: a cluster whose first check fails ends without
+ * settling the promise connect() returned.
+ */
+async function connectOnce(client: Redis | Cluster): Promise<void> {
+  let onEnd = () => {};
+  const ended = new Promise<never>((_, reject) => {
+    onEnd = () => reject(new Error('the connection ended'));
+    client.once('end', onEnd);
+  });
+  try {
+    await Promise.race([client.connect(), ended]);
+  } finally {
+    client.off('end', onEnd);
   }
 }
 
@@ -117,7 +136,7 @@ export async function checkRedis(topology: RedisTopology, keys: KeySpace): Promi
   client.on('error', (error: Error) => (cause ??= error));
   try {
     try {
-      await client.connect();
+      await connectOnce(client);
       await client.ping();
     } catch (error) {
       const why = (cause ?? (error as Error)).message;
