@@ -10,7 +10,7 @@ import { showChangedMeanwhile } from '../changed-meanwhile.js';
 import { guard, refusal } from '../capabilities.js';
 import { fill, h } from '../dom.js';
 import { checkbox, errorSummary, field, select, setFieldError, showFieldErrors } from '../forms.js';
-import { goWithMessage, takeFlash } from '../flash.js';
+import { flashLine, goWithMessage } from '../flash.js';
 import { links } from '../routes.js';
 
 const TYPES = ['text', 'number', 'integer', 'boolean', 'date', 'media', 'reference', 'enum'];
@@ -80,8 +80,7 @@ export async function renderContentTypeEditor(container, route, { signal, me }) 
     h('p', { class: 'crumbs' }, h('a', { href: links.contentTypes() }, 'Content types')),
     h('h1', {}, key ? `Edit content type ${key}` : 'New content type'),
   );
-  const saved = takeFlash();
-  if (saved) container.append(h('p', { class: 'success', role: 'status' }, saved));
+  container.append(flashLine() ?? '');
   const read = key ? await apiGetVersioned(apiPaths.contentType(key), { signal }) : null;
   const stored = read?.body ?? null;
   const fields = {

@@ -32,7 +32,14 @@ export async function renderContentTypes(container, _route, { signal, me }) {
   }
   const { items } = await apiGet(apiPaths.contentTypes(), { signal });
   if (items.length === 0) {
-    container.append(h('p', {}, 'This tenant has no content types yet.'));
+    container.append(
+      h(
+        'p',
+        {},
+        'This tenant has no content types yet. A content type comes first: it names the fields ' +
+          'of the items, and each funnel maps what senders send to one of them.',
+      ),
+    );
     return;
   }
   const rows = items.map((ct) => [

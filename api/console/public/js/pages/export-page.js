@@ -6,7 +6,7 @@
 import { apiGet, apiPaths, apiSend, ApiError } from '../api-client.js';
 import { guard, refusal } from '../capabilities.js';
 import { fill, h } from '../dom.js';
-import { goWithMessage, takeFlash } from '../flash.js';
+import { flashLine, goWithMessage } from '../flash.js';
 import { formatNumber, timeElement } from '../format.js';
 import { links } from '../routes.js';
 import { errorBox } from '../views.js';
@@ -94,8 +94,7 @@ export async function renderExport(container, route, { signal, me }) {
   let exp = await apiGet(apiPaths.export(route.exportId), { signal });
   const here = links.exportPage(exp.id, route.status);
   const said = h('div', { 'aria-live': 'polite' });
-  const flash = takeFlash();
-  if (flash) fill(said, h('p', { role: 'status', class: 'success' }, flash));
+  fill(said, flashLine());
   const factsArea = h('div');
   const progressArea = h('div', { role: 'status', 'aria-live': 'polite' });
   let follow = null;

@@ -5,7 +5,7 @@
 import { apiGet, apiPaths, apiSend, ApiError } from '../api-client.js';
 import { guard, refusal } from '../capabilities.js';
 import { fill, h } from '../dom.js';
-import { takeFlash } from '../flash.js';
+import { flashLine } from '../flash.js';
 import { count } from '../format.js';
 import { links } from '../routes.js';
 import { dataTable, errorBox, scrollBox } from '../views.js';
@@ -66,8 +66,7 @@ export async function renderExports(container, _route, { signal, me }) {
     );
   }
   const said = h('div', { 'aria-live': 'polite' });
-  const flash = takeFlash();
-  if (flash) fill(said, h('p', { role: 'status', class: 'success' }, flash));
+  fill(said, flashLine());
   const listArea = h('div');
   container.append(said, listArea);
 

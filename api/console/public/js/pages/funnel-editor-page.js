@@ -12,10 +12,13 @@ import { showChangedMeanwhile } from '../changed-meanwhile.js';
 import { guard, refusal } from '../capabilities.js';
 import { fill, h } from '../dom.js';
 import { checkbox, errorSummary, field, select, setFieldError, showFieldErrors } from '../forms.js';
-import { goWithMessage, takeFlash } from '../flash.js';
+import { flashLine, goWithMessage } from '../flash.js';
 import { links } from '../routes.js';
+import { firstRequestPanel } from './first-request-panel.js';
 import { mappedRows, mappingOf, pathRows, pathsTable } from './funnel-paths.js';
 import { previewPanel } from './funnel-preview.js';
+import { recentPayloads, sampleValues } from './funnel-samples.js';
+import { applyConfidentSuggestions } from './funnel-suggestions.js';
 
 async function contentTypeKeys(me, signal) {
   if (refusal(me, 'read', 'manage_settings')) return null;
@@ -29,11 +32,18 @@ export async function renderFunnelEditor(container, route, { signal, me }) {
     h('p', { class: 'crumbs' }, h('a', { href: links.funnels() }, 'Funnels')),
     h('h1', {}, editing ? `Edit funnel ${editing}` : 'New funnel'),
   );
-  const saved = takeFlash();
-  if (saved) container.append(h('p', { class: 'success', role: 'status' }, saved));
+  const saved = flashLine();
+  if (saved) container.append(saved);
   const read = editing ? await apiGetVersioned(apiPaths.funnel(editing), { signal }) : null;
   const stored = read?.body ?? null;
   const keys = await contentTypeKeys(me, signal).catch(() => null);
+  if (!editing && keys?.length === 0) {
+    container.append(contentTypeFirst());
+    return;
+  }
+  if (saved && stored) container.append(firstRequestPanel(stored));
+  // What senders really sent, beside each path; a new funnel has had no requests yet.
+  const payloads = editing ? await recentPayloads(editing, signal).catch(() => []) : [];
 
   const fields = {
     name: field('Name', h('input', { type: 'text', name: 'name', required: true })),
@@ -109,7 +119,10 @@ export async function renderFunnelEditor(container, route, { signal, me }) {
       );
       const current = mappedRows(rows).map(mappingOf);
       rows = pathRows(answer.items, current);
-      fill(pathsArea, pathsTable(rows, answer.targets));
+      // A stored funnel's mapping is changed only by a person; a new one starts from the sure ones.
+      if (!editing) applyConfidentSuggestions(rows);
+      const samples = (path) => sampleValues(payloads, path);
+      fill(pathsArea, pathsTable(rows, answer.targets, { samples }));
     } catch (error) {
       if (!(error instanceof ApiError) || error.status === 401) throw error;
       if (error.fields.requestData) setFieldError(fields.requestData, error.fields.requestData);
@@ -191,6 +204,8 @@ export async function renderFunnelEditor(container, route, { signal, me }) {
     clearErrors();
     const { body } = draftBody();
     if (!body) return;
+    const identified = body.mappings.some((m) => m.target.system === 'identifier');
+    if (!identified && !window.confirm(NO_IDENTIFIER_WARNING)) return;
     const renamed = editing && body.endpointUrl !== editing;
     if (renamed && !window.confirm(renameWarning(editing, body.endpointUrl))) return;
     // An edit is saved only over the version it was opened at (412 otherwise).
@@ -214,6 +229,29 @@ export async function renderFunnelEditor(container, route, { signal, me }) {
   container.append(form);
   if (stored?.requestData !== undefined || rows.length > 0) await showPaths();
 }
+
+/** A funnel feeds one content type: without any, the editor says where to start. */
+function contentTypeFirst() {
+  return h(
+    'div',
+    { class: 'empty-state' },
+    h(
+      'p',
+      {},
+      'A funnel writes items of one content type, and this tenant has none yet. ' +
+        'Define the content type first (its fields are what a funnel maps to), then come back.',
+    ),
+    h(
+      'p',
+      { class: 'actions' },
+      h('a', { href: links.newContentType(), class: 'button' }, 'New content type'),
+    ),
+  );
+}
+
+const NO_IDENTIFIER_WARNING =
+  'No path is mapped to the identifier. Every request to this funnel will fail until one is, ' +
+  'since items are created and updated by their identifier. Save it anyway?';
 
 /** What a new endpoint URL does to the senders of the old one: asked before it is saved. */
 const renameWarning = (from, to) =>

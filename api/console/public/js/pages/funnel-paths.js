@@ -3,12 +3,12 @@
  * and per path its mapping: a target (suggestions first, best first, then every target of the
  * content type), Optional, Lazy (the identifier only) and transforms.
  */
-/* global structuredClone */
-import { h } from '../dom.js';
+/* global Event, structuredClone */
+import { fill, h } from '../dom.js';
+import { offeredSuggestion, targetValue } from './funnel-suggestions.js';
 import { transformsEditor } from './transforms-editor.js';
 
-export const targetValue = (target) =>
-  target ? ('system' in target ? `system:${target.system}` : `property:${target.property}`) : '';
+const IDENTIFIER = 'system:identifier';
 
 function targetOf(value) {
   const [kind, key] = [value.slice(0, value.indexOf(':')), value.slice(value.indexOf(':') + 1)];
@@ -48,8 +48,10 @@ export function mappedRows(rows) {
 }
 
 export function mappingOf(row) {
-  const mapping = { source: row.source, target: targetOf(row.target), optional: row.optional };
-  if (row.target === 'system:identifier') mapping.lazy = row.lazy;
+  // The identifier is never optional: an item without one cannot be stored.
+  const optional = row.target === IDENTIFIER ? false : row.optional;
+  const mapping = { source: row.source, target: targetOf(row.target), optional };
+  if (row.target === IDENTIFIER) mapping.lazy = row.lazy;
   if (row.transforms.length > 0) mapping.transforms = row.transforms;
   return mapping;
 }
@@ -105,40 +107,101 @@ function checkboxCell(row, key, label) {
   return box;
 }
 
-/** The table; each row's error line is `row.error`, its target control `row.control`. */
-export function pathsTable(rows, targets) {
+/** What Lazy does, with what it matches and what it does not: shown under the table. */
+export const LAZY_EXPLAINED =
+  'Lazy (the identifier only): a sent identifier also finds a stored item whose identifier ' +
+  'appears in it as whole segments between separators such as "-" or "/", case ignored. ' +
+  'DE-12345 and 12345-DE find 12345; E-14 does not find E-1, nor SKU12345 find 12345.';
+
+/** "Use Color (72%)" beside an unmapped row, or "applied" after a suggestion taken by itself. */
+function suggestionCell(row, rows, select, onChange) {
+  const cell = h('span', { class: 'suggestion' });
+  const render = () => {
+    if (row.applied && row.target) {
+      fill(cell, h('span', { class: 'muted' }, 'Suggested, applied'));
+      return;
+    }
+    const offer = offeredSuggestion(row, rows);
+    if (!offer) return fill(cell);
+    const use = h(
+      'button',
+      {
+        type: 'button',
+        class: 'secondary small',
+        'aria-label': `Use ${offer.label} for ${row.source}`,
+      },
+      `Use ${offer.label} (${Math.round(offer.score * 100)}%)`,
+    );
+    use.addEventListener('click', () => {
+      select.value = targetValue(offer.target);
+      select.dispatchEvent(new Event('change'));
+    });
+    fill(cell, use);
+  };
+  render();
+  onChange(render);
+  return cell;
+}
+
+/**
+ * The table; each row's error line is `row.error`, its target control `row.control`.
+ * `samples(path)` gives values recent requests sent there (none for a new funnel).
+ */
+export function pathsTable(rows, targets, { samples = () => [] } = {}) {
   const body = h('tbody');
+  const listeners = [];
+  const changed = () => listeners.forEach((listener) => listener());
   for (const row of rows) {
     const depth = row.source.split('.').length - 1;
     const select = targetSelect(row, targets);
     const lazy = checkboxCell(row, 'lazy', 'Lazy');
-    const syncLazy = () => {
-      lazy.disabled = row.target !== 'system:identifier';
-      lazy.title = lazy.disabled ? 'Lazy comparison is for the identifier only' : '';
+    const optional = checkboxCell(row, 'optional', 'Optional');
+    const syncGuards = () => {
+      const identifier = row.target === IDENTIFIER;
+      lazy.disabled = !identifier;
+      lazy.title = identifier ? '' : 'Lazy comparison is for the identifier only';
+      optional.disabled = identifier;
+      optional.title = identifier ? 'The identifier is always required' : '';
+      if (identifier) optional.checked = false;
     };
     select.addEventListener('change', () => {
       row.target = select.value;
-      syncLazy();
+      row.applied = false;
+      syncGuards();
+      changed();
     });
-    syncLazy();
+    listeners.push(syncGuards);
+    syncGuards();
     row.control = select;
     row.error = h('p', { class: 'field-error', hidden: true });
-    const pathCell = h('th', { scope: 'row', class: 'path' }, h('code', {}, row.source));
+    const pathCell = h(
+      'th',
+      { scope: 'row', class: 'path', 'data-label': 'Path' },
+      h('code', {}, row.source),
+    );
     pathCell.style.setProperty('--depth', String(depth));
     const isObject = row.type === 'object';
     if (isObject) select.disabled = true;
+    const seen = isObject ? [] : samples(row.source);
     body.append(
       h(
         'tr',
         { class: isObject ? 'object-path' : null },
         pathCell,
         h('td', { 'data-label': 'Type' }, row.type),
-        h('td', { 'data-label': 'Target' }, select, row.error),
         h(
           'td',
-          { 'data-label': 'Optional' },
-          isObject ? null : checkboxCell(row, 'optional', 'Optional'),
+          { 'data-label': 'Recently sent', class: 'sent-values' },
+          seen.length ? seen.map((value) => h('code', {}, value)) : null,
         ),
+        h(
+          'td',
+          { 'data-label': 'Target' },
+          select,
+          isObject ? null : suggestionCell(row, rows, select, (l) => listeners.push(l)),
+          row.error,
+        ),
+        h('td', { 'data-label': 'Optional' }, isObject ? null : optional),
         h('td', { 'data-label': 'Lazy' }, isObject ? null : lazy),
         h(
           'td',
@@ -149,20 +212,30 @@ export function pathsTable(rows, targets) {
     );
   }
   return h(
-    'table',
-    { class: 'paths' },
-    h('caption', {}, 'Paths of the sample and their mapping'),
+    'div',
+    { class: 'paths-box' },
     h(
-      'thead',
-      {},
+      'div',
+      { class: 'table-scroll' },
       h(
-        'tr',
-        {},
-        ['Path', 'Type', 'Target', 'Optional', 'Lazy', 'Transforms'].map((c) =>
-          h('th', { scope: 'col' }, c),
+        'table',
+        // stack: on a phone each path becomes a card, its cells under their column's name.
+        { class: 'paths stack' },
+        h('caption', {}, 'Paths of the sample and their mapping'),
+        h(
+          'thead',
+          {},
+          h(
+            'tr',
+            {},
+            ['Path', 'Type', 'Recently sent', 'Target', 'Optional', 'Lazy', 'Transforms'].map((c) =>
+              h('th', { scope: 'col' }, c),
+            ),
+          ),
         ),
+        body,
       ),
     ),
-    body,
+    h('p', { class: 'hint lazy-explained' }, LAZY_EXPLAINED),
   );
 }

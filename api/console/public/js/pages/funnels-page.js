@@ -69,22 +69,38 @@ function newFunnelAction(me) {
   return h('p', { class: 'actions' }, button, guard(button, reason));
 }
 
+/** The empty state: a funnel needs a content type, so with none that comes first. */
+async function noFunnelsYet(me, signal) {
+  const mayList = !refusal(me, 'read', 'manage_settings');
+  const types = mayList
+    ? await apiGet(apiPaths.contentTypes(), { signal }).catch(() => null)
+    : null;
+  if (types?.items.length === 0)
+    return h(
+      'p',
+      {},
+      'This tenant has no funnels yet. A funnel writes items of one content type, and there is ' +
+        'none yet: ',
+      h('a', { href: links.newContentType() }, 'create a content type first'),
+      ', then a funnel that feeds it.',
+    );
+  return h(
+    'p',
+    {},
+    'This tenant has no funnels yet. Create one with New funnel, or with POST ' +
+      '/api/v1/settings/funnels (see the ',
+    h('a', { href: '../api/v1/docs' }, 'API docs'),
+    ').',
+  );
+}
+
 export async function renderFunnels(container, _route, { signal, me }) {
   const loading = loadingLine('Loading funnels…');
   container.append(h('h1', {}, 'Funnels'), newFunnelAction(me), loading);
   const { items: funnels } = await apiGet(apiPaths.funnels(), { signal });
   loading.remove();
   if (funnels.length === 0) {
-    container.append(
-      h(
-        'p',
-        {},
-        'This tenant has no funnels yet. Create one with New funnel, or with POST ' +
-          '/api/v1/settings/funnels (see the ',
-        h('a', { href: '../api/v1/docs' }, 'API docs'),
-        ').',
-      ),
-    );
+    container.append(await noFunnelsYet(me, signal));
     return;
   }
 
