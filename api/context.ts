@@ -11,6 +11,7 @@ import type { FunnelQueue } from '../core/queue/funnel-queue';
 import type { StorageEngine } from '../core/storage/engines/storage-engine';
 import type { DocumentUpdates } from '../core/mongo/document-updates';
 import { createExportServices, type ExportServices } from './export-services';
+import { createPeopleServices, type PeopleServices } from './people-services';
 import { ApiMetrics } from './metrics/api-metrics';
 import { ContentTypesRepository } from '../core/settings/content-types.repository';
 import { FunnelsRepository } from '../core/settings/funnels.repository';
@@ -30,6 +31,8 @@ export interface ApiContext {
   contentTypes: ContentTypesRepository;
   funnels: FunnelsRepository;
   auth: Authenticator;
+  /** People's passwords, invitations and console sessions. */
+  people: PeopleServices;
   metrics: ApiMetrics;
   exports: ExportServices;
   /** What differs between MongoDB and the test engine (core/storage/engines/). */
@@ -49,7 +52,15 @@ export function createApiContext(
   const announce = announceSettingsChanges(queue, logger);
   const users = new UsersRepository(db);
   const tokens = new TokensRepository(db);
-  const auth = new Authenticator({ tokens, users, secret: config.JWT_SECRET, logger });
+  const redis = { client: queue.redis, keys: queue.keys };
+  const people = createPeopleServices(config, db, redis, users, logger);
+  const auth = new Authenticator({
+    tokens,
+    users,
+    secret: config.JWT_SECRET,
+    logger,
+    sessions: people.sessionAccess,
+  });
   const documents = storage.documentUpdates({
     redis: queue.redis,
     keys: queue.keys,
@@ -70,6 +81,7 @@ export function createApiContext(
     contentTypes,
     funnels,
     auth,
+    people,
     metrics,
     exports: exportServices,
     storage,

@@ -1,13 +1,16 @@
 /**
  * The one place where access rules are applied (docs/access.md#abilities-and-permissions): each
  * route declares the ability (and permission) it needs; this middleware answers 401 or 403 with
- * `WWW-Authenticate`, or sets `req.principal` and lets the request through.
+ * `WWW-Authenticate`, or sets `req.principal` and lets the request through. A console session
+ * (its cookie) authenticates as a Bearer token does (docs/access.md#sessions).
  */
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { ABILITY_BY_METHOD, type AccessRequirement, type Permission } from '../../core/auth/access';
 import { isAuthFailure, type Authenticator, type Principal } from '../../core/auth/authenticator';
 import { withLogContext } from '../../core/platform/log-context';
 import { HttpError } from '../http/http-error';
+import { sessionSecretOf } from '../http/session-cookie';
+import { CONSOLE_HEADER, consoleHeaderRefusal, lacksConsoleHeader } from './console-request';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -19,10 +22,25 @@ function challenge(status: 401 | 403, error: string, message: string): HttpError
   return new HttpError(status, message, { 'WWW-Authenticate': `Bearer error="${error}"` });
 }
 
+/**
+ * Who the request is: its Bearer token, or else its console session cookie. A change made with
+ * the cookie must carry the console's header (console-request.ts), else 403.
+ */
+async function identify(auth: Authenticator, req: Request): Promise<Principal> {
+  const identity = await auth.authenticateRequest({
+    authorization: req.get('authorization'),
+    sessionSecret: sessionSecretOf(req),
+  });
+  if (isAuthFailure(identity)) throw challenge(identity.status, identity.error, identity.message);
+  if (identity.via === 'session' && lacksConsoleHeader(req.method, req.get(CONSOLE_HEADER))) {
+    throw consoleHeaderRefusal();
+  }
+  return identity;
+}
+
 export function requireAccess(auth: Authenticator, requirement: AccessRequirement): RequestHandler {
   return async (req, res, next) => {
-    const identity = await auth.authenticate(req.get('authorization'));
-    if (isAuthFailure(identity)) throw challenge(identity.status, identity.error, identity.message);
+    const identity = await identify(auth, req);
     // Known even when the next check refuses: the funnel metrics label a 403 by its tenant.
     res.locals.authenticatedTenant = identity.tenant;
     const refusal = auth.authorize(identity, requirement);
@@ -35,8 +53,7 @@ export function requireAccess(auth: Authenticator, requirement: AccessRequiremen
 /** Any valid token, whatever it may do: for a caller asking what it is allowed. */
 export function requireIdentity(auth: Authenticator): RequestHandler {
   return async (req, _res, next) => {
-    const identity = await auth.authenticate(req.get('authorization'));
-    if (isAuthFailure(identity)) throw challenge(identity.status, identity.error, identity.message);
+    const identity = await identify(auth, req);
     req.principal = identity;
     withLogContext({ tenant: identity.tenant, tokenId: identity.tokenId }, next);
   };

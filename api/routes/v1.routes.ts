@@ -18,6 +18,9 @@ import { meRoutes } from './settings/me.routes';
 import { suggestedPathsRoutes } from './settings/suggested-paths.routes';
 import { tokensRoutes } from './settings/tokens.routes';
 import { usersRoutes } from './settings/users.routes';
+import { userInvitationRoutes } from './settings/user-invitation.routes';
+import { sessionRoutes } from './session.routes';
+import { invitationRoutes } from './invitation.routes';
 
 export function v1Routes(context: ApiContext): Router {
   const settings = Router();
@@ -28,12 +31,16 @@ export function v1Routes(context: ApiContext): Router {
   settings.use(suggestedPathsRoutes(context));
   settings.use(funnelPreviewRoutes(context));
   settings.use(usersRoutes(context));
+  settings.use(userInvitationRoutes(context));
   settings.use(tokensRoutes(context));
   settings.use(contentTypeSettingsRoutes(context));
   settings.use(funnelSettingsRoutes(context));
   settings.use(exportsRoutes(context));
 
   const router = Router();
+  // People's sign-in: no token, a body of its own.
+  router.use(sessionRoutes(context));
+  router.use(invitationRoutes(context));
   router.use(settings);
   router.use(itemsRoutes(context));
   router.use(historyRoutes(context));

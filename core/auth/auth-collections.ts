@@ -1,7 +1,10 @@
-/** The collections of tenants, their users and their tokens. */
+/** The collections of tenants, their users, their tokens, and people's passwords and sessions. */
 import type { mongo } from 'mongoose';
 import type { TokenDocument } from './token-record';
 import type { UserDocument } from './user';
+import type { PasswordDocument } from './passwords.repository';
+import type { InvitationDocument } from './invitations.repository';
+import type { SessionDocument } from './sessions.repository';
 
 interface TenantDocument {
   _id: string;
@@ -24,4 +27,7 @@ export interface AuthCollections {
   users: mongo.Collection<UserDocument>;
   tokens: mongo.Collection<TokenDocument>;
   tokenUses: mongo.Collection<TokenUseDocument>;
+  passwords: mongo.Collection<PasswordDocument>;
+  invitations: mongo.Collection<InvitationDocument>;
+  sessions: mongo.Collection<SessionDocument>;
 }

@@ -12,8 +12,11 @@ import type { UserDocument } from './user';
 import { VerifiedTokens } from './verified-tokens';
 import type { TokensRepository } from './tokens.repository';
 import type { UsersRepository } from './users.repository';
+import type { SessionAccess } from './session-access';
 
 export interface Principal {
+  /** A machine's or operator's Bearer token, or a person's console session (its cookie). */
+  via: 'token' | 'session';
   tenant: string;
   userId: string;
   tokenId: string;
@@ -56,6 +59,15 @@ export interface AuthenticatorOptions {
   touchEveryMs?: number;
   /** The clock, in epoch milliseconds (tests move it instead of waiting). */
   now?: () => number;
+  /** People's console sessions; without it, only tokens authenticate. */
+  sessions?: SessionAccess;
+}
+
+/** What a request offers to prove who it is. */
+export interface Credentials {
+  authorization?: string;
+  /** The console session cookie's value. */
+  sessionSecret?: string;
 }
 
 const CACHE_LIMIT = 10_000;
@@ -75,6 +87,18 @@ export class Authenticator {
     this.freshnessMs = options.freshnessMs ?? 500;
     this.touchEveryMs = options.touchEveryMs ?? 60_000;
     this.now = options.now ?? Date.now;
+  }
+
+  /**
+   * A Bearer token when the request sends one (machines, operators, the console signed in with a
+   * token), else the console session of its cookie.
+   */
+  authenticateRequest(credentials: Credentials): Promise<Principal | AuthFailure> {
+    const { authorization, sessionSecret } = credentials;
+    if (!authorization && sessionSecret && this.options.sessions) {
+      return this.options.sessions.authenticate(sessionSecret);
+    }
+    return this.authenticate(authorization);
   }
 
   /** The principal of an `Authorization` header, or why there is none (always a 401). */
@@ -103,6 +127,7 @@ export class Authenticator {
     if (!user.active) return unauthenticated("The token's user is deactivated");
     this.touch(token._id);
     return {
+      via: 'token',
       tenant: token.tenant,
       userId: user._id,
       tokenId: token._id,

@@ -6,8 +6,10 @@ import type { AuthCollections } from './auth-collections';
 import { ADMIN_PERMISSION } from './tenant-admins';
 import { DuplicateError, isDuplicateKey } from '../mongo/duplicate-key';
 
+type UserCollections = Pick<AuthCollections, 'users' | 'sessions' | 'passwords' | 'invitations'>;
+
 export class UsersRepository {
-  constructor(private readonly db: Pick<AuthCollections, 'users'>) {}
+  constructor(private readonly db: UserCollections) {}
 
   async create(tenant: string, body: UserBody): Promise<UserDocument> {
     const now = new Date();
@@ -82,6 +84,8 @@ export class UsersRepository {
       updatedAt: new Date(),
     };
     await this.db.users.updateOne({ _id: id }, { $set: set });
+    // A deactivated user's console sessions end now, not at their next request's check.
+    if (changes.active === false) await this.db.sessions.deleteMany({ tenant, userId: id });
     return { ...existing, ...set };
   }
 
@@ -97,6 +101,11 @@ export class UsersRepository {
   async remove(tenant: string, id: string): Promise<boolean> {
     if (!(await this.find(tenant, id))) return false;
     await this.db.users.deleteOne({ _id: id });
+    await Promise.all([
+      this.db.sessions.deleteMany({ tenant, userId: id }),
+      this.db.invitations.deleteMany({ tenant, userId: id }),
+      this.db.passwords.deleteOne({ _id: id }),
+    ]);
     return true;
   }
 }

@@ -141,6 +141,31 @@ export const VARIABLES = {
     schema: integer(100, 600_000).default(5_000),
     expects: 'milliseconds from 100 to 600000 (how long a funnel preview may run)',
   },
+  // People's console sessions and sign-in (docs/access.md#sessions).
+  SESSION_IDLE_MINUTES: {
+    schema: integer(1, 10_080).default(120),
+    expects: 'minutes from 1 to 10080 (a console session unused this long ends)',
+  },
+  SESSION_MAX_HOURS: {
+    schema: integer(1, 8_760).default(12),
+    expects: 'hours from 1 to 8760 (a console session ends this long after sign-in)',
+  },
+  INVITATION_VALID_HOURS: {
+    schema: integer(1, 8_760).default(72),
+    expects: 'hours from 1 to 8760 (how long an invitation link can be used)',
+  },
+  SIGN_IN_LIMIT_PER_ACCOUNT: {
+    schema: integer(1, 1_000).default(5),
+    expects: 'an integer from 1 to 1000 (sign-in attempts per account and window)',
+  },
+  SIGN_IN_LIMIT_PER_ADDRESS: {
+    schema: integer(1, 100_000).default(50),
+    expects: 'an integer from 1 to 100000 (sign-in attempts per client address and window)',
+  },
+  SIGN_IN_WINDOW_MINUTES: {
+    schema: integer(1, 1_440).default(15),
+    expects: 'minutes from 1 to 1440 (the window sign-in attempts are counted in)',
+  },
   RATE_LIMIT_PER_MINUTE: {
     schema: integer(1, 1_000_000).default(600),
     expects: 'an integer from 1 to 1000000 (requests per token per minute)',
@@ -306,6 +331,12 @@ const ROLE_VARIABLES = {
     'HISTORY_TTL_DAYS',
     'PREVIEW_TIME_BUDGET_MS',
     'RATE_LIMIT_PER_MINUTE',
+    'SESSION_IDLE_MINUTES',
+    'SESSION_MAX_HOURS',
+    'INVITATION_VALID_HOURS',
+    'SIGN_IN_LIMIT_PER_ACCOUNT',
+    'SIGN_IN_LIMIT_PER_ADDRESS',
+    'SIGN_IN_WINDOW_MINUTES',
     'LOG_LEVEL',
     'QUEUE_PREFIX',
     'DASHBOARD_USER',
@@ -345,7 +376,7 @@ const ROLE_VARIABLES = {
     'EXPORT_SWEEP_MS',
     'EXPORT_DELIVERY_LOG_DAYS',
   ],
-  cli: ['MONGO_URL', 'MONGO_WRITE_CONCERN', 'JWT_SECRET', 'LOG_LEVEL'],
+  cli: ['MONGO_URL', 'MONGO_WRITE_CONCERN', 'JWT_SECRET', 'LOG_LEVEL', 'INVITATION_VALID_HOURS'],
 } as const satisfies Record<string, readonly VariableName[]>;
 
 export type Role = keyof typeof ROLE_VARIABLES;

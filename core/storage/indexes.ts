@@ -25,6 +25,10 @@ const EXPIRES: Pick<ServiceIndex, 'key' | 'name' | 'expires'> = {
 export const SERVICE_INDEXES: readonly ServiceIndex[] = [
   { collection: 'users', key: { tenant: 1, email: 1 }, name: 'tenant_email', unique: true },
   { collection: 'tokens', key: { tenant: 1, userId: 1 }, name: 'tenant_user' },
+  { collection: 'sessions', key: { tenant: 1, userId: 1 }, name: 'tenant_user' },
+  { collection: 'sessions', ...EXPIRES },
+  { collection: 'invitations', key: { tenant: 1, userId: 1 }, name: 'tenant_user' },
+  { collection: 'invitations', ...EXPIRES },
   { collection: 'contentTypes', key: { tenant: 1 }, name: 'tenant' },
   { collection: 'funnels', key: { tenant: 1, contentType: 1 }, name: 'tenant_content_type' },
   {

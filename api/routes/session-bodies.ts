@@ -1,0 +1,38 @@
+/** The bodies of sign-in and of accepting an invitation, shared by the routes and the OpenAPI document. */
+import { z } from 'zod';
+import { passwordSchema } from '../../core/auth/password-rule';
+
+export const signInBodySchema = z
+  .strictObject({
+    tenant: z.string().trim().min(1).max(63).describe('The tenant (account) the person belongs to'),
+    email: z.string().trim().min(1).max(320),
+    password: z.string().min(1).max(1_000),
+  })
+  .meta({ id: 'SignIn' });
+
+export const signedInSchema = z
+  .object({
+    tenant: z.string(),
+    user: z.object({ id: z.string(), email: z.string(), name: z.string().nullable() }),
+    endsAt: z.string().describe('When the session ends at the latest, however much it is used'),
+  })
+  .meta({ id: 'SignedIn' });
+
+export const acceptInvitationBodySchema = z
+  .strictObject({
+    secret: z.string().min(1).max(200).describe('The secret of the invitation link'),
+    password: passwordSchema,
+  })
+  .meta({ id: 'AcceptInvitation' });
+
+export const acceptedInvitationSchema = z
+  .object({ tenant: z.string(), email: z.string() })
+  .meta({ id: 'AcceptedInvitation' });
+
+export const invitationSchema = z
+  .object({
+    secret: z.string().describe('Shown once: the invitation link carries it'),
+    consolePath: z.string().describe('The console page that accepts it, below the service URL'),
+    validUntil: z.string(),
+  })
+  .meta({ id: 'Invitation' });

@@ -1,0 +1,38 @@
+/**
+ * Accepting an invitation (docs/access.md#invitations): the link's secret is used up, and its
+ * user, still active in its tenant, gets the password chosen. Answers who may now sign in.
+ */
+import type { InvitationsRepository } from './invitations.repository';
+import { hashPassword } from './password-hash';
+import type { PasswordsRepository } from './passwords.repository';
+import type { SessionsRepository } from './sessions.repository';
+import type { UsersRepository } from './users.repository';
+
+export interface InvitationServices {
+  users: UsersRepository;
+  passwords: PasswordsRepository;
+  invitations: InvitationsRepository;
+  sessions: SessionsRepository;
+}
+
+export type AcceptOutcome =
+  | { accepted: { tenant: string; email: string } }
+  | { refused: 'unknown' | 'expired' | 'used' | 'user_gone' };
+
+export async function acceptInvitation(
+  services: InvitationServices,
+  secret: string,
+  password: string,
+): Promise<AcceptOutcome> {
+  // Hashed before the claim: a claim is final, and nothing after it should be able to fail.
+  const hash = await hashPassword(password);
+  const claim = await services.invitations.claim(secret);
+  if ('refused' in claim) return claim;
+  const { tenant, userId } = claim.claimed;
+  const user = await services.users.find(tenant, userId);
+  if (!user?.active) return { refused: 'user_gone' };
+  await services.passwords.set(tenant, userId, hash);
+  // A new password ends the sessions the old one opened.
+  await services.sessions.endAllOf(tenant, userId);
+  return { accepted: { tenant, email: user.email } };
+}

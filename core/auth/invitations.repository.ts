@@ -1,0 +1,69 @@
+/**
+ * One-time invitations to set a password (docs/access.md#invitations). The secret is in the link
+ * only; the store keeps its hash as `_id`. `validUntil` ends its use; `expiresAt`, a week later,
+ * is when the store forgets it, so that an expired link still says it expired.
+ */
+import type { AuthCollections } from './auth-collections';
+import { hashOfSecret, newSecret } from './secret-token';
+
+const KEPT_AFTER_EXPIRY_MS = 7 * 24 * 3_600_000;
+
+export interface InvitationDocument {
+  /** The SHA-256 of the secret. */
+  _id: string;
+  tenant: string;
+  userId: string;
+  createdAt: Date;
+  validUntil: Date;
+  usedAt: Date | null;
+  expiresAt: Date;
+}
+
+export type InvitationClaim =
+  { claimed: InvitationDocument } | { refused: 'unknown' | 'expired' | 'used' };
+
+export class InvitationsRepository {
+  constructor(private readonly db: Pick<AuthCollections, 'invitations'>) {}
+
+  /** A new invitation for the user; answers its secret, which is never stored. */
+  async create(
+    tenant: string,
+    userId: string,
+    validForMs: number,
+    now = new Date(),
+  ): Promise<{ secret: string; validUntil: Date }> {
+    const secret = newSecret();
+    const validUntil = new Date(now.getTime() + validForMs);
+    await this.db.invitations.insertOne({
+      _id: hashOfSecret(secret),
+      tenant,
+      userId,
+      createdAt: now,
+      validUntil,
+      usedAt: null,
+      expiresAt: new Date(validUntil.getTime() + KEPT_AFTER_EXPIRY_MS),
+    });
+    return { secret, validUntil };
+  }
+
+  /**
+   * Uses the invitation up: of two claims at once, one wins (a conditional update, atomic on
+   * one document).
+   */
+  async claim(secret: string, now = new Date()): Promise<InvitationClaim> {
+    const _id = hashOfSecret(secret);
+    const invitation = await this.db.invitations.findOne({ _id });
+    if (!invitation) return { refused: 'unknown' };
+    if (invitation.usedAt) return { refused: 'used' };
+    if (invitation.validUntil.getTime() <= now.getTime()) return { refused: 'expired' };
+    const { modifiedCount } = await this.db.invitations.updateOne(
+      { _id, usedAt: null },
+      { $set: { usedAt: now } },
+    );
+    return modifiedCount === 1 ? { claimed: invitation } : { refused: 'used' };
+  }
+
+  async removeAllOf(tenant: string, userId: string): Promise<void> {
+    await this.db.invitations.deleteMany({ tenant, userId });
+  }
+}
