@@ -12,6 +12,7 @@ import {
 } from '../../core/history/history-record';
 import { InvalidCursorError } from '../../core/mongo/page-cursor';
 import { HistoryRepository } from '../../core/history/history.repository';
+import { identifierQuerySchema } from '../../core/items/identifier-query';
 import type { Funnel } from '../../core/domain/funnel';
 import { RateLimitedCounts } from '../../core/redis/rate-limited-counts';
 import type { ApiContext } from '../context';
@@ -33,6 +34,9 @@ const listQuerySchema = z
     status: historyStatusSchema.optional(),
     requestId: z.string().min(1).max(128).optional().describe('Sent with this X-Request-Id'),
     sync: z.string().min(1).max(64).optional().describe("A full sync's requests and its commits"),
+    identifier: identifierQuerySchema
+      .optional()
+      .describe('The requests that named this item identifier, whatever they did to it'),
     from: isoDateSchema.optional().describe('Received at or after (inclusive)'),
     to: isoDateSchema.optional().describe('Received before (exclusive)'),
     limit: z.coerce.number().int().min(1).max(100).default(20),
@@ -43,8 +47,22 @@ const listQuerySchema = z
     message: 'must be after from',
   });
 
-const recordSchema = historyViewSchema.meta({ id: 'HistoryRecord' });
-const entrySchema = historyViewSchema.omit({ payload: true }).meta({ id: 'HistoryEntry' });
+/** A list entry names the first few identifiers of its request; `identifierCount` all. */
+const IDENTIFIERS_IN_LIST = 5;
+
+const recordSchema = historyViewSchema
+  .extend({
+    tokenName: z.string().nullable().describe("The token's name; null when it is gone"),
+  })
+  .meta({ id: 'HistoryRecord' });
+const entrySchema = historyViewSchema
+  .omit({ payload: true })
+  .extend({
+    identifiers: z
+      .array(z.string())
+      .describe(`The first ${IDENTIFIERS_IN_LIST} identifiers named; the record has all`),
+  })
+  .meta({ id: 'HistoryEntry' });
 const pageSchema = z
   .object({
     items: z.array(entrySchema),
@@ -97,6 +115,7 @@ registerRoute({
 export function historyRoutes(context: ApiContext): Router {
   const router = Router();
   const history = new HistoryRepository(context.db);
+  const { tokens } = context;
   const rateLimited = new RateLimitedCounts(context.queue.redis, context.queue.keys);
   const readAccess = requireAccess(context.auth, { ability: 'read', permission: 'manage_funnels' });
 
@@ -121,7 +140,7 @@ export function historyRoutes(context: ApiContext): Router {
         // Entries carry no payload (the repository leaves it out): the view without it.
         const items = page.items.map((entry) => {
           const { payload: _payload, ...view } = historyView({ ...entry, payload: '' });
-          return view;
+          return { ...view, identifiers: view.identifiers.slice(0, IDENTIFIERS_IN_LIST) };
         });
         const lastDay = await rateLimited.lastDay(tenant, funnel.id);
         res.json({ items, nextCursor: page.nextCursor, rateLimited: { lastDay } });
@@ -140,7 +159,8 @@ export function historyRoutes(context: ApiContext): Router {
       const funnel = await funnelAt(tenant, req.params.endpointUrl);
       const record = await history.findByEitherId(tenant, funnel.id, req.params.requestId);
       if (!record) throw notFound('No such request in the history of this funnel');
-      res.json(historyView(record));
+      const token = record.tokenId === null ? null : await tokens.find(tenant, record.tokenId);
+      res.json({ ...historyView(record), tokenName: token?.name ?? null });
     },
   );
 

@@ -1,8 +1,13 @@
 /** `/content-types/{key}/items`: reading the items of a content type. Needs `read`. */
 import { Router, type Request } from 'express';
 import { z } from 'zod';
+import { identifierProblem } from '../../core/domain/identifier';
 import { contentTypeKeySchema } from '../../core/domain/names';
+import { HistoryRepository } from '../../core/history/history.repository';
+import { itemTrailEntry, itemTrailEntrySchema } from '../../core/history/item-trail';
 import { itemView, itemViewSchema } from '../../core/items/item';
+import { itemDetail, itemDetailSchema } from '../../core/items/item-detail';
+import { identifierQuerySchema } from '../../core/items/identifier-query';
 import { InvalidCursorError } from '../../core/mongo/page-cursor';
 import { ItemsRepository } from '../../core/items/items.repository';
 import type { ApiContext } from '../context';
@@ -15,9 +20,20 @@ import { errorBodySchema } from '../openapi/registry';
 const listQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
   cursor: z.string().min(1).optional(),
+  prefix: identifierQuerySchema
+    .optional()
+    .describe('Only the items whose identifier starts with it (compared as stored: case counts)'),
+});
+
+const trailQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 
 const itemSchema = itemViewSchema.meta({ id: 'Item' });
+const detailSchema = itemDetailSchema.meta({ id: 'ItemDetail' });
+const trailSchema = z
+  .object({ items: z.array(itemTrailEntrySchema.meta({ id: 'ItemRequest' })) })
+  .meta({ id: 'ItemRequests' });
 const itemPageSchema = z
   .object({ items: z.array(itemSchema), nextCursor: z.string().nullable() })
   .meta({ id: 'ItemPage' });
@@ -41,7 +57,8 @@ registerRoute({
     404: noContentType,
     422: json(
       errorBodySchema,
-      'A bad `limit`, or a `cursor` this list did not answer; `errors` names each',
+      'A bad `limit` or `prefix`, or a `cursor` this list did not answer; `errors` names each. ' +
+        'A cursor goes with the `prefix` it was answered for',
     ),
   },
 });
@@ -51,17 +68,43 @@ registerRoute({
   path: '/content-types/{key}/items/{identifier}',
   tags: ['Items'],
   access,
+  description: 'The item, its version, and the funnel and recorded request that last wrote it.',
   request: { params: z.object({ key: contentTypeKeySchema, identifier: z.string() }) },
   responses: {
-    200: json(itemSchema, 'The item'),
+    200: json(detailSchema, 'The item'),
     404: json(errorBodySchema, 'No such content type, or no such item in it'),
+  },
+});
+
+registerRoute({
+  method: 'get',
+  path: '/content-types/{key}/items/{identifier}/requests',
+  tags: ['Items'],
+  access: 'token ability "read", user permission "manage_funnels"',
+  description:
+    "The recorded requests to the content type's funnels that named the identifier, newest " +
+    'first, each with what it did to the item; answered whether the item is stored or not, ' +
+    'within the history’s retention.',
+  request: {
+    params: z.object({ key: contentTypeKeySchema, identifier: z.string() }),
+    query: trailQuerySchema,
+  },
+  responses: {
+    200: json(trailSchema, 'The requests'),
+    404: json(errorBodySchema, 'No content type with that key in the tenant'),
+    422: json(errorBodySchema, 'A bad `limit`'),
   },
 });
 
 export function itemsRoutes(context: ApiContext): Router {
   const router = Router();
   const items = new ItemsRepository(context.db);
+  const history = new HistoryRepository(context.db);
   const readAccess = requireAccess(context.auth, { ability: 'read' });
+  const historyAccess = requireAccess(context.auth, {
+    ability: 'read',
+    permission: 'manage_funnels',
+  });
 
   /** The content type's key, once it is known to exist in the caller's tenant. */
   async function contentTypeKey(tenant: string, key: string): Promise<string> {
@@ -81,7 +124,11 @@ export function itemsRoutes(context: ApiContext): Router {
       const key = await contentTypeKey(tenant, req.params.key);
       const query = parseOrThrow(listQuerySchema, req.query);
       try {
-        const page = await items.list(tenant, key, { limit: query.limit, after: query.cursor });
+        const page = await items.list(tenant, key, {
+          limit: query.limit,
+          after: query.cursor,
+          prefix: query.prefix,
+        });
         res.json({ items: page.items.map(itemView), nextCursor: page.nextCursor });
       } catch (error) {
         if (error instanceof InvalidCursorError) throw invalid({ cursor: error.message });
@@ -96,9 +143,35 @@ export function itemsRoutes(context: ApiContext): Router {
     async (req: Request<{ key: string; identifier: string }>, res) => {
       const { tenant } = req.principal;
       const key = await contentTypeKey(tenant, req.params.key);
-      const item = await items.find(tenant, key, req.params.identifier);
+      // An identifier no item can have names none: 404, as an unknown one.
+      const { identifier } = req.params;
+      const item = identifierProblem(identifier) ? null : await items.find(tenant, key, identifier);
       if (!item) throw notFound('No such item');
-      res.json(itemView(item));
+      const [funnels, request] = await Promise.all([
+        context.funnels.list(tenant),
+        history.lastWriter(tenant, item),
+      ]);
+      const funnel = funnels.find((candidate) => candidate.id === item.funnelId) ?? null;
+      res.json(itemDetail(item, { funnel, request }));
+    },
+  );
+
+  router.get(
+    '/content-types/:key/items/:identifier/requests',
+    historyAccess,
+    async (req: Request<{ key: string; identifier: string }>, res) => {
+      const { tenant } = req.principal;
+      const key = await contentTypeKey(tenant, req.params.key);
+      const { limit } = parseOrThrow(trailQuerySchema, req.query);
+      const { identifier } = req.params;
+      if (identifierProblem(identifier)) {
+        res.json({ items: [] });
+        return;
+      }
+      const funnels = await context.funnels.usingContentType(tenant, key);
+      const endpointUrls = new Map(funnels.map((funnel) => [funnel.id, funnel.endpointUrl]));
+      const entries = await history.naming(tenant, [...endpointUrls.keys()], identifier, limit);
+      res.json({ items: entries.map((entry) => itemTrailEntry(entry, identifier, endpointUrls)) });
     },
   );
 

@@ -6,11 +6,15 @@
  * answered.
  */
 import { Router, type Request, type Response } from 'express';
+import { z } from 'zod';
 import type { AccessRequirement } from '../../core/auth/access';
-import { findSync } from '../../core/syncs/find-sync';
+import { endpointUrlSchema } from '../../core/domain/names';
+import { InvalidCursorError } from '../../core/mongo/page-cursor';
+import { findFunnel, findSync } from '../../core/syncs/find-sync';
 import { requestCommit, type CommitRequestOutcome } from '../../core/syncs/request-commit';
 import { startSync } from '../../core/syncs/start-sync';
-import { syncView } from '../../core/syncs/sync';
+import { syncView, syncViewSchema } from '../../core/syncs/sync';
+import { SYNC_STATES, SyncListing } from '../../core/syncs/sync-listing';
 import { syncApiServices } from '../../core/syncs/sync-api-services';
 import type { QueueAway, Refused } from '../../core/syncs/sync-refusal';
 import type { ApiContext } from '../context';
@@ -18,6 +22,8 @@ import { HttpError, unavailable } from '../http/http-error';
 import { invalid, parseOrThrow } from '../http/validate';
 import { jsonBody } from '../middleware/json-body';
 import { requireAccess } from '../middleware/require-access';
+import { errorBodySchema } from '../openapi/registry';
+import { registerRoute } from '../openapi/settings-paths';
 import {
   commitBodySchema,
   commitLimitOf,
@@ -32,9 +38,77 @@ const access = (ability: AccessRequirement['ability']): AccessRequirement => ({
 
 registerSyncPaths();
 
+const listQuerySchema = z.object({
+  state: z.enum(SYNC_STATES).optional().describe('`expired`: open past its expiry'),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z.string().min(1).optional(),
+});
+const stateCountsSchema = z.object(
+  Object.fromEntries(SYNC_STATES.map((state) => [state, z.number().int()])) as Record<
+    (typeof SYNC_STATES)[number],
+    z.ZodNumber
+  >,
+);
+const syncPageSchema = z
+  .object({
+    items: z.array(syncViewSchema),
+    nextCursor: z.string().nullable(),
+    counts: stateCountsSchema.describe("The funnel's syncs in each state, whatever the filter"),
+  })
+  .meta({ id: 'SyncPage' });
+
+registerRoute({
+  method: 'get',
+  path: '/funnels/{endpointUrl}/syncs',
+  tags: ['Full syncs'],
+  access: 'token ability "read", user permission "manage_funnels"',
+  description:
+    "The funnel's full syncs, newest started first. Pass the same `state` with `cursor`.",
+  request: { params: z.object({ endpointUrl: endpointUrlSchema }), query: listQuerySchema },
+  responses: {
+    200: {
+      description: 'A page; pass `nextCursor` as `cursor` for the next',
+      content: { 'application/json': { schema: syncPageSchema } },
+    },
+    404: {
+      description: 'No funnel with that endpoint URL in the tenant',
+      content: { 'application/json': { schema: errorBodySchema } },
+    },
+    422: {
+      description: 'A bad `state` or `limit`, or a `cursor` this list did not answer',
+      content: { 'application/json': { schema: errorBodySchema } },
+    },
+  },
+});
+
 export function syncsRoutes(context: ApiContext): Router {
   const router = Router();
   const services = syncApiServices(context);
+  const listing = new SyncListing(context.db);
+
+  router.get(
+    '/funnels/:endpointUrl/syncs',
+    requireAccess(context.auth, access('read')),
+    async (req: Request<{ endpointUrl: string }>, res) => {
+      const { tenant } = req.principal;
+      const found = await findFunnel(services.funnels, tenant, req.params.endpointUrl);
+      if (found.state !== 'found') throw failure(found);
+      const query = parseOrThrow(listQuerySchema, req.query);
+      const { funnel } = found;
+      const now = new Date();
+      try {
+        const [page, counts] = await Promise.all([
+          listing.list(tenant, funnel.id, query, now),
+          listing.counts(tenant, funnel.id, now),
+        ]);
+        const items = page.items.map((sync) => syncView(sync, funnel.endpointUrl, now));
+        res.json({ items, nextCursor: page.nextCursor, counts });
+      } catch (error) {
+        if (error instanceof InvalidCursorError) throw invalid({ cursor: error.message });
+        throw error;
+      }
+    },
+  );
 
   router.post(
     '/funnels/:endpointUrl/syncs',

@@ -78,6 +78,11 @@ const historyDocumentSchema = z.object({
    * in request order: a list, as `errors`, since identifiers make poor field names.
    */
   resolved: z.array(resolvedIdentifierSchema),
+  /**
+   * Every identifier the request named, each once (record-identifiers.ts): what the history is
+   * searched by for an item, under a multikey index.
+   */
+  identifiers: z.array(z.string()),
   /** The body as received, as text: stored whatever its keys, cut after 256 KiB. */
   payload: z.string(),
   payloadTruncated: z.boolean(),
@@ -112,6 +117,8 @@ export const historyViewSchema = historyDocumentSchema
     errors: itemErrorsSchema,
     /** The body as received; a string when it was cut (`payloadTruncated`). */
     payload: z.unknown(),
+    /** How many identifiers the request named; a list entry shows only the first few. */
+    identifierCount: z.number().int(),
   });
 export type HistoryView = z.infer<typeof historyViewSchema>;
 
@@ -134,6 +141,8 @@ export function historyView(record: HistoryDocument): HistoryView {
     deletedIds: record.deletedIds,
     notFoundIds: record.notFoundIds,
     resolved: record.resolved,
+    identifiers: record.identifiers,
+    identifierCount: record.identifiers.length,
     payload: payloadView(record.payload, record.payloadTruncated),
     payloadTruncated: record.payloadTruncated,
     tokenId: record.tokenId,

@@ -17,6 +17,8 @@ export interface HistoryListOptions {
   status?: HistoryStatus;
   /** Only the requests of this full sync, and its commits. */
   sync?: string;
+  /** Only the requests that named this item identifier (record-identifiers.ts). */
+  identifier?: string;
   /** Received at or after. */
   from?: Date;
   /** Received before. */
@@ -100,6 +102,44 @@ export class HistoryRepository {
     );
   }
 
+  /**
+   * The request of a funnel that last wrote an item: the one naming it at the item's receipt
+   * sequence. Null once the history has let it go (HISTORY_TTL_DAYS).
+   */
+  async lastWriter(
+    tenant: string,
+    item: { funnelId: string; identifier: string; sequence: number },
+  ): Promise<HistoryEntry | null> {
+    return this.db.history.findOne(
+      {
+        tenant,
+        funnelId: item.funnelId,
+        identifiers: item.identifier,
+        sequence: item.sequence,
+        syncCommit: { $ne: true },
+      },
+      { projection: { payload: 0 } },
+    );
+  }
+
+  /** The newest records of any of the funnels that named an identifier, newest first. */
+  async naming(
+    tenant: string,
+    funnelIds: readonly string[],
+    identifier: string,
+    limit: number,
+  ): Promise<HistoryEntry[]> {
+    if (funnelIds.length === 0) return [];
+    return this.db.history
+      .find(
+        { tenant, funnelId: { $in: [...funnelIds] }, identifiers: identifier },
+        { projection: { payload: 0 } },
+      )
+      .sort({ receivedAt: -1, _id: -1 })
+      .limit(limit)
+      .toArray();
+  }
+
   /** A funnel's newest records with their payloads, newest first, as `list` orders them. */
   async recent(tenant: string, funnelId: string, limit: number): Promise<HistoryDocument[]> {
     return this.db.history
@@ -123,6 +163,8 @@ export class HistoryRepository {
     if (options.status) filter.status = options.status;
     if (options.requestId !== undefined) filter.requestId = options.requestId;
     if (options.sync !== undefined) filter.sync = options.sync;
+    // Equality on the array field: matches a record naming it among others, by the multikey index.
+    if (options.identifier !== undefined) filter.identifiers = options.identifier;
     if (options.from || options.to) {
       filter.receivedAt = {
         ...(options.from && { $gte: options.from }),

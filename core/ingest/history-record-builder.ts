@@ -6,6 +6,7 @@ import {
   type HistoryStatus,
 } from '../history/history-record';
 import type { ItemErrors } from '../domain/item-errors';
+import { identifiersNamed } from '../history/record-identifiers';
 import type { ResolvedIdentifier } from '../domain/resolved-identifier';
 import type { ParsedJobData } from '../queue/jobs';
 
@@ -51,6 +52,13 @@ export function historyRecord(
   const finished = outcome.status !== 'queued' && outcome.status !== 'processing';
   const finishedAt = new Date();
   const truncated = raw.length > PAYLOAD_LIMIT_BYTES;
+  const named = {
+    errors: toStoredErrors(outcome.errors ?? {}),
+    successIds: outcome.successIds ?? [],
+    deletedIds: outcome.deletedIds ?? [],
+    notFoundIds: outcome.notFoundIds ?? [],
+    resolved: outcome.resolved ?? [],
+  };
   return {
     _id: documentId(job.tenant, job.recordId),
     recordId: job.recordId,
@@ -67,11 +75,8 @@ export function historyRecord(
     httpStatus: outcome.httpStatus,
     itemCount: outcome.itemCount,
     message: outcome.message,
-    errors: toStoredErrors(outcome.errors ?? {}),
-    successIds: outcome.successIds ?? [],
-    deletedIds: outcome.deletedIds ?? [],
-    notFoundIds: outcome.notFoundIds ?? [],
-    resolved: outcome.resolved ?? [],
+    ...named,
+    identifiers: identifiersNamed(named),
     // A cut may split a multi-byte character; the decoder makes its remains U+FFFD.
     payload: (truncated ? raw.subarray(0, PAYLOAD_LIMIT_BYTES) : raw).toString('utf8'),
     payloadTruncated: truncated,

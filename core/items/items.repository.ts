@@ -7,12 +7,15 @@ import { z } from 'zod';
 import { documentId } from '../domain/names';
 import type { ItemCollections } from './item-collections';
 import type { ItemDocument } from './item';
+import { prefixSuccessor } from './identifier-prefix';
 import { decodeCursor, encodeCursor, InvalidCursorError, type Page } from '../mongo/page-cursor';
 
 export interface ItemListOptions {
   limit: number;
   /** The `nextCursor` of the previous page; the list goes on after the item it names. */
   after?: string;
+  /** Only the items whose identifier starts with it. */
+  prefix?: string;
 }
 
 /** A page ends at an item; the next starts after its `_id`. */
@@ -25,6 +28,13 @@ const positionSchema = z.object({ id: z.string() });
 function idRange(tenant: string, contentType: string): { first: string; end: string } {
   const first = documentId(tenant, contentType, '');
   return { first, end: `${first.slice(0, -1)};` };
+}
+
+/** The `_id` range of the content type's items whose identifier starts with `prefix`. */
+function prefixRange(tenant: string, contentType: string, prefix: string) {
+  const { first, end } = idRange(tenant, contentType);
+  const successor = prefixSuccessor(prefix);
+  return { first: first + prefix, end: successor === null ? end : first + successor, owner: first };
 }
 
 export class ItemsRepository {
@@ -48,12 +58,13 @@ export class ItemsRepository {
     contentType: string,
     options: ItemListOptions,
   ): Promise<Page<ItemDocument>> {
-    const { first, end } = idRange(tenant, contentType);
-    let lower: { $gte: string } | { $gt: string } = { $gte: first };
+    const { first, end, owner } = prefixRange(tenant, contentType, options.prefix ?? '');
+    // With a cursor both bounds hold: one from a list of another prefix never leaves the range.
+    let lower: { $gte: string; $gt?: string } = { $gte: first };
     if (options.after !== undefined) {
       const { id } = decodeCursor(options.after, positionSchema);
-      if (!id.startsWith(first)) throw new InvalidCursorError();
-      lower = { $gt: id };
+      if (!id.startsWith(owner)) throw new InvalidCursorError();
+      lower = { $gte: first, $gt: id };
     }
     // One more than asked tells whether a next page exists without a trailing empty page.
     const documents = await this.db.items

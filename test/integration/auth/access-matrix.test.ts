@@ -358,6 +358,7 @@ describe('access matrix', () => {
       deletedIds: [],
       notFoundIds: [],
       resolved: [],
+      identifiers: [],
       payload: '{"sku":"A-1"}',
       payloadTruncated: false,
       tokenId: null,

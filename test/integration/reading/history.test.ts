@@ -57,6 +57,7 @@ function record(spec: RecordSpec = {}): HistoryDocument {
     deletedIds: [],
     notFoundIds: [],
     resolved: [],
+    identifiers: ['A-1'],
     payload: '[{"sku":"A-1"}]',
     payloadTruncated: false,
     tokenId: 'token-1',
@@ -170,9 +171,13 @@ describe('reading the request history', () => {
       deletedIds: [],
       notFoundIds: [],
       resolved: [],
+      identifierCount: 1,
+      identifiers: ['A-1'],
       payload: [{ sku: 'A-1' }],
       payloadTruncated: false,
       tokenId: 'token-1',
+      // No token of that id in the tenant: its name is unknown.
+      tokenName: null,
       dryRun: false,
     });
   });

@@ -100,7 +100,7 @@ describe('reading items', () => {
     expect(response.body).toEqual({ items: [], nextCursor: null });
   });
 
-  it('when an item is read, then it has the documented shape', async () => {
+  it('when an item is read, then it has the documented shape, with its version and last write', async () => {
     const response = await api.call('GET', `${itemsPath('products')}/A-1`, { token: owner });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
@@ -111,6 +111,16 @@ describe('reading items', () => {
       properties: { color: 'red' },
       createdAt: '2024-05-01T10:00:00.000Z',
       updatedAt: '2024-05-01T10:00:00.000Z',
+      version: 1,
+      // No funnel "erp" and no history record here: the ids stay, the names are unknown.
+      lastWrite: {
+        funnelId: 'erp',
+        endpointUrl: null,
+        funnelName: null,
+        receivedAt: '2024-05-01T10:00:00.000Z',
+        recordId: null,
+        requestId: null,
+      },
     });
   });
 

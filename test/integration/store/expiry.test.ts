@@ -48,6 +48,7 @@ function historyRecord(id: string, expiresAt: Date): HistoryDocument {
     deletedIds: [],
     notFoundIds: [],
     resolved: [],
+    identifiers: [],
     payload: '',
     payloadTruncated: false,
     bodyFormat: 'json',

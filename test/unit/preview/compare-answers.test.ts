@@ -30,6 +30,7 @@ function record(
     deletedIds: [],
     notFoundIds: [],
     resolved: [],
+    identifiers: [],
     payload: '[]',
     payloadTruncated: false,
     tokenId: null,
