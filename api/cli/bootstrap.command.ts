@@ -7,6 +7,7 @@ import type { Command } from 'commander';
 import { bootstrapTenant, DeactivatedUserError } from '../../core/auth/bootstrap';
 import { userBodySchema } from '../../core/auth/user';
 import { ABILITIES } from '../../core/auth/access';
+import { InvitationsRepository } from '../../core/auth/invitations.repository';
 import { CliError, EXIT } from './cli-error';
 import type { CliIo } from './cli-io';
 import { parseInput, tenantOption } from './input';
@@ -17,6 +18,14 @@ interface BootstrapOptions {
   tenant: string;
   email: string;
   json?: boolean;
+  consoleUrl: string;
+}
+
+const HOUR_MS = 3_600_000;
+
+/** The console page that accepts an invitation, below the service's address. */
+function invitationLink(consoleUrl: string, secret: string): string {
+  return `${consoleUrl.replace(/\/+$/, '')}/console/#/invitation/${secret}`;
 }
 
 export function registerBootstrapCommand(program: Command, io: CliIo): void {
@@ -29,26 +38,43 @@ export function registerBootstrapCommand(program: Command, io: CliIo): void {
     )
     .requiredOption('--tenant <slug>', 'tenant: 1-63 lower-case letters, digits or "-"')
     .requiredOption('--email <email>', "the first user's email (an existing user is reused)")
-    .option('--json', 'print {"tenant","userId","tokenId","token"}')
+    .option(
+      '--console-url <url>',
+      'the address the service is reached at, for the invitation link',
+      'http://127.0.0.1:3000',
+    )
+    .option('--json', 'print {"tenant","userId","tokenId","token","invitation"}')
     .action(async (options: BootstrapOptions) => {
       const { tenant, email } = parseInput(
         userBodySchema.pick({ email: true }).extend(tenantOption),
         { tenant: options.tenant, email: options.email },
         { tenant: '--tenant', email: '--email' },
       );
-      const result = await withStore(io, ({ config, db }) =>
-        bootstrapTenant(db, config.JWT_SECRET, { tenant, email }).catch((error: unknown) => {
-          if (!(error instanceof DeactivatedUserError)) throw error;
-          throw new CliError(
-            EXIT.conflict,
-            `${error.message}, so a token for it would not work; reactivate it with: ` +
-              `npm run cli -- user activate --tenant ${tenant} --email ${error.email}` +
-              ', then run bootstrap again',
-          );
-        }),
-      );
-      const { userId, tokenId, token, permissions } = result;
-      emit(io.stdout, Boolean(options.json), { tenant, userId, tokenId, token }, () => [
+      const result = await withStore(io, async ({ config, db }) => {
+        const made = await bootstrapTenant(db, config.JWT_SECRET, { tenant, email }).catch(
+          (error: unknown) => {
+            if (!(error instanceof DeactivatedUserError)) throw error;
+            throw new CliError(
+              EXIT.conflict,
+              `${error.message}, so a token for it would not work; reactivate it with: ` +
+                `npm run cli -- user activate --tenant ${tenant} --email ${error.email}` +
+                ', then run bootstrap again',
+            );
+          },
+        );
+        // The person signs in to the console with a password this link sets.
+        const validForMs = config.INVITATION_VALID_HOURS * HOUR_MS;
+        const { secret, validUntil } = await new InvitationsRepository(db).create(
+          made.tenant,
+          made.userId,
+          validForMs,
+        );
+        const link = invitationLink(options.consoleUrl, secret);
+        return { ...made, invitation: { link, validUntil: validUntil.toISOString() } };
+      });
+      const { userId, tokenId, token, permissions, invitation } = result;
+      const printed = { tenant, userId, tokenId, token, invitation };
+      emit(io.stdout, Boolean(options.json), printed, () => [
         `Tenant "${tenant}" is ready.`,
         `  user   ${userId} (${email.toLowerCase()}), permissions ${permissions.join(', ') || 'none'}`,
         `  token  ${tokenId}, abilities ${ABILITIES.join(', ')}, never expires`,
@@ -56,6 +82,9 @@ export function registerBootstrapCommand(program: Command, io: CliIo): void {
         token,
         '',
         'Keep this token now: it is not shown again. Send it as "Authorization: Bearer <token>".',
+        '',
+        `To sign in to the console with a password, open this link once (until ${invitation.validUntil}):`,
+        invitation.link,
       ]);
     });
 }

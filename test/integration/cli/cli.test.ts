@@ -60,8 +60,14 @@ describe('the command line', () => {
   });
   afterAll(() => api.close());
 
-  it('when bootstrap runs with --json, then it prints exactly tenant, userId, tokenId and a working token', async () => {
-    expect(Object.keys(owner).sort()).toEqual(['tenant', 'token', 'tokenId', 'userId']);
+  it('when bootstrap runs with --json, then it prints exactly tenant, userId, tokenId, a working token and an invitation', async () => {
+    expect(Object.keys(owner).sort()).toEqual([
+      'invitation',
+      'tenant',
+      'token',
+      'tokenId',
+      'userId',
+    ]);
     expect(owner.tenant).toBe('acme');
     const users = await api.call<{ items: { id: string; email: string; permissions: string[] }[] }>(
       'GET',
