@@ -109,7 +109,7 @@ describe('the console: funnels, history, request and chart', () => {
     expect(page.url()).toContain(`#/funnels/${busy}?status=error`);
     const statuses = await historyRows().locator('td:nth-child(3)').allTextContents();
     expect(statuses).toEqual(['error', 'error']);
-    const links = await attributes(historyRows().locator('a'), 'href');
+    const links = await attributes(historyRows().locator('td:first-child a'), 'href');
     expect(links).toEqual([4, 1].map((i) => `#/funnels/${busy}/requests/${records[i]!.requestId}`));
     await tab.screenshot('history-errors');
   });
@@ -162,7 +162,7 @@ describe('the console: funnels, history, request and chart', () => {
     const { page } = tab;
     const failed = records[4]!;
     await page.goto(`/console/#/funnels/${busy}?status=error`);
-    await historyRows().first().getByRole('link').click();
+    await historyRows().first().locator('td:first-child a').click();
     await page.getByRole('heading', { level: 1, name: `Request ${failed.requestId}` }).waitFor();
 
     const errors = page.getByRole('table', { name: /^2 errors on 2 items/ });
@@ -246,7 +246,7 @@ describe('the console: funnels, history, request and chart', () => {
     await more.click();
     await page.getByText('Showing 5 requests.').waitFor();
     expect(await more.isVisible()).toBe(false);
-    const links = await attributes(historyRows().locator('a'), 'href');
+    const links = await attributes(historyRows().locator('td:first-child a'), 'href');
     const ids = links.map((link) => link?.split('/').pop());
     expect(ids).toEqual(records.map((record) => record.requestId).reverse());
   });

@@ -15,8 +15,11 @@ import { renderExports } from './pages/exports-page.js';
 import { renderFunnelEditor } from './pages/funnel-editor-page.js';
 import { renderFunnels } from './pages/funnels-page.js';
 import { renderHistory } from './pages/history-page.js';
+import { renderItem } from './pages/item-page.js';
+import { renderItems } from './pages/items-page.js';
 import { renderRequest } from './pages/request-page.js';
 import { renderSignIn } from './pages/sign-in-page.js';
+import { renderSyncs } from './pages/syncs-page.js';
 import { renderTokens } from './pages/tokens-page.js';
 import { renderUsers } from './pages/users-page.js';
 import { links, parseRoute } from './routes.js';
@@ -35,6 +38,9 @@ const PAGES = {
   exports: renderExports,
   export: renderExport,
   exportEditor: renderExportEditor,
+  items: renderItems,
+  item: renderItem,
+  syncs: renderSyncs,
   async notFound(container) {
     container.append(
       h('h1', {}, 'Not found'),

@@ -8,10 +8,12 @@
  *   #/content-types, #/new-content-type, #/content-types/{key}   content types
  *   #/tokens, #/users                                   tokens, users
  *   #/exports, #/new-export, #/exports/{id}?status=, #/exports/{id}/edit   exports
+ *   #/items, #/items/{contentType}?prefix=, #/items/{contentType}/{identifier}   items
+ *   #/funnels/{endpointUrl}/syncs?state=                a funnel's full syncs
  */
 /* global URLSearchParams */
 
-const FILTER_NAMES = ['status', 'method', 'from', 'to', 'sync'];
+const FILTER_NAMES = ['status', 'method', 'from', 'to', 'sync', 'identifier'];
 
 function filtersFrom(params) {
   return Object.fromEntries(FILTER_NAMES.map((name) => [name, params.get(name) ?? '']));
@@ -55,6 +57,15 @@ export function parseRoute(hash) {
   if (first === 'exports' && third === 'edit' && segments.length === 3) {
     return { page: 'exportEditor', exportId: funnel };
   }
+  if (first === 'items' && segments.length <= 3) {
+    const params = new URLSearchParams(queryAt === -1 ? '' : text.slice(queryAt));
+    if (segments.length === 3) return { page: 'item', contentType: funnel, identifier: third };
+    return { page: 'items', contentType: funnel ?? '', prefix: params.get('prefix') ?? '' };
+  }
+  if (first === 'funnels' && third === 'syncs' && segments.length === 3) {
+    const params = new URLSearchParams(queryAt === -1 ? '' : text.slice(queryAt));
+    return { page: 'syncs', funnel, state: params.get('state') ?? '' };
+  }
   if (first === 'content-types' && segments.length === 2) {
     return { page: 'contentTypeEditor', contentType: funnel };
   }
@@ -95,6 +106,16 @@ export const links = {
     return `#/exports/${encodeURIComponent(id)}${query}`;
   },
   editExport: (id) => `#/exports/${encodeURIComponent(id)}/edit`,
+  items(contentType = '', prefix = '') {
+    const query = prefix ? `?prefix=${encodeURIComponent(prefix)}` : '';
+    return contentType ? `#/items/${encodeURIComponent(contentType)}${query}` : '#/items';
+  },
+  item: (contentType, identifier) =>
+    `#/items/${encodeURIComponent(contentType)}/${encodeURIComponent(identifier)}`,
+  syncs(funnel, state = '') {
+    const query = state ? `?state=${encodeURIComponent(state)}` : '';
+    return `#/funnels/${encodeURIComponent(funnel)}/syncs${query}`;
+  },
   request: (funnel, requestId) =>
     `#/funnels/${encodeURIComponent(funnel)}/requests/${encodeURIComponent(requestId)}`,
 };

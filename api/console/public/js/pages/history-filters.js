@@ -1,7 +1,8 @@
 /**
- * The history page's filters. Status, the date range and the full sync are the history API's own
- * (`status`, `from` inclusive, `to` exclusive, `sync`: a sync's requests and its commit); the API
- * has no method filter, so the method is matched here, in the entries each page brings.
+ * The history page's filters. Status, the date range, the full sync and the item identifier are
+ * the history API's own (`status`, `from` inclusive, `to` exclusive, `sync`: a sync's requests and
+ * its commit, `identifier`: the requests that named an item); the API has no method filter, so the
+ * method is matched here, in the entries each page brings.
  */
 /* global FormData */
 import { h } from '../dom.js';
@@ -22,6 +23,7 @@ export function apiQuery(filters) {
     from: instant(filters.from),
     to: instant(filters.to),
     sync: filters.sync || undefined,
+    identifier: filters.identifier || undefined,
   };
 }
 
@@ -73,6 +75,17 @@ export function filterForm(filters, onApply) {
       ),
       h(
         'div',
+        { class: 'field' },
+        h('label', { for: 'filter-identifier' }, 'Item identifier'),
+        h('input', {
+          id: 'filter-identifier',
+          name: 'identifier',
+          type: 'text',
+          value: filters.identifier ?? '',
+        }),
+      ),
+      h(
+        'div',
         { class: 'actions' },
         h('button', { type: 'submit' }, 'Apply filters'),
         h('button', { type: 'reset', class: 'secondary' }, 'Clear'),
@@ -84,7 +97,7 @@ export function filterForm(filters, onApply) {
     const data = new FormData(form);
     onApply(
       Object.fromEntries(
-        ['status', 'method', 'from', 'to', 'sync'].map((name) => [
+        ['status', 'method', 'from', 'to', 'sync', 'identifier'].map((name) => [
           name,
           String(data.get(name) ?? ''),
         ]),

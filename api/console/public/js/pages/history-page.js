@@ -11,9 +11,20 @@ import { count, formatDuration, formatNumber, timeElement } from '../format.js';
 import { links } from '../routes.js';
 import { dataTable, errorBox, scrollBox, statusBadge, tableRow } from '../views.js';
 import { apiQuery, filterForm, matchesMethod } from './history-filters.js';
+import { identifierSummary, itemLink } from './item-links.js';
 
 const PAGE_SIZE = 50;
-const COLUMNS = ['Received', 'Method', 'Status', 'HTTP', 'Items', 'Duration', 'Message', 'Replay'];
+const COLUMNS = [
+  'Received',
+  'Method',
+  'Status',
+  'HTTP',
+  'Items',
+  'Identifiers',
+  'Duration',
+  'Message',
+  'Replay',
+];
 
 /** Why a record cannot be replayed by this caller; null when it can. */
 function replayRefusal(entry, me) {
@@ -36,7 +47,8 @@ function sentElsewhere(funnel, entry) {
   return [' ', h('span', { class: 'muted' }, 'to ', h('code', {}, entry.endpointUrl))];
 }
 
-function entryRow(funnel, entry, replayButton) {
+/** `contentType`: the funnel's, whose item pages the identifiers link to. */
+function entryRow(funnel, contentType, entry, replayButton) {
   return tableRow(
     [
       h('a', { href: links.request(funnel, entry.recordId) }, timeElement(entry.receivedAt)),
@@ -44,6 +56,7 @@ function entryRow(funnel, entry, replayButton) {
       [statusBadge(entry.status), entry.dryRun ? h('span', { class: 'muted' }, ' dry run') : null],
       entry.httpStatus ?? '—',
       formatNumber(entry.itemCount),
+      identifierSummary(contentType, entry.identifiers, entry.identifierCount),
       formatDuration(entry.durationMs),
       h('span', { class: 'message' }, entry.message),
       replayButton(entry),
@@ -118,10 +131,17 @@ export async function renderHistory(container, route, { signal, me }) {
     return [button, note];
   };
   const moreError = h('div');
+  const identifierLine = h('p', { class: 'muted' });
   container.append(
     h('p', { class: 'crumbs' }, h('a', { href: links.funnels() }, '← All funnels')),
     h('h1', {}, 'History of ', h('code', {}, funnel)),
     lead,
+    h(
+      'p',
+      { class: 'actions' },
+      h('a', { href: links.syncs(funnel) }, 'Full syncs of this funnel'),
+    ),
+    identifierLine,
     filterForm(filters, (chosen) => {
       location.hash = links.history(funnel, chosen);
     }),
@@ -155,6 +175,7 @@ export async function renderHistory(container, route, { signal, me }) {
 
   const loaded = [];
   let cursor = null;
+  let contentType = '';
   async function loadPage() {
     const page = await apiGet(apiPaths.history(funnel), {
       query: { ...apiQuery(filters), limit: pageSize, cursor },
@@ -162,7 +183,9 @@ export async function renderHistory(container, route, { signal, me }) {
     });
     const entries = page.items.filter(matchesMethod(filters.method));
     loaded.push(...entries);
-    table.tBodies[0].append(...entries.map((entry) => entryRow(funnel, entry, replayButton)));
+    table.tBodies[0].append(
+      ...entries.map((entry) => entryRow(funnel, contentType, entry, replayButton)),
+    );
     cursor = page.nextCursor;
     more.hidden = cursor === null;
     const refused = page.rateLimited?.lastDay ?? 0;
@@ -189,8 +212,19 @@ export async function renderHistory(container, route, { signal, me }) {
   });
 
   try {
-    const [details] = await Promise.all([apiGet(apiPaths.funnel(funnel), { signal }), loadPage()]);
+    // The funnel first: its content type is where the identifiers of each row link to.
+    const details = await apiGet(apiPaths.funnel(funnel), { signal });
+    contentType = details.contentType;
     fill(lead, funnelLine(details));
+    if (filters.identifier) {
+      fill(
+        identifierLine,
+        'Only the requests that named the item ',
+        itemLink(contentType, filters.identifier),
+        '.',
+      );
+    }
+    await loadPage();
   } catch (error) {
     shown.textContent = '';
     throw error;

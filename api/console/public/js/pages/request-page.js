@@ -1,7 +1,8 @@
 /**
  * One request as the history keeps it: outcome, timings, errors by item and field, the identifiers
  * it imported, deleted or did not find, those lazy comparison wrote to (or deleted under) another
- * identifier than sent, and the payload as received.
+ * identifier than sent, and the payload as received. Each identifier links to its item's page, and
+ * the token is named.
  */
 import { apiGet, apiPaths } from '../api-client.js';
 import { h } from '../dom.js';
@@ -9,6 +10,7 @@ import { count, formatDuration, formatNumber, timeElement } from '../format.js';
 import { resolvedItems } from '../resolved-list.js';
 import { links } from '../routes.js';
 import { dataTable, loadingLine, scrollBox, statusBadge } from '../views.js';
+import { itemLink } from './item-links.js';
 
 /** A very large list is cut here: the page stays fast, the full list is in the JSON API. */
 const IDS_SHOWN = 1000;
@@ -25,9 +27,11 @@ function section(id, title, ...content) {
   return h('section', { 'aria-labelledby': id }, h('h2', { id }, title), content);
 }
 
-function errorsSection(errors) {
+/** `named`: the identifiers the record names; other error keys are positions or `_request`. */
+function errorsSection(errors, contentType, named) {
+  const key = (item) => (named.has(item) ? itemLink(contentType, item) : h('code', {}, item));
   const rows = Object.entries(errors).flatMap(([item, fields]) =>
-    Object.entries(fields).map(([field, message]) => [h('code', {}, item), field, message]),
+    Object.entries(fields).map(([field, message]) => [key(item), field, message]),
   );
   if (rows.length === 0)
     return section('errors-heading', 'Errors', h('p', { class: 'muted' }, 'No errors.'));
@@ -46,7 +50,7 @@ function errorsSection(errors) {
   );
 }
 
-function idList(id, title, ids) {
+function idList(id, title, ids, contentType) {
   const shown = ids.slice(0, IDS_SHOWN);
   return h(
     'div',
@@ -57,7 +61,7 @@ function idList(id, title, ids) {
       : h(
           'ul',
           { class: 'id-list', 'aria-labelledby': id },
-          shown.map((value) => h('li', {}, h('code', {}, value))),
+          shown.map((value) => h('li', {}, itemLink(contentType, value))),
         ),
     ids.length > IDS_SHOWN
       ? h('p', { class: 'muted' }, `and ${formatNumber(ids.length - IDS_SHOWN)} more`)
@@ -77,6 +81,14 @@ function resolvedSection(record) {
       ? h('p', { class: 'muted' }, 'None.')
       : resolvedItems(resolved, { verb, limit: IDS_SHOWN, 'aria-labelledby': 'resolved-ids' }),
   );
+}
+
+/** The token by its name, with its id; a token deleted since has only its id. */
+function tokenLine(record) {
+  if (!record.tokenId) return '—';
+  const id = h('code', {}, record.tokenId);
+  if (!record.tokenName) return [id, h('span', { class: 'muted' }, ' (no longer exists)')];
+  return [record.tokenName, ' (id ', id, ')'];
 }
 
 function payloadSection(record) {
@@ -109,7 +121,12 @@ export async function renderRequest(container, route, { signal }) {
     h('h1', {}, 'Request ', h('code', {}, requestId)),
     loading,
   );
-  const record = await apiGet(apiPaths.request(funnel, requestId), { signal });
+  const [record, details] = await Promise.all([
+    apiGet(apiPaths.request(funnel, requestId), { signal }),
+    // Without the funnel the identifiers are shown as text, not links.
+    apiGet(apiPaths.funnel(funnel), { signal }).catch(() => null),
+  ]);
+  const contentType = details?.contentType ?? '';
   loading.remove();
   container.append(
     h('p', { class: 'lead' }, statusBadge(record.status), ' ', record.message),
@@ -120,7 +137,7 @@ export async function renderRequest(container, route, { signal }) {
         ['HTTP status', record.httpStatus ?? '—'],
         ['Items', formatNumber(record.itemCount)],
         ['Dry run', record.dryRun ? 'Yes' : 'No'],
-        ['Token id', record.tokenId ? h('code', {}, record.tokenId) : '—'],
+        ['Token', tokenLine(record)],
         record.replayOf
           ? [
               'Replay of',
@@ -142,16 +159,16 @@ export async function renderRequest(container, route, { signal }) {
         ['Duration', formatDuration(record.durationMs)],
       ]),
     ),
-    errorsSection(record.errors),
+    errorsSection(record.errors, contentType, new Set(record.identifiers)),
     section(
       'ids-heading',
       'Identifiers',
       h(
         'div',
         { class: 'id-groups' },
-        idList('success-ids', 'Imported (successIds)', record.successIds),
-        idList('deleted-ids', 'Deleted (deletedIds)', record.deletedIds),
-        idList('not-found-ids', 'Not found (notFoundIds)', record.notFoundIds),
+        idList('success-ids', 'Imported (successIds)', record.successIds, contentType),
+        idList('deleted-ids', 'Deleted (deletedIds)', record.deletedIds, contentType),
+        idList('not-found-ids', 'Not found (notFoundIds)', record.notFoundIds, contentType),
         resolvedSection(record),
       ),
     ),
