@@ -25,7 +25,10 @@ export type InvitationClaim =
 export class InvitationsRepository {
   constructor(private readonly db: Pick<AuthCollections, 'invitations'>) {}
 
-  /** A new invitation for the user; answers its secret, which is never stored. */
+  /**
+   * A new invitation for the user, which replaces the unused ones it had; answers its secret,
+   * which is never stored.
+   */
   async create(
     tenant: string,
     userId: string,
@@ -34,6 +37,7 @@ export class InvitationsRepository {
   ): Promise<{ secret: string; validUntil: Date }> {
     const secret = newSecret();
     const validUntil = new Date(now.getTime() + validForMs);
+    await this.db.invitations.deleteMany({ tenant, userId, usedAt: null });
     await this.db.invitations.insertOne({
       _id: hashOfSecret(secret),
       tenant,

@@ -62,7 +62,7 @@ describe('the console: signing in', () => {
     );
     await tab.page.goto('/console/');
     await tab.page.getByLabel('API token').fill(forged);
-    await tab.page.getByRole('button', { name: 'Sign in' }).click();
+    await tab.page.getByRole('button', { name: 'Sign in with the token' }).click();
     const alert = tab.page.getByRole('alert');
     await alert.waitFor();
     expect(await alert.textContent()).toBe(

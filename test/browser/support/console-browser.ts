@@ -108,6 +108,6 @@ export function unexpected(problems: string[], ...refusals: number[]): string[] 
 export async function signIn(tab: ConsoleTab, token: string): Promise<void> {
   await tab.page.goto('/console/');
   await tab.page.getByLabel('API token').fill(token);
-  await tab.page.getByRole('button', { name: 'Sign in' }).click();
+  await tab.page.getByRole('button', { name: 'Sign in with the token' }).click();
   await tab.page.getByRole('heading', { level: 1, name: 'Funnels' }).waitFor();
 }

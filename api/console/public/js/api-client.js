@@ -1,7 +1,10 @@
 /**
- * Reads the JSON API with the signed-in token as `Authorization: Bearer`. Every failure becomes an
- * ApiError whose message is the API's own (`{"status":"error","message":...}`), so that pages
- * show what the API said rather than a bare status code.
+ * Reads the JSON API as the console is signed in: with the token as `Authorization: Bearer`, or,
+ * for a person signed in with a password, with the session cookie (sent by the browser, same
+ * origin only) and, on every change, the header the API asks of the cookie's changes. Every
+ * failure becomes an ApiError whose message is the API's own
+ * (`{"status":"error","message":...}`), so that pages show what the API said rather than a bare
+ * status code.
  */
 /* global document, fetch, URL */
 import { currentToken } from './session.js';
@@ -43,6 +46,10 @@ export async function errorOf(response) {
 
 /** Path segments from data (endpoint URLs, request ids) are always encoded. */
 export const apiPaths = {
+  session: () => 'session',
+  sessions: () => 'sessions',
+  acceptInvitation: () => 'invitations/accept',
+  userInvitation: (id) => `settings/users/${encodeURIComponent(id)}/invitation`,
   funnels: () => 'settings/funnels',
   funnel: (url) => `settings/funnels/${encodeURIComponent(url)}`,
   history: (url) => `funnels/${encodeURIComponent(url)}/history`,
@@ -68,6 +75,17 @@ export const apiPaths = {
 };
 
 /**
+ * The headers of a call: the token's `Authorization` when signed in with one, and for a change
+ * the console's header, without which the API refuses a change made with the session cookie.
+ */
+function headersFor(method, token) {
+  const headers = { Accept: 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (method !== 'GET' && method !== 'HEAD') headers['X-Funnel-Sync-Console'] = '1';
+  return headers;
+}
+
+/**
  * GET a path below /api/v1. `query` values that are undefined, null or '' are left out; `token`
  * defaults to the signed-in one.
  */
@@ -84,7 +102,8 @@ export async function apiGetVersioned(path, { query = {}, signal, token = curren
   let response;
   try {
     response = await fetch(url, {
-      headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
+      headers: headersFor('GET', token),
+      credentials: 'same-origin',
       signal,
     });
   } catch (error) {
@@ -111,7 +130,7 @@ export async function apiSendVersioned(
   body,
   { signal, token = currentToken(), ifMatch, ifNoneMatch } = {},
 ) {
-  const headers = { Accept: 'application/json', Authorization: `Bearer ${token}` };
+  const headers = headersFor(method, token);
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (ifMatch) headers['If-Match'] = ifMatch;
   if (ifNoneMatch) headers['If-None-Match'] = ifNoneMatch;
@@ -121,6 +140,7 @@ export async function apiSendVersioned(
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'same-origin',
       signal,
     });
   } catch (error) {
@@ -141,7 +161,8 @@ export async function apiReplay(url, recordId, { signal, token = currentToken() 
   try {
     response = await fetch(new URL(apiPaths.replay(url, recordId), API_BASE), {
       method: 'POST',
-      headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
+      headers: headersFor('POST', token),
+      credentials: 'same-origin',
       signal,
     });
   } catch (error) {

@@ -1,10 +1,11 @@
 /**
- * Boots the console: the sign-in until a token is kept, then the page the address names. Each
+ * Boots the console: the sign-in until a person's session or a token is there, then the page the
+ * address names (an invitation's page needs neither). Each
  * navigation renders into a fresh container and cancels the previous page's requests; a page that
  * still finishes late writes into a detached node that nobody sees.
  */
-/* global document, window, location, AbortController */
-import { ApiError } from './api-client.js';
+/* global document, window, location, history, AbortController */
+import { ApiError, apiPaths, apiSend } from './api-client.js';
 import { forgetWhoAmI, whoAmI } from './capabilities.js';
 import { h } from './dom.js';
 import { renderContentTypeEditor } from './pages/content-type-editor-page.js';
@@ -15,6 +16,7 @@ import { renderExports } from './pages/exports-page.js';
 import { renderFunnelEditor } from './pages/funnel-editor-page.js';
 import { renderFunnels } from './pages/funnels-page.js';
 import { renderHistory } from './pages/history-page.js';
+import { renderInvitation } from './pages/invitation-page.js';
 import { renderItem } from './pages/item-page.js';
 import { renderItems } from './pages/items-page.js';
 import { renderRequest } from './pages/request-page.js';
@@ -23,7 +25,14 @@ import { renderSyncs } from './pages/syncs-page.js';
 import { renderTokens } from './pages/tokens-page.js';
 import { renderUsers } from './pages/users-page.js';
 import { links, parseRoute } from './routes.js';
-import { currentToken, forgetToken, keepToken, tenantOf } from './session.js';
+import {
+  currentToken,
+  forgetPersonSession,
+  forgetToken,
+  hasPersonSession,
+  keepPersonSession,
+  keepToken,
+} from './session.js';
 import { errorBox } from './views.js';
 
 const PAGES = {
@@ -59,10 +68,14 @@ function say(message) {
   notice.hidden = !message;
 }
 
-function showHeader(token) {
-  nav.hidden = !token;
-  const tenant = token ? tenantOf(token) : null;
-  document.getElementById('signed-in-as').textContent = tenant ? `Tenant ${tenant}` : '';
+/** `me`: the caller, or null when nobody is signed in. */
+function showHeader(me) {
+  nav.hidden = !me;
+  const person = me && !currentToken();
+  const who = me ? `Tenant ${me.tenant}${person ? ` · ${me.user.email}` : ''}` : '';
+  document.getElementById('signed-in-as').textContent = who;
+  // Other sessions are a person's: a token has none to end.
+  document.getElementById('sign-out-everywhere').hidden = !person;
 }
 
 async function show() {
@@ -71,16 +84,23 @@ async function show() {
   const container = h('div', { class: 'page' });
   main.replaceChildren(container);
   const token = currentToken();
-  showHeader(token);
-  if (!token) {
-    document.title = 'Sign in · funnel-sync console';
-    renderSignIn(container, { onSignedIn: signIn });
+  const route = parseRoute(location.hash);
+  if (route.page === 'invitation') {
+    showHeader(null);
+    document.title = 'Set your password · funnel-sync console';
+    renderInvitation(container, route, { onPersonSignedIn: personSignedIn });
     return;
   }
-  const route = parseRoute(location.hash);
+  if (!token && !hasPersonSession()) {
+    showHeader(null);
+    document.title = 'Sign in · funnel-sync console';
+    renderSignIn(container, { onSignedIn: signIn, onPersonSignedIn: personSignedIn });
+    return;
+  }
   try {
     const { signal } = pageRequests;
     const me = await whoAmI(token, { signal });
+    showHeader(me);
     await PAGES[route.page](container, route, { signal, me });
     document.title = `${container.querySelector('h1')?.textContent ?? 'funnel-sync'} · funnel-sync console`;
   } catch (error) {
@@ -99,8 +119,22 @@ function signIn(token) {
   void show();
 }
 
-async function signOut(message) {
+/** Signed in with a password: the session is the API's cookie; an invitation's address goes. */
+function personSignedIn(tenant) {
+  keepPersonSession(tenant);
+  forgetWhoAmI();
+  say('');
+  if (parseRoute(location.hash).page === 'invitation') history.replaceState(null, '', '#/');
+  void show();
+}
+
+/** `ending`: the session call that ends the person's session(s), when the user asked for it. */
+async function signOut(message, ending) {
+  if (ending && !currentToken() && hasPersonSession()) {
+    await apiSend('DELETE', ending, undefined, { token: null }).catch(() => undefined);
+  }
   forgetToken();
+  forgetPersonSession();
   forgetWhoAmI();
   say(message);
   await show();
@@ -108,7 +142,13 @@ async function signOut(message) {
 
 document
   .getElementById('sign-out')
-  .addEventListener('click', () => void signOut('You are signed out.'));
+  .addEventListener('click', () => void signOut('You are signed out.', apiPaths.session()));
+document
+  .getElementById('sign-out-everywhere')
+  .addEventListener(
+    'click',
+    () => void signOut('You are signed out on every device.', apiPaths.sessions()),
+  );
 // A 401 met in a form's handler, after the page was shown, signs out as one met loading it.
 window.addEventListener('unhandledrejection', (event) => {
   if (event.reason?.name === 'AbortError') event.preventDefault();

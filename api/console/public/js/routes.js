@@ -7,6 +7,7 @@
  *   #/new-funnel, #/funnels/{endpointUrl}/edit          the funnel editor
  *   #/content-types, #/new-content-type, #/content-types/{key}   content types
  *   #/tokens, #/users                                   tokens, users
+ *   #/invitation/{secret}                               set a password from an invitation link
  *   #/exports, #/new-export, #/exports/{id}?status=, #/exports/{id}/edit   exports
  *   #/items, #/items/{contentType}?prefix=, #/items/{contentType}/{identifier}   items
  *   #/funnels/{endpointUrl}/syncs?state=                a funnel's full syncs
@@ -47,6 +48,9 @@ export function parseRoute(hash) {
     'new-export': 'exportEditor',
   };
   if (segments.length === 1 && Object.hasOwn(single, first)) return { page: single[first] };
+  if (first === 'invitation' && segments.length === 2) {
+    return { page: 'invitation', secret: funnel };
+  }
   if (first === 'funnels' && third === 'edit' && segments.length === 3) {
     return { page: 'funnelEditor', funnel };
   }

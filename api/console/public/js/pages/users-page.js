@@ -3,13 +3,16 @@
  * calling user lacks cannot be granted, and a user holding one of them cannot be changed; their
  * controls are disabled and say so. The API's refusals, should they still come (a 403 naming what
  * the caller lacks, a 409 for deactivating oneself or the tenant's last admin), are shown with its
- * message, and the row shows again what is stored.
+ * message, and the row shows again what is stored. **New invitation link** makes a one-time link
+ * with which the user sets a password and signs in; it is shown once, here, and kept nowhere.
  */
+/* global location */
 import { apiGet, apiPaths, apiSend, ApiError } from '../api-client.js';
 import { guard, refusal } from '../capabilities.js';
 import { fill, h } from '../dom.js';
 import { checkbox, errorSummary, field, setFieldError, showFieldErrors } from '../forms.js';
 import { outranked } from '../outranked.js';
+import { shownOnce } from '../shown-once.js';
 import { dataTable, scrollBox } from '../views.js';
 
 const PERMISSIONS = ['manage_funnels', 'manage_settings'];
@@ -78,6 +81,49 @@ function createForm(me, onCreated) {
   return form;
 }
 
+/** The link, below this console's own address (the API may sit behind a path prefix). */
+function invitationLink(secret) {
+  return `${location.origin}${location.pathname}#/invitation/${secret}`;
+}
+
+function inviteButton(me, user, say) {
+  const who = user.email;
+  const invite = h(
+    'button',
+    { type: 'button', class: 'small', 'aria-label': `New invitation link for ${who}` },
+    'New invitation link',
+  );
+  const inactive = user.active ? null : 'Not allowed: activate this user first.';
+  const note = guard(
+    invite,
+    refusal(me, 'create', 'manage_settings') ?? outranked(me, user, 'invite them') ?? inactive,
+  );
+  invite.addEventListener('click', async () => {
+    try {
+      const made = await apiSend('POST', apiPaths.userInvitation(user.id), undefined);
+      const until = new Date(made.validUntil).toLocaleString();
+      say(
+        shownOnce({
+          id: 'invitation-link',
+          secret: invitationLink(made.secret),
+          size: 80,
+          regionLabel: `Invitation link for ${who}`,
+          intro: [
+            `Send this link to ${who}: it sets their password and works once, until ${until}. `,
+            'It is not shown again. A new link makes the earlier ones of this user stop working.',
+          ],
+          label: 'Invitation link',
+          copyText: 'Copy link',
+        }),
+      );
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status === 401) throw error;
+      say(h('p', { class: 'error', role: 'alert' }, `No link made for ${who}. ${error.message}`));
+    }
+  });
+  return [invite, note];
+}
+
 function userRow(me, user, say, reload) {
   const who = user.email;
   const boxes = permissionBoxes(me, user.permissions, who);
@@ -114,7 +160,7 @@ function userRow(me, user, say, reload) {
     ],
     boxes.map(([, e]) => e.wrap),
     active.wrap,
-    [save, note],
+    [save, note, ' ', ...inviteButton(me, user, say)],
   ];
 }
 

@@ -1,0 +1,252 @@
+/**
+ * People sign in to the console as themselves, in a real browser: an invitation link sets the
+ * password once, the session lives in an HttpOnly cookie that the page cannot read, changes carry
+ * the console's header, guessing is slowed, and a session ends with sign-out, sign-out everywhere
+ * and its user's deactivation (docs/console.md#pages, docs/access.md#sessions).
+ */
+import type { Browser } from 'playwright-core';
+import { startTestApi, type TestApi } from '../support/api-harness';
+import { launchChromium, openTab, unexpected, type ConsoleTab } from './support/console-browser';
+
+const PASSWORD = 'four words make a password';
+
+describe('the console: people signing in', () => {
+  let api: TestApi;
+  let browser: Browser;
+  let owner: { token: string; userId: string; tenant: string };
+  let tab: ConsoleTab;
+  let people = 0;
+
+  beforeAll(async () => {
+    browser = await launchChromium(); // first: without a browser, nothing else is started
+    api = await startTestApi('console-people', { SIGN_IN_LIMIT_PER_ACCOUNT: '3' });
+    owner = await api.bootstrap('acme');
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await api?.close();
+  });
+  beforeEach(async () => {
+    tab = await openTab(browser, api.baseUrl);
+  });
+  afterEach(() => tab?.close());
+
+  /** A new user of acme with an invitation link's secret. */
+  async function invitedPerson(permissions = ['manage_funnels', 'manage_settings']) {
+    people += 1;
+    const email = `person${people}@acme.test`;
+    const user = await api.call<{ id: string }>('POST', '/api/v1/settings/users', {
+      token: owner.token,
+      body: { email, permissions },
+    });
+    const invitation = await api.call<{ secret: string }>(
+      'POST',
+      `/api/v1/settings/users/${user.body.id}/invitation`,
+      { token: owner.token },
+    );
+    return { email, userId: user.body.id, secret: invitation.body.secret };
+  }
+
+  async function setPassword(secret: string, password = PASSWORD) {
+    await tab.page.goto(`/console/#/invitation/${secret}`);
+    await tab.page.getByLabel('New password').fill(password);
+    await tab.page.getByLabel('The same password again').fill(password);
+    await tab.page.getByRole('button', { name: 'Set password and sign in' }).click();
+  }
+
+  async function signInWithPassword(email: string, password = PASSWORD, page = tab.page) {
+    await page.goto('/console/');
+    await page.getByLabel('Tenant').fill('acme');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  }
+
+  const funnelsHeading = (page = tab.page) =>
+    page.getByRole('heading', { level: 1, name: 'Funnels' });
+  const signInHeading = (page = tab.page) =>
+    page.getByRole('heading', { level: 1, name: 'Sign in' });
+
+  it('when an invitation link is opened, then the password set there signs in, with a cookie the page cannot read', async () => {
+    const person = await invitedPerson();
+    await tab.page.goto(`/console/#/invitation/${person.secret}`);
+    await tab.page.getByText('at least 12 characters').waitFor();
+    await tab.screenshot('invitation');
+    await setPassword(person.secret);
+    await funnelsHeading().waitFor();
+    expect(tab.page.url()).not.toContain(person.secret);
+    const nav = tab.page.getByRole('navigation', { name: 'Console' });
+    expect(await nav.textContent()).toContain(`Tenant acme · ${person.email}`);
+
+    const [cookie, ...others] = await tab.context.cookies();
+    expect(others).toEqual([]);
+    expect(cookie).toMatchObject({
+      name: 'funnel_sync_session',
+      httpOnly: true,
+      sameSite: 'Strict',
+      path: '/',
+      secure: false, // plain http here: Secure is set when the request came over https
+    });
+    expect(await tab.page.evaluate('document.cookie')).toBe('');
+    expect(await tab.page.evaluate('sessionStorage.length')).toBe(0);
+
+    await tab.page.reload();
+    await funnelsHeading().waitFor();
+    expect(tab.problems).toEqual([]);
+  });
+
+  it('when a person signs out and in again, then the password form opens the console again', async () => {
+    const person = await invitedPerson();
+    await setPassword(person.secret);
+    await funnelsHeading().waitFor();
+    await tab.page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    await signInHeading().waitFor();
+    expect(await tab.page.locator('#app-notice').textContent()).toBe('You are signed out.');
+    expect(await tab.context.cookies()).toEqual([]);
+    await tab.screenshot('sign-in-password');
+    await signInWithPassword(person.email);
+    await funnelsHeading().waitFor();
+    expect(tab.problems).toEqual([]);
+  });
+
+  it('when an invitation link is used a second time, then it is refused and says so', async () => {
+    const person = await invitedPerson();
+    await setPassword(person.secret);
+    await funnelsHeading().waitFor();
+    await tab.page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    await signInHeading().waitFor();
+    await setPassword(person.secret, 'another long password');
+    const alert = tab.page.getByRole('alert').filter({ hasText: 'already used' });
+    await alert.waitFor();
+    expect(await alert.textContent()).toBe(
+      'This invitation link was already used: ask an administrator for a new one',
+    );
+    expect(unexpected(tab.problems, 410)).toEqual([]);
+  });
+
+  it('when an invitation link has expired, then it is refused and says so', async () => {
+    const person = await invitedPerson();
+    await api.context.db.invitations.updateMany(
+      { userId: person.userId },
+      { $set: { validUntil: new Date(Date.now() - 60_000) } },
+    );
+    await setPassword(person.secret);
+    const alert = tab.page.getByRole('alert').filter({ hasText: 'expired' });
+    await alert.waitFor();
+    expect(await alert.textContent()).toBe(
+      'This invitation link has expired: ask an administrator for a new one',
+    );
+    expect(unexpected(tab.problems, 410)).toEqual([]);
+  });
+
+  it('when a change is sent with the cookie but without the console header, then the API refuses it', async () => {
+    const person = await invitedPerson();
+    await setPassword(person.secret);
+    await funnelsHeading().waitFor();
+    const answer = await tab.page.evaluate(async () => {
+      const response = await fetch('/api/v1/settings/users', {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: 'forged@acme.test' }),
+      });
+      return { status: response.status, body: (await response.json()) as { message: string } };
+    });
+    expect(answer.status).toBe(403);
+    expect(answer.body.message).toBe(
+      'A change made with a console session must send the header "X-Funnel-Sync-Console: 1"',
+    );
+    expect(unexpected(tab.problems, 403)).toEqual([]);
+  });
+
+  it('when a password is guessed again and again, then sign-in is refused for a while', async () => {
+    const person = await invitedPerson();
+    await setPassword(person.secret);
+    await funnelsHeading().waitFor();
+    await tab.page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    await signInHeading().waitFor();
+    for (let guess = 1; guess <= 3; guess += 1) {
+      await signInWithPassword(person.email, `guess number ${guess}`);
+      await tab.page.getByText('The tenant, e-mail or password is not right').waitFor();
+    }
+    await signInWithPassword(person.email);
+    const refused = tab.page.getByRole('alert').filter({ hasText: 'Too many sign-in attempts' });
+    await refused.waitFor();
+    expect(await refused.textContent()).toMatch(/^Too many sign-in attempts: try again in \d+ /);
+    expect(unexpected(tab.problems, 401, 429)).toEqual([]);
+  });
+
+  it("when the person's user is deactivated, then the session ends at the next page", async () => {
+    const person = await invitedPerson(['manage_funnels']);
+    await setPassword(person.secret);
+    await funnelsHeading().waitFor();
+    const patched = await api.call('PATCH', `/api/v1/settings/users/${person.userId}`, {
+      token: owner.token,
+      body: { active: false },
+    });
+    expect(patched.status).toBe(200);
+    await tab.page.reload();
+    await signInHeading().waitFor();
+    expect(await tab.page.locator('#app-notice').textContent()).toMatch(/^You were signed out: /);
+    expect(unexpected(tab.problems, 401)).toEqual([]);
+  });
+
+  it('when "Sign out everywhere" is pressed, then the sessions in other browsers end too', async () => {
+    const person = await invitedPerson();
+    await setPassword(person.secret);
+    await funnelsHeading().waitFor();
+    const other = await openTab(browser, api.baseUrl);
+    try {
+      await signInWithPassword(person.email, PASSWORD, other.page);
+      await funnelsHeading(other.page).waitFor();
+      await tab.page.getByRole('button', { name: 'Sign out everywhere' }).click();
+      await signInHeading().waitFor();
+      expect(await tab.page.locator('#app-notice').textContent()).toBe(
+        'You are signed out on every device.',
+      );
+      await other.page.reload();
+      await signInHeading(other.page).waitFor();
+      expect(unexpected(other.problems, 401)).toEqual([]);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('when a person signs in to another tenant with their e-mail and password, then it is refused', async () => {
+    const person = await invitedPerson();
+    await setPassword(person.secret);
+    await funnelsHeading().waitFor();
+    await api.bootstrap('globex');
+    await tab.page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    await signInHeading().waitFor();
+    await tab.page.getByLabel('Tenant').fill('globex');
+    await tab.page.getByLabel('Email').fill(person.email);
+    await tab.page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await tab.page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await tab.page.getByText('The tenant, e-mail or password is not right').waitFor();
+    expect(await tab.context.cookies()).toEqual([]);
+    expect(unexpected(tab.problems, 401)).toEqual([]);
+  });
+
+  it('when an administrator makes an invitation link on the users page, then it is shown once and works', async () => {
+    const person = await invitedPerson(['manage_funnels']);
+    const admin = await openTab(browser, api.baseUrl, { token: owner.token });
+    try {
+      await admin.page.goto('/console/#/users');
+      await admin.page
+        .getByRole('button', { name: `New invitation link for ${person.email}` })
+        .click();
+      const link = admin.page.getByLabel('Invitation link', { exact: true });
+      await link.waitFor();
+      const value = await link.inputValue();
+      expect(value).toMatch(/\/console\/#\/invitation\/[\w-]{43}$/);
+      await admin.screenshot('users-invitation');
+      expect(admin.problems).toEqual([]);
+      await tab.page.goto(value.replace(api.baseUrl, ''));
+      await setPassword(value.split('/').pop() ?? '');
+      await funnelsHeading().waitFor();
+    } finally {
+      await admin.close();
+    }
+  });
+});
