@@ -20,20 +20,28 @@ export const PROPERTY_TYPES = [
   'enum',
 ] as const;
 
-const propertySchema = z.discriminatedUnion('type', [
-  z.strictObject({ ...common, type: z.literal('text') }),
-  z.strictObject({ ...common, type: z.literal('number') }),
-  z.strictObject({ ...common, type: z.literal('integer') }),
-  z.strictObject({ ...common, type: z.literal('boolean') }),
-  z.strictObject({ ...common, type: z.literal('date') }),
-  z.strictObject({ ...common, type: z.literal('media') }),
-  z.strictObject({ ...common, type: z.literal('reference'), contentType: contentTypeKeySchema }),
-  z.strictObject({
-    ...common,
-    type: z.literal('enum'),
-    options: z.array(z.string().min(1).max(200)).min(1).max(1_000),
-  }),
-]);
+const propertySchema = z.discriminatedUnion(
+  'type',
+  [
+    z.strictObject({ ...common, type: z.literal('text') }),
+    z.strictObject({ ...common, type: z.literal('number') }),
+    z.strictObject({ ...common, type: z.literal('integer') }),
+    z.strictObject({ ...common, type: z.literal('boolean') }),
+    z.strictObject({ ...common, type: z.literal('date') }),
+    z.strictObject({ ...common, type: z.literal('media') }),
+    z.strictObject({ ...common, type: z.literal('reference'), contentType: contentTypeKeySchema }),
+    z.strictObject({
+      ...common,
+      type: z.literal('enum'),
+      options: z.array(z.string().min(1).max(200)).min(1).max(1_000),
+    }),
+  ],
+  // An unknown type: said as the list a person picks from.
+  {
+    error: (issue) =>
+      issue.code === 'invalid_union' ? `must be one of: ${PROPERTY_TYPES.join(', ')}` : undefined,
+  },
+);
 export type Property = z.infer<typeof propertySchema>;
 
 /** Most properties of one content type (path suggestions compare a path with each). */
@@ -47,16 +55,17 @@ export const contentTypeBodySchema = z
     properties: z.array(propertySchema).max(MAX_PROPERTIES).default([]),
   })
   .superRefine((body, context) => {
-    const seen = new Set<string>();
+    const firstAt = new Map<string, number>();
     body.properties.forEach((property, index) => {
-      if (seen.has(property.key)) {
+      const first = firstAt.get(property.key);
+      if (first !== undefined) {
         context.addIssue({
           code: 'custom',
           path: ['properties', index, 'key'],
-          message: `Property key "${property.key}" is used twice`,
+          // Follows the field's label: "Property 2: key is "size", which property 1 has too".
+          message: `is "${property.key}", which property ${first + 1} has too`,
         });
-      }
-      seen.add(property.key);
+      } else firstAt.set(property.key, index);
     });
   });
 export type ContentTypeBody = z.infer<typeof contentTypeBodySchema>;

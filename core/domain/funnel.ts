@@ -13,10 +13,10 @@ const sourcePathSchema = z
   .max(500)
   .regex(/^[^.]+(\.[^.]+)*$/, 'must be keys joined by dots, such as "attrs.color"');
 
-export const mappingTargetSchema = z.union([
-  z.strictObject({ system: systemFieldSchema }),
-  z.strictObject({ property: propertyKeySchema }),
-]);
+export const mappingTargetSchema = z.union(
+  [z.strictObject({ system: systemFieldSchema }), z.strictObject({ property: propertyKeySchema })],
+  { error: 'must be a system field or a property of the content type' },
+);
 export type MappingTarget = z.infer<typeof mappingTargetSchema>;
 
 export const mappingSchema = z.strictObject({
@@ -109,15 +109,17 @@ function defaultProblems(
 /**
  * Checks a funnel's mappings against its content type: every target must exist, no target may
  * be mapped twice, and a default must suit its target. Returns field path -> message, empty when
- * the funnel is sound.
+ * the funnel is sound. A mapping given as undefined (one whose form was refused) is passed over,
+ * so that the others are still checked and every problem is said at once.
  */
 export function mappingProblems(
-  mappings: Mapping[],
+  mappings: readonly (Mapping | undefined)[],
   contentType: ContentType,
 ): Record<string, string> {
   const problems: Record<string, string> = {};
   const seen = new Map<string, number>();
   mappings.forEach((mapping, index) => {
+    if (!mapping) return;
     const path = `mappings.${index}.target`;
     const { target } = mapping;
     const spec = targetSpec(target, contentType);
@@ -128,7 +130,8 @@ export function mappingProblems(
     const key = JSON.stringify(target);
     const first = seen.get(key);
     if (first !== undefined) {
-      problems[path] = `The ${targetName(target)} is already mapped by mappings.${first}`;
+      problems[path] =
+        `The ${targetName(target)} is already mapped from ${mappings[first]?.source}`;
       return;
     }
     seen.set(key, index);

@@ -6,27 +6,27 @@
 import { z } from 'zod';
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,62}$/;
+/** The pattern as a person reads it beside the field: never the pattern itself. */
+const SLUG_IN_WORDS =
+  'must be lowercase letters, digits and dashes, up to 63 characters, starting with a letter or digit';
 
-export const tenantSlugSchema = z
-  .string()
-  .regex(SLUG, 'must be 1-63 lower-case letters, digits or "-", starting with a letter or digit');
+export const tenantSlugSchema = z.string().regex(SLUG, SLUG_IN_WORDS);
 
-export const endpointUrlSchema = z
-  .string()
-  .regex(SLUG, 'must match ^[a-z0-9][a-z0-9-]{0,62}$ (lower-case letters, digits, "-")');
+export const endpointUrlSchema = z.string().regex(SLUG, SLUG_IN_WORDS);
 
 export const contentTypeKeySchema = z
   .string()
   .regex(
     /^[a-z0-9][a-z0-9_-]{0,62}$/,
-    'must be 1-63 lower-case letters, digits, "_" or "-", starting with a letter or digit',
+    'must be lowercase letters, digits, dashes and underscores, up to 63 characters, ' +
+      'starting with a letter or digit',
   );
 
 export const propertyKeySchema = z
   .string()
   .regex(
     /^[A-Za-z][A-Za-z0-9_]{0,63}$/,
-    'must be a letter followed by up to 63 letters, digits or "_"',
+    'must be letters, digits and underscores, up to 64 characters, starting with a letter',
   );
 
 /** Joins the parts of a deterministic document id. */

@@ -22,7 +22,14 @@ import { HttpError, notFound } from '../../http/http-error';
 import { preconditionFailed, preconditionsOf, sendEtag } from '../../http/preconditions';
 import { checkPreconditions } from '../../../core/settings/preconditions';
 import { DuplicateError } from '../../../core/mongo/duplicate-key';
-import { invalid, parseOrThrow } from '../../http/validate';
+import { parseOrThrow } from '../../http/validate';
+import {
+  allProblems,
+  placedProblems,
+  schemaProblems,
+  throwIfAny,
+  type FieldProblems,
+} from '../../http/settings-validation';
 import { requireAccessByMethod } from '../../middleware/require-access';
 import { errorBodySchema } from '../../openapi/registry';
 import {
@@ -147,18 +154,30 @@ function inUse(key: string, funnels: string[], contentTypes: string[], why: stri
   return new HttpError(409, message, {}, { funnels, contentTypes });
 }
 
-/** Reference properties must name a content type of the tenant; the one saved may name itself. */
+/** The reference properties of a body as sent, whatever the form of its other fields. */
+function referencesIn(raw: unknown, key: string): { index: number; contentType: string }[] {
+  const properties = (raw as { properties?: unknown } | null)?.properties;
+  if (!Array.isArray(properties)) return [];
+  return properties.flatMap((property: unknown, index) => {
+    const { type, contentType } = (property ?? {}) as Record<string, unknown>;
+    const named = contentTypeKeySchema.safeParse(contentType);
+    return type === 'reference' && named.success && named.data !== key
+      ? [{ index, contentType: named.data }]
+      : [];
+  });
+}
+
+/**
+ * Reference properties must name a content type of the tenant; the one saved may name itself.
+ * Read from the body as sent, so that they are said together with any other problem.
+ */
 async function missingReferences(
   context: ApiContext,
   tenant: string,
   key: string,
-  body: ContentTypeBody,
+  raw: unknown,
 ): Promise<Record<string, string>> {
-  const references = body.properties.flatMap((property, index) =>
-    property.type === 'reference' && property.contentType !== key
-      ? [{ index, contentType: property.contentType }]
-      : [],
-  );
+  const references = referencesIn(raw, key);
   const keys = references.map((reference) => reference.contentType);
   const existing = new Set((await context.contentTypes.findMany(tenant, keys)).map((ct) => ct.key));
   const errors: Record<string, string> = {};
@@ -186,11 +205,20 @@ export function contentTypeSettingsRoutes(context: ApiContext): Router {
   const router = Router();
   router.use('/settings/content-types', requireAccessByMethod(context.auth, 'manage_settings'));
 
-  /** The body checked against the tenant's other content types and the funnels that use it. */
-  const checked = async (tenant: string, key: string, raw: unknown) => {
-    const body = parseOrThrow(contentTypeBodySchema, raw);
-    const missing = await missingReferences(context, tenant, key, body);
-    if (Object.keys(missing).length > 0) throw invalid(missing);
+  /**
+   * The body checked against the tenant's other content types and the funnels that use it;
+   * every problem of its fields (with `earlier` ones, such as its key's) in one 422.
+   */
+  const checked = async (
+    tenant: string,
+    key: string,
+    raw: unknown,
+    earlier: FieldProblems = {},
+  ): Promise<ContentTypeBody> => {
+    const { data, problems } = schemaProblems(contentTypeBodySchema, raw);
+    const missing = placedProblems(await missingReferences(context, tenant, key, raw), raw);
+    throwIfAny(allProblems(earlier, problems, missing));
+    const body = data as ContentTypeBody;
     const now = new Date();
     const candidate = { key, ...body, revision: 1, createdAt: now, updatedAt: now };
     const broken = await funnelsBrokenBy(context, tenant, candidate);
@@ -204,9 +232,10 @@ export function contentTypeSettingsRoutes(context: ApiContext): Router {
   };
 
   router.post('/settings/content-types', async (req, res) => {
-    const { key } = parseOrThrow(z.object({ key: contentTypeKeySchema }).loose(), req.body);
-    const { key: _key, ...rest } = req.body as Record<string, unknown>;
-    const body = await checked(req.principal.tenant, key, rest);
+    const named = schemaProblems(z.object({ key: contentTypeKeySchema }).loose(), req.body);
+    const key = named.data?.key ?? '';
+    const { key: _key, ...rest } = (req.body ?? {}) as Record<string, unknown>;
+    const body = await checked(req.principal.tenant, key, rest, named.problems);
     try {
       created(res, await context.contentTypes.create(req.principal.tenant, key, body));
     } catch (error) {

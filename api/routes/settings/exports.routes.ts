@@ -20,7 +20,7 @@ import { notFound } from '../../http/http-error';
 import { checkMaySendItems } from '../../http/send-items-access';
 import { preconditionFailed, preconditionsOf, sendEtag } from '../../http/preconditions';
 import { checkPreconditions } from '../../../core/settings/preconditions';
-import { invalid, parseOrThrow } from '../../http/validate';
+import { parseSettingsOrThrow, placedProblems, throwIfAny } from '../../http/settings-validation';
 import { requireAccessByMethod } from '../../middleware/require-access';
 import { registerSettingsPaths } from '../../openapi/settings-paths';
 import { exportActionsRoutes } from './export-actions.routes';
@@ -66,7 +66,7 @@ async function checkSettings(
       errors[`contentTypes.${i}`] = `No content type "${key}" in this tenant`;
     }
   }
-  if (Object.keys(errors).length > 0) throw invalid(errors);
+  throwIfAny(placedProblems(errors, fields));
 }
 
 /** Wakes the export's work: a dispatch for new changes, a send per lane for what waited. */
@@ -84,7 +84,7 @@ export function exportsRoutes(context: ApiContext): Router {
 
   router.post('/settings/exports', async (req, res) => {
     checkMaySendItems(req.principal, 'create an export');
-    const body = parseOrThrow(exportBodySchema, req.body);
+    const body = parseSettingsOrThrow(exportBodySchema, req.body);
     const { tenant } = req.principal;
     await checkSettings(context, tenant, body);
     const secret = generateWebhookSecret();
@@ -109,7 +109,7 @@ export function exportsRoutes(context: ApiContext): Router {
 
   router.patch('/settings/exports/:id', async (req: ExportRequest, res) => {
     const preconditions = preconditionsOf(req);
-    const patch = parseOrThrow(exportPatchSchema, req.body);
+    const patch = parseSettingsOrThrow(exportPatchSchema, req.body);
     if (patch.url !== undefined || patch.contentTypes !== undefined) {
       checkMaySendItems(req.principal, "change an export's url or content types");
     }

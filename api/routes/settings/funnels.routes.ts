@@ -6,13 +6,14 @@
 import { Router, type Response } from 'express';
 import { z } from 'zod';
 import { ABILITY_BY_METHOD } from '../../../core/auth/access';
-import { endpointUrlSchema } from '../../../core/domain/names';
+import { contentTypeKeySchema, endpointUrlSchema } from '../../../core/domain/names';
 import { DuplicateError } from '../../../core/mongo/duplicate-key';
 import {
   funnelBodySchema,
   funnelPatchSchema,
   funnelSchema,
   mappingProblems,
+  mappingSchema,
   type Funnel,
   type FunnelBody,
 } from '../../../core/domain/funnel';
@@ -28,7 +29,13 @@ import type { ApiContext } from '../../context';
 import { HttpError, notFound } from '../../http/http-error';
 import { preconditionFailed, preconditionsOf, sendEtag } from '../../http/preconditions';
 import { checkPreconditions, type Preconditions } from '../../../core/settings/preconditions';
-import { invalid, parseOrThrow } from '../../http/validate';
+import {
+  allProblems,
+  placedProblems,
+  schemaProblems,
+  throwIfAny,
+  type FieldProblems,
+} from '../../http/settings-validation';
 import { requireAccessByMethod } from '../../middleware/require-access';
 import { errorBodySchema } from '../../openapi/registry';
 import {
@@ -183,15 +190,53 @@ function asBody(funnel: Funnel): Record<string, unknown> {
   return requestData == null ? rest : { ...rest, requestData };
 }
 
-/** The content type must exist in the tenant and have every mapped target, each mapped once. */
-async function checkMappings(context: ApiContext, tenant: string, body: FunnelBody) {
-  const contentType = await context.contentTypes.find(tenant, body.contentType);
-  if (!contentType) {
-    throw invalid({ contentType: `No content type "${body.contentType}" in this tenant` });
-  }
-  const problems = mappingProblems(body.mappings, contentType);
-  if (Object.keys(problems).length > 0) throw invalid(problems);
+/**
+ * The content type must exist in the tenant and have every mapped target, each mapped once.
+ * Read from the body as sent, so that mappings whose own form is sound are checked even when
+ * other fields are refused: a person learns every problem from one save.
+ */
+async function contentTypeRules(
+  context: ApiContext,
+  tenant: string,
+  raw: unknown,
+): Promise<FieldProblems> {
+  const body = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
+  const key = contentTypeKeySchema.safeParse(body.contentType);
+  if (!key.success) return {};
+  const contentType = await context.contentTypes.find(tenant, key.data);
+  if (!contentType) return { contentType: `No content type "${key.data}" in this tenant` };
+  const mappings = Array.isArray(body.mappings)
+    ? body.mappings.map((mapping) => mappingSchema.safeParse(mapping).data)
+    : [];
+  return mappingProblems(mappings, contentType);
 }
+
+/** A 422 with every problem of the funnel: those of its form, then those of its mappings. */
+async function throwFunnelProblems(
+  context: ApiContext,
+  tenant: string,
+  raw: unknown,
+  formProblems: FieldProblems,
+): Promise<void> {
+  const rules = placedProblems(await contentTypeRules(context, tenant, raw), raw);
+  throwIfAny(allProblems(formProblems, rules));
+}
+
+/** The funnel body, or a 422 with every problem in it. */
+async function parseFunnel<S extends typeof bodySchema | typeof patchSchema>(
+  context: ApiContext,
+  tenant: string,
+  schema: S,
+  raw: unknown,
+): Promise<z.output<S>> {
+  const { data, problems } = schemaProblems(schema, raw);
+  if (Object.keys(problems).length === 0) return data as z.output<S>;
+  await throwFunnelProblems(context, tenant, raw, problems);
+  throw new Error('A refused funnel body must have a problem');
+}
+
+const checkMappings = (context: ApiContext, tenant: string, body: FunnelBody) =>
+  throwFunnelProblems(context, tenant, body, {});
 
 function conflictOnDuplicate(error: unknown): never {
   if (error instanceof DuplicateError) {
@@ -240,8 +285,8 @@ export function funnelSettingsRoutes(context: ApiContext): Router {
   };
 
   router.post('/settings/funnels', async (req, res) => {
-    const body = parseOrThrow(bodySchema, req.body);
     const { tenant } = req.principal;
+    const body = await parseFunnel(context, tenant, bodySchema, req.body);
     await checkMappings(context, tenant, body);
     const funnel = await context.funnels.create(tenant, body).catch(conflictOnDuplicate);
     sendEtag(res, versionOf(funnel));
@@ -276,22 +321,23 @@ export function funnelSettingsRoutes(context: ApiContext): Router {
         ? { ...raw, endpointUrl }
         : raw;
     const preconditions = preconditionsOf(req);
-    const body = parseOrThrow(bodySchema, withUrl);
     const { tenant } = req.principal;
+    const body = await parseFunnel(context, tenant, bodySchema, withUrl);
     const stored = await findOrThrow(tenant, endpointUrl);
     await replace(res, tenant, stored, body, preconditions);
   });
 
   router.patch('/settings/funnels/:endpointUrl', async (req, res) => {
     const preconditions = preconditionsOf(req);
-    const patch = parseOrThrow(patchSchema, req.body);
+    const { tenant } = req.principal;
+    const patch = await parseFunnel(context, tenant, patchSchema, req.body);
     // Only the fields sent: the patch schema's defaults must not reset the others.
     const sent = Object.entries(patch).filter(([field]) =>
       Object.hasOwn(req.body as object, field),
     );
-    const { tenant } = req.principal;
     const stored = await findOrThrow(tenant, req.params.endpointUrl);
-    const body = parseOrThrow(bodySchema, { ...asBody(stored), ...Object.fromEntries(sent) });
+    const merged = { ...asBody(stored), ...Object.fromEntries(sent) };
+    const body = await parseFunnel(context, tenant, bodySchema, merged);
     await replace(res, tenant, stored, body, preconditions);
   });
 

@@ -110,7 +110,7 @@ describe('settings: funnels with value transforms', () => {
     );
     expect(errorsOf(response.body)).toEqual({
       'mappings.0.transforms.0.value':
-        'The default does not suit property "price": Expected a number',
+        'Mapping of p, step 1: the default does not suit property "price": Expected a number',
     });
   });
 
@@ -126,7 +126,8 @@ describe('settings: funnels with value transforms', () => {
     );
     expect(response.status).toBe(422);
     expect(errorsOf(response.body)).toEqual({
-      'mappings.0.transforms.0': 'The identifier mapping cannot have a default',
+      'mappings.0.transforms.0':
+        'Mapping of sku, step 1: the identifier mapping cannot have a default',
     });
   });
 

@@ -62,26 +62,28 @@ export function setFieldError(entry, message) {
 
 /**
  * Shows each of the API's field errors at its field (`place(key)` gives the field entry, or
- * null), and every one that has no field in `summary`. Returns how many were placed.
+ * null), and all of them in `summary`, so that every problem is seen at once. The API's
+ * messages name their field ("Property 1: key is required"). Returns how many were placed.
  */
 export function showFieldErrors(summary, message, fields, place) {
-  const unplaced = [];
+  const lines = [];
   let placed = 0;
   for (const [key, problem] of Object.entries(fields)) {
     const entry = place(key);
     if (entry) {
       setFieldError(entry, problem);
       placed += 1;
-    } else unplaced.push(`${key}: ${problem}`);
+      lines.push(problem);
+    } else lines.push(`${key}: ${problem}`);
   }
   fill(
     summary,
     message,
-    unplaced.length
+    lines.length
       ? h(
           'ul',
           {},
-          unplaced.map((line) => h('li', {}, line)),
+          lines.map((line) => h('li', {}, line)),
         )
       : null,
   );

@@ -109,6 +109,8 @@ async function show() {
       await signOut(`You were signed out: ${error.message}.`);
       return;
     }
+    // A page that failed says so alone: no "Loading…" left beside its error.
+    for (const line of container.querySelectorAll('.loading')) line.remove();
     container.append(errorBox(error.message));
   }
 }
