@@ -150,6 +150,8 @@ function suggestionCell(row, rows, select, onChange) {
 export function pathsTable(rows, targets, { samples = () => [] } = {}) {
   const body = h('tbody');
   const listeners = [];
+  // The column is there once senders have sent something: a new funnel has nothing to show.
+  const withSamples = rows.some((row) => samples(row.source).length > 0);
   const changed = () => listeners.forEach((listener) => listener());
   for (const row of rows) {
     const depth = row.source.split('.').length - 1;
@@ -189,11 +191,13 @@ export function pathsTable(rows, targets, { samples = () => [] } = {}) {
         { class: isObject ? 'object-path' : null },
         pathCell,
         h('td', { 'data-label': 'Type' }, row.type),
-        h(
-          'td',
-          { 'data-label': 'Recently sent', class: 'sent-values' },
-          seen.length ? seen.map((value) => h('code', {}, value)) : null,
-        ),
+        withSamples
+          ? h(
+              'td',
+              { 'data-label': 'Recently sent', class: 'sent-values' },
+              seen.map((value) => h('code', {}, value)),
+            )
+          : null,
         h(
           'td',
           { 'data-label': 'Target' },
@@ -228,9 +232,17 @@ export function pathsTable(rows, targets, { samples = () => [] } = {}) {
           h(
             'tr',
             {},
-            ['Path', 'Type', 'Recently sent', 'Target', 'Optional', 'Lazy', 'Transforms'].map((c) =>
-              h('th', { scope: 'col' }, c),
-            ),
+            [
+              'Path',
+              'Type',
+              withSamples && 'Recently sent',
+              'Target',
+              'Optional',
+              'Lazy',
+              'Transforms',
+            ]
+              .filter(Boolean)
+              .map((c) => h('th', { scope: 'col' }, c)),
           ),
         ),
         body,
