@@ -72,6 +72,20 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/content-types/products/items/A-1', ability: 'read', tenantScoped: true },
   {
     method: 'GET',
+    path: '/content-types/products/items/A-1/requests',
+    ability: 'read',
+    permission: FUNNELS,
+    tenantScoped: true,
+  },
+  {
+    method: 'GET',
+    path: '/funnels/erp/syncs',
+    ability: 'read',
+    permission: FUNNELS,
+    tenantScoped: true,
+  },
+  {
+    method: 'GET',
     path: '/settings/funnels',
     ability: 'read',
     permission: FUNNELS,
