@@ -69,7 +69,7 @@ function funnelLine(funnel) {
   return [
     h('strong', {}, funnel.name),
     ' syncs into content type ',
-    h('code', {}, funnel.contentType),
+    h('a', { href: links.items(funnel.contentType) }, h('code', {}, funnel.contentType)),
     funnel.active ? '.' : '; it is inactive.',
   ];
 }
