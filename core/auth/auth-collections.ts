@@ -2,9 +2,7 @@
 import type { mongo } from 'mongoose';
 import type { TokenDocument } from './token-record';
 import type { UserDocument } from './user';
-import type { PasswordDocument } from './passwords.repository';
-import type { InvitationDocument } from './invitations.repository';
-import type { SessionDocument } from './sessions.repository';
+import type { InvitationDocument, PasswordDocument, SessionDocument } from './person-records';
 
 interface TenantDocument {
   _id: string;

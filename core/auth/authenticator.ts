@@ -12,7 +12,6 @@ import type { UserDocument } from './user';
 import { VerifiedTokens } from './verified-tokens';
 import type { TokensRepository } from './tokens.repository';
 import type { UsersRepository } from './users.repository';
-import type { SessionAccess } from './session-access';
 
 export interface Principal {
   /** A machine's or operator's Bearer token, or a person's console session (its cookie). */
@@ -59,8 +58,13 @@ export interface AuthenticatorOptions {
   touchEveryMs?: number;
   /** The clock, in epoch milliseconds (tests move it instead of waiting). */
   now?: () => number;
-  /** People's console sessions; without it, only tokens authenticate. */
-  sessions?: SessionAccess;
+  /** People's console sessions (session-access.ts); without it, only tokens authenticate. */
+  sessions?: SessionAuthenticator;
+}
+
+/** Who a console session's cookie is. */
+export interface SessionAuthenticator {
+  authenticate(secret: string): Promise<Principal | AuthFailure>;
 }
 
 /** What a request offers to prove who it is. */

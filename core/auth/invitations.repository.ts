@@ -4,20 +4,10 @@
  * is when the store forgets it, so that an expired link still says it expired.
  */
 import type { AuthCollections } from './auth-collections';
+import type { InvitationDocument } from './person-records';
 import { hashOfSecret, newSecret } from './secret-token';
 
 const KEPT_AFTER_EXPIRY_MS = 7 * 24 * 3_600_000;
-
-export interface InvitationDocument {
-  /** The SHA-256 of the secret. */
-  _id: string;
-  tenant: string;
-  userId: string;
-  createdAt: Date;
-  validUntil: Date;
-  usedAt: Date | null;
-  expiresAt: Date;
-}
 
 export type InvitationClaim =
   { claimed: InvitationDocument } | { refused: 'unknown' | 'expired' | 'used' };

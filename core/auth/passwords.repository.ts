@@ -3,14 +3,9 @@
  * every answer about users, and a hash must never.
  */
 import type { AuthCollections } from './auth-collections';
+import type { PasswordDocument } from './person-records';
 
-export interface PasswordDocument {
-  /** The user's id. */
-  _id: string;
-  tenant: string;
-  hash: string;
-  setAt: Date;
-}
+export type { PasswordDocument };
 
 export class PasswordsRepository {
   constructor(private readonly db: Pick<AuthCollections, 'passwords'>) {}

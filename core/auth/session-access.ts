@@ -4,7 +4,7 @@
  * acts with every ability; its user's permissions decide what it may manage.
  */
 import { ABILITIES } from './access';
-import type { AuthFailure, Principal } from './authenticator';
+import type { AuthFailure, Principal, SessionAuthenticator } from './authenticator';
 import type { SessionDocument, SessionLimits, SessionsRepository } from './sessions.repository';
 import { looksLikeSecret } from './secret-token';
 import type { UsersRepository } from './users.repository';
@@ -26,7 +26,7 @@ export interface SessionAccessOptions {
   logger: Logger;
 }
 
-export class SessionAccess {
+export class SessionAccess implements SessionAuthenticator {
   constructor(private readonly options: SessionAccessOptions) {}
 
   async authenticate(secret: string): Promise<Principal | AuthFailure> {

@@ -4,18 +4,10 @@
  * idle; `expiresAt`, the sooner of the two, moves on as it is used, and the TTL index removes it.
  */
 import type { AuthCollections } from './auth-collections';
-import { hashOfSecret, newSecret } from './secret-token';
+import type { SessionDocument } from './person-records';
 
-export interface SessionDocument {
-  /** The SHA-256 of the cookie's secret. */
-  _id: string;
-  tenant: string;
-  userId: string;
-  createdAt: Date;
-  lastSeenAt: Date;
-  endsAt: Date;
-  expiresAt: Date;
-}
+export type { SessionDocument };
+import { hashOfSecret, newSecret } from './secret-token';
 
 export interface SessionLimits {
   idleMs: number;
