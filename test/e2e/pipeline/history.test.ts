@@ -52,9 +52,12 @@ describe('the history of funnel requests', () => {
       deletedIds: [],
       notFoundIds: [],
       resolved: [],
+      identifiers: ['A-1', 'A-2'],
+      identifierCount: 2,
       payload: body,
       payloadTruncated: false,
       tokenId: p.tokenId,
+      tokenName: 'bootstrap',
       dryRun: false,
     });
   });
@@ -80,9 +83,12 @@ describe('the history of funnel requests', () => {
       deletedIds: [],
       notFoundIds: [],
       resolved: [],
+      identifiers: ['A-1', 'A-3', 'A-2'],
+      identifierCount: 3,
       payload: body,
       payloadTruncated: false,
       tokenId: p.tokenId,
+      tokenName: 'bootstrap',
       dryRun: false,
     });
     expect(record.message).toBe(response.body.message);
@@ -109,9 +115,12 @@ describe('the history of funnel requests', () => {
       deletedIds: [],
       notFoundIds: [],
       resolved: [],
+      identifiers: ['A-1'],
+      identifierCount: 1,
       payload: body,
       payloadTruncated: false,
       tokenId: p.tokenId,
+      tokenName: 'bootstrap',
       dryRun: false,
     });
   });
@@ -162,9 +171,12 @@ describe('the history of funnel requests', () => {
       deletedIds: ['A-1'],
       notFoundIds: ['A-9'],
       resolved: [],
+      identifiers: ['A-1', 'A-9'],
+      identifierCount: 2,
       payload: body,
       payloadTruncated: false,
       tokenId: p.tokenId,
+      tokenName: 'bootstrap',
       dryRun: false,
     });
   });
