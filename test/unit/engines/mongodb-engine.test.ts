@@ -19,11 +19,13 @@ const db = client.db('unit');
 describe('the MongoDB adapter', () => {
   afterAll(() => client.close());
 
-  it('when indexes are made, then history, tombstones, sync names and deliveries expire by TTL index, and nothing else', () => {
+  it('when indexes are made, then sessions, invitations, history, tombstones, sync names and deliveries expire by TTL index, and nothing else', () => {
     const ttl = SERVICE_INDEXES.filter(
       (index) => mongoIndexOptions(index).expireAfterSeconds === 0,
     );
     expect(ttl.map((index) => [index.collection, index.key])).toEqual([
+      ['sessions', { expiresAt: 1 }],
+      ['invitations', { expiresAt: 1 }],
       ['history', { expiresAt: 1 }],
       ['itemTombstones', { expiresAt: 1 }],
       ['syncNames', { expiresAt: 1 }],
