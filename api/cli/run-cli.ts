@@ -4,14 +4,12 @@
  */
 import { Command, CommanderError } from 'commander';
 import { ConfigError } from '../../core/platform/config';
-import { registerBootstrapCommand } from './bootstrap.command';
 import { CliError, EXIT, EXIT_CODES_HELP } from './cli-error';
+import type { RegisterCommands } from './admin-commands';
 import type { CliIo } from './cli-io';
 import { PushExit, registerPushCommand } from './push/push.command';
-import { registerTokenCommands } from './token.command';
-import { registerUserCommands } from './user.command';
 
-function program(io: CliIo): Command {
+function program(argv: readonly string[], io: CliIo): Command {
   const cli = new Command('npm run cli --')
     .description('funnel-sync: tenants, users and API tokens')
     .helpCommand(false)
@@ -24,9 +22,12 @@ function program(io: CliIo): Command {
     })
     // Commander errors throw here, so that every failure leaves through one exit path below.
     .exitOverride();
-  registerBootstrapCommand(cli, io);
-  registerUserCommands(cli, io);
-  registerTokenCommands(cli, io);
+  // Required on demand: the admin commands load the storage layer, which push does not need.
+  if (argv[0] !== 'push') {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const admin = require('./admin-commands') as { registerAdminCommands: RegisterCommands };
+    admin.registerAdminCommands(cli, io);
+  }
   registerPushCommand(cli, io);
   return cli;
 }
@@ -50,7 +51,7 @@ function exitCodeOf(error: unknown, io: CliIo): number {
 
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   try {
-    await program(io).parseAsync(argv, { from: 'user' });
+    await program(argv, io).parseAsync(argv, { from: 'user' });
     return EXIT.ok;
   } catch (error) {
     return exitCodeOf(error, io);

@@ -5,6 +5,7 @@
  * is the faster of 1 and 4 requests in flight in the same run, each on an emptied store.
  */
 import { rmSync } from 'node:fs';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { GOALS } from '../goals';
 import { runTree } from '../measure/process-tree';
@@ -24,7 +25,7 @@ const IN_FLIGHT = [1, 4] as const;
 
 interface CliRun {
   wallMs: number;
-  /** The summary's own `seconds`: the run without the start of npx and tsx. */
+  /** The summary's own `seconds`: the run without node's start. */
   summarySeconds: number;
   peakRssMb: number;
   requests: number;
@@ -38,12 +39,16 @@ interface PushRun {
 
 const rate = (items: number, wallMs: number) => (items * 1_000) / wallMs;
 
-/** `npx tsx api/cli/main.ts push FILE --funnel URL --json`, as a separate process tree. */
+/**
+ * `funnel-sync push FILE --funnel URL --json` as the package's `bin` runs it: node on the
+ * compiled CLI, in a process of its own.
+ */
 async function pushWithCli(bench: Bench, file: PushFile): Promise<CliRun> {
   const { baseUrl, token } = bench.stack.target;
-  const args = ['tsx', 'api/cli/main.ts', 'push', file.path, '--funnel', ENDPOINT_URL, '--json'];
+  const cli = path.join(bench.stack.buildDir, 'api/cli/main.js');
+  const args = [cli, 'push', file.path, '--funnel', ENDPOINT_URL, '--json'];
   const env = { ...process.env, FUNNEL_SYNC_URL: baseUrl, FUNNEL_SYNC_TOKEN: token };
-  const run = await runTree('npx', args, { cwd: ROOT, env });
+  const run = await runTree(process.execPath, args, { cwd: ROOT, env });
   const lines = run.stdout.trim().split('\n');
   const summary = JSON.parse(lines[lines.length - 1] ?? '{}') as {
     event?: string;

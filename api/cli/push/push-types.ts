@@ -17,10 +17,15 @@ export interface Limits {
   maxBodyBytes: number;
 }
 
-/** One request's worth of rows: `index` counts requests from 0, in the order of the file. */
+/**
+ * One request's worth of rows: `index` counts requests from 0, in the order of the file. A batch
+ * keeps only the bytes it sends and where each row came from: the rows are parsed back from the
+ * body (`rowsOf`) only when an answer needs them, so requests in flight hold no second copy.
+ */
 export interface Batch {
   index: number;
-  rows: SourceRow[];
   /** The rows as the JSON array that is sent (before gzip), under `Limits.maxBodyBytes`. */
   body: Buffer;
+  /** Each row's position in the input, in the order of the body's array. */
+  positions: readonly number[];
 }

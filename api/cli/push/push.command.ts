@@ -8,7 +8,7 @@ import { InvalidArgumentError, type Command } from 'commander';
 import type { CliIo } from '../cli-io';
 import { batchesOf } from './input/batches-of';
 import { openRows } from './input/open-rows';
-import type { Batch, Limits } from './push-types';
+import type { Limits } from './push-types';
 import { jsonReporter } from './report/json-reporter';
 import { textReporter } from './report/text-reporter';
 import { connect } from './send/connection';
@@ -112,12 +112,11 @@ async function push(file: string | undefined, options: PushOptions, io: CliIo): 
     ? jsonReporter(io.stdout)
     : textReporter(io.stdout, io.stderr, isTty);
   const intervalMs = options.json ? 2000 : isTty ? 200 : 5000;
-  const progress = progressOf(file, options.format);
-  return runPush(wrapRows(plan, progress), {
+  return runPush(plan, {
     client,
     reporter,
     retry: defaultRetryPolicy(options.maxRetries),
-    progress: { intervalMs, fractionDone: progress.fraction },
+    progress: { intervalMs, inputBytes: jsonInputBytes(file, options.format) },
   });
 }
 
@@ -164,44 +163,15 @@ function commitLimitOf(options: PushOptions): CommitLimit {
     : { maxDeletePercent: maxDeletePercent as number };
 }
 
-/**
- * How far through the file the run is: the bytes of the bodies sent over the file's size. The
- * bodies are the rows re-serialised, so this holds for uncompressed JSON and NDJSON only.
- */
-function progressOf(file: string | undefined, format: string | undefined) {
-  let sentBytes = 0;
+/** The input's size when its bytes are the rows' JSON: uncompressed JSON or NDJSON. */
+function jsonInputBytes(file: string | undefined, format: string | undefined): number | undefined {
   const plain = file && file !== '-' && !/\.(gz|csv)$/i.test(file) && format !== 'csv';
-  const size = plain ? sizeOf(file) : undefined;
-  return {
-    count: (batch: Batch) => (sentBytes += batch.body.length),
-    fraction: () => (size ? Math.min(0.99, sentBytes / size) : undefined),
-  };
-}
-
-function sizeOf(file: string): number | undefined {
+  if (!plain) return undefined;
   try {
     return statSync(file).size || undefined;
   } catch {
     return undefined;
   }
-}
-
-function wrapRows(plan: PushPlan, progress: { count: (batch: Batch) => unknown }): PushPlan {
-  const rows = plan.rows;
-  if (!rows) return plan;
-  async function* counted(batches: AsyncIterable<Batch>) {
-    for await (const batch of batches) {
-      progress.count(batch);
-      yield batch;
-    }
-  }
-  return {
-    ...plan,
-    rows: {
-      ...rows,
-      batchesFor: (limits, onProblem) => counted(rows.batchesFor(limits, onProblem)),
-    },
-  };
 }
 
 function count(min: number, max = Number.MAX_SAFE_INTEGER) {

@@ -1,13 +1,15 @@
-import type { Batch, Limits, RowSource, SourceRow } from '../push-types';
+import type { Batch, Limits, RowSource } from '../push-types';
+import { GrowingBuffer } from './growing-buffer';
 import { problemHandlerOrThrow, type RowProblemHandler } from './row-problem';
 
 /** `[` and `]` around the rows, and a `,` between two. */
 const BRACKETS_BYTES = 2;
+const CLOSING_BYTES = 1;
 const COMMA_BYTES = 1;
 
 /**
  * Cuts rows, in file order, into requests of at most `maxItems` rows whose JSON array body is at
- * most `maxBodyBytes` bytes. Each row is serialised once, and only one batch is held at a time.
+ * most `maxBodyBytes` bytes. Each row is serialised once, straight into the body being built.
  * A row too large to be sent even alone is a problem for that row, and the run goes on.
  */
 export async function* batchesOf(
@@ -18,9 +20,14 @@ export async function* batchesOf(
   checkLimits(limits);
   const report = problemHandlerOrThrow(onProblem);
   let index = 0;
-  let pending: SourceRow[] = [];
-  let texts: string[] = [];
-  let bodyBytes = BRACKETS_BYTES;
+  let positions: number[] = [];
+  const body = new GrowingBuffer();
+  const cut = (): Batch => {
+    body.append(']', 1);
+    const batch = { index: index++, positions, body: body.take() };
+    positions = [];
+    return batch;
+  };
   for await (const sourceRow of rows) {
     const text = JSON.stringify(sourceRow.row);
     const bytes = Buffer.byteLength(text);
@@ -28,22 +35,13 @@ export async function* batchesOf(
       report({ position: sourceRow.position, raw: text, message: tooLarge(bytes, limits) });
       continue;
     }
-    const grownBytes = bodyBytes + (pending.length > 0 ? COMMA_BYTES : 0) + bytes;
-    if (pending.length === limits.maxItems || grownBytes > limits.maxBodyBytes) {
-      yield batch(index++, pending, texts);
-      pending = [];
-      texts = [];
-      bodyBytes = BRACKETS_BYTES;
-    }
-    bodyBytes += (pending.length > 0 ? COMMA_BYTES : 0) + bytes;
-    pending.push(sourceRow);
-    texts.push(text);
+    const grownBytes = body.length + COMMA_BYTES + bytes + CLOSING_BYTES;
+    if (positions.length === limits.maxItems || grownBytes > limits.maxBodyBytes) yield cut();
+    body.append(positions.length === 0 ? '[' : ',', 1);
+    body.append(text, bytes);
+    positions.push(sourceRow.position);
   }
-  if (pending.length > 0) yield batch(index, pending, texts);
-}
-
-function batch(index: number, rows: SourceRow[], texts: string[]): Batch {
-  return { index, rows, body: Buffer.from(`[${texts.join(',')}]`) };
+  if (positions.length > 0) yield cut();
 }
 
 function tooLarge(bytes: number, limits: Limits): string {

@@ -6,7 +6,8 @@
  * failed, the others were imported. A 422 wrote nothing: every row failed, those without an
  * error of their own because another item failed the request (all or nothing).
  */
-import type { SourceRow } from '../push-types';
+import { rowsOf } from '../input/batch-rows';
+import type { Batch, SourceRow } from '../push-types';
 import type { IdentifierReader } from './row-identifier';
 import { messageOf, type ServiceAnswer } from './service-client';
 
@@ -32,13 +33,15 @@ const NOT_WRITTEN = 'not written: another item failed and the funnel imports all
 const UNPLACED = 'may have failed: its identifier is unknown to this client (pass --id-path)';
 
 export function outcomeOf(
-  rows: readonly SourceRow[],
+  batch: Batch,
   answer: ServiceAnswer,
   readIdentifier: IdentifierReader | undefined,
 ): BatchOutcome {
   const errors = errorsOf(answer);
   if (answer.status === 200 && !errors)
-    return { imported: rows.length, failures: [], unplacedKeys: [] };
+    return { imported: batch.positions.length, failures: [], unplacedKeys: [] };
+  // Only an answer with failures needs the rows themselves.
+  const rows = rowsOf(batch);
   const allFailed = answer.status !== 200;
   const map = errors ?? { _request: { [`HTTP ${answer.status}`]: messageOf(answer) } };
   if (map._request) return failEveryRow(rows, map._request);

@@ -4,7 +4,8 @@
  * all), cut into request bodies of the DELETE's shape, `{"identifiers": [...]}`, within the
  * service's limits (docs/api-behaviour.md: "Deleting items").
  */
-import { readFile } from 'node:fs/promises';
+import { openInputBytes, STDIN_SOURCE } from '../input/input-bytes';
+import { textLines } from '../input/text-lines';
 import type { Limits } from '../push-types';
 import { UsageError } from './push-errors';
 
@@ -22,17 +23,30 @@ export interface DeleteBatch {
   body: Buffer;
 }
 
-export async function readIdentifiers(path: string): Promise<IdentifierLine[]> {
-  const text = await readFile(path, 'utf8').catch((error: Error) => {
+/**
+ * The file's identifiers, one line at a time (gzip read as is), so memory follows a line, not
+ * the file. A line that is no identifier throws a UsageError.
+ */
+export async function* readIdentifiers(path: string): AsyncGenerator<IdentifierLine> {
+  if (path === STDIN_SOURCE) {
+    throw new UsageError('--delete reads a file: standard input cannot be checked before deleting');
+  }
+  const bytes = await openInputBytes(path, process.stdin).catch((error: Error) => {
     throw new UsageError(`--delete ${path}: ${error.message}`);
   });
-  const found: IdentifierLine[] = [];
-  text.split('\n').forEach((raw, at) => {
-    const line = raw.replace(/\r$/, '');
-    if (line.trim() === '') return;
-    found.push({ identifier: identifierOf(line, path, at + 1), position: at + 1 });
-  });
-  return found;
+  try {
+    for await (const { text, number } of textLines(bytes.chunks())) {
+      if (text.trim() !== '')
+        yield { identifier: identifierOf(text, path, number), position: number };
+    }
+  } finally {
+    await bytes.close();
+  }
+}
+
+/** Reads the whole file once, so that a bad line stops the run before anything is deleted. */
+export async function checkDeleteFile(path: string, limits: Limits): Promise<void> {
+  for await (const _ of deleteBatches(readIdentifiers(path), limits));
 }
 
 function identifierOf(line: string, path: string, lineNumber: number): Identifier {
@@ -55,30 +69,34 @@ function identifierOf(line: string, path: string, lineNumber: number): Identifie
 
 const ENVELOPE_BYTES = Buffer.byteLength('{"identifiers":[]}');
 
-export function deleteBatches(lines: readonly IdentifierLine[], limits: Limits): DeleteBatch[] {
-  const batches: DeleteBatch[] = [];
+export async function* deleteBatches(
+  lines: AsyncIterable<IdentifierLine>,
+  limits: Limits,
+): AsyncGenerator<DeleteBatch> {
+  let index = 0;
   let current: IdentifierLine[] = [];
   let bytes = ENVELOPE_BYTES;
-  const close = () => {
-    if (current.length === 0) return;
-    const body = Buffer.from(
-      JSON.stringify({ identifiers: current.map((line) => line.identifier) }),
-    );
-    batches.push({ index: batches.length, lines: current, body });
+  const cut = (): DeleteBatch => {
+    const identifiers = current.map((line) => line.identifier);
+    const batch = {
+      index: index++,
+      lines: current,
+      body: Buffer.from(JSON.stringify({ identifiers })),
+    };
     current = [];
     bytes = ENVELOPE_BYTES;
+    return batch;
   };
-  for (const line of lines) {
+  for await (const line of lines) {
     const size = Buffer.byteLength(JSON.stringify(line.identifier)) + 1;
     if (ENVELOPE_BYTES + size > limits.maxBodyBytes) {
       throw new UsageError(
         `--delete: the identifier on line ${line.position} is larger than a request may be`,
       );
     }
-    if (current.length >= limits.maxItems || bytes + size > limits.maxBodyBytes) close();
+    if (current.length >= limits.maxItems || bytes + size > limits.maxBodyBytes) yield cut();
     current.push(line);
     bytes += size;
   }
-  close();
-  return batches;
+  if (current.length > 0) yield cut();
 }

@@ -8,9 +8,10 @@ import { startProgressTicker } from '../report/progress-ticker';
 import type { Reporter } from '../report/push-events';
 import type { Batch, Limits } from '../push-types';
 import { CheckpointWriter, removeCheckpoint } from './checkpoint';
-import { deleteBatches, readIdentifiers } from './delete-identifiers';
+import { checkDeleteFile, deleteBatches, readIdentifiers } from './delete-identifiers';
 import { commitDryRun, commitSync, openSync, type CommitLimit } from './full-sync';
 import { learnIdentifierReader } from './funnel-identifier';
+import { InputProgress } from './input-progress';
 import { fileIdentity, STDIN_IDENTITY } from './idempotency-key';
 import { readLimits } from './limits';
 import { UsageError } from './push-errors';
@@ -51,7 +52,8 @@ export interface PushRuntime {
   client: ServiceClient;
   reporter: Reporter;
   retry: RetryPolicy;
-  progress: { intervalMs: number; fractionDone: () => number | undefined };
+  /** `inputBytes`: the input file's size when its bytes are the rows' JSON (InputProgress). */
+  progress: { intervalMs: number; inputBytes?: number };
 }
 
 interface Ending {
@@ -75,15 +77,16 @@ export async function runPush(plan: PushPlan, runtime: PushRuntime): Promise<num
     },
   };
   const startedAt = runtime.retry.now();
+  const progress = new InputProgress(runtime.progress.inputBytes);
   const ticker = startProgressTicker(
     runtime.reporter,
     context.totals,
-    runtime.progress.fractionDone,
+    () => progress.fraction(),
     runtime.progress.intervalMs,
   );
   let ending: Ending;
   try {
-    ending = await carryOut(plan, context);
+    ending = await carryOut(plan, context, progress);
   } catch (error) {
     ending = endingOf(error);
   } finally {
@@ -102,7 +105,11 @@ export async function runPush(plan: PushPlan, runtime: PushRuntime): Promise<num
   return ending.exitCode;
 }
 
-async function carryOut(plan: PushPlan, context: RunContext): Promise<Ending> {
+async function carryOut(
+  plan: PushPlan,
+  context: RunContext,
+  progress: InputProgress,
+): Promise<Ending> {
   validate(plan);
   const limits = await readLimits((request) => callService(context, request));
   const source = plan.rows?.source;
@@ -152,10 +159,12 @@ async function carryOut(plan: PushPlan, context: RunContext): Promise<Ending> {
       confirmed: new Set(Object.keys(start?.state.confirmed ?? {}).map(Number)),
       checkpoint,
       wouldWrite,
+      settled: (batch) => progress.settled(batch),
     });
   }
   if (plan.deletePath) {
-    const batches = deleteBatches(await readIdentifiers(plan.deletePath), limits);
+    await checkDeleteFile(plan.deletePath, limits);
+    const batches = deleteBatches(readIdentifiers(plan.deletePath), limits);
     await sendDeletes(context, batches, await fileIdentity(plan.deletePath));
   }
   const ending = await finishSync(plan, context, wouldWrite);

@@ -12,10 +12,10 @@ import { messageOf, type ServiceAnswer } from './service-client';
 
 export async function sendDeletes(
   context: RunContext,
-  batches: readonly DeleteBatch[],
+  batches: AsyncIterable<DeleteBatch>,
   identity: string,
 ): Promise<void> {
-  for (const batch of batches) {
+  for await (const batch of batches) {
     const key = idempotencyKey({
       identity,
       funnel: context.funnel,

@@ -3,6 +3,7 @@
  * its answer mapped back to rows, its failed rows written to the errors file, and its index
  * recorded in the checkpoint once the service answered it.
  */
+import { rowsOf } from '../input/batch-rows';
 import type { Batch } from '../push-types';
 import { outcomeOf } from './batch-outcome';
 import { sendConcurrently } from './batch-sender';
@@ -22,15 +23,15 @@ export interface RowSending {
   checkpoint?: CheckpointWriter;
   /** Filled with the identifiers of rows a dry run would write (for the commit's dry run). */
   wouldWrite?: Set<string>;
+  /** Told of each batch once it is answered, or skipped as answered before. */
+  settled?: (batch: Batch) => void;
 }
 
 export async function sendRows(context: RunContext, sending: RowSending): Promise<void> {
   await sendConcurrently(sending.batches, sending.concurrency, async (batch) => {
-    if (sending.confirmed.has(batch.index)) {
-      context.totals.skippedBatches += 1;
-      return;
-    }
-    await sendBatch(context, sending, batch);
+    if (sending.confirmed.has(batch.index)) context.totals.skippedBatches += 1;
+    else await sendBatch(context, sending, batch);
+    sending.settled?.(batch);
   });
 }
 
@@ -47,7 +48,7 @@ async function sendBatch(context: RunContext, sending: RowSending, batch: Batch)
   const request = await funnelRequest(context, 'POST', key, batch.body);
   const answer = await callService(context, request, batch.index);
   stopIfRunCannotGoOn(answer, context.syncId);
-  const outcome = outcomeOf(batch.rows, answer, sending.readIdentifier);
+  const outcome = outcomeOf(batch, answer, sending.readIdentifier);
   if (outcome.unplacedKeys.length > 0) {
     context.warnOnce(
       "some failures name items by identifier and the funnel's identifier mapping could not be read; " +
@@ -66,7 +67,7 @@ async function sendBatch(context: RunContext, sending: RowSending, batch: Batch)
     collectWritten(sending, batch, outcome.failures);
   const failed = outcome.failures.length;
   Object.assign(context.totals, {
-    sent: context.totals.sent + batch.rows.length,
+    sent: context.totals.sent + batch.positions.length,
     imported: context.totals.imported + outcome.imported,
     failed: context.totals.failed + failed,
   });
@@ -74,7 +75,7 @@ async function sendBatch(context: RunContext, sending: RowSending, batch: Batch)
     event: 'batch-done',
     index: batch.index,
     status: answer.status,
-    items: batch.rows.length,
+    items: batch.positions.length,
     imported: outcome.imported,
     failed,
     replayed: answer.headers.get('idempotent-replayed') === 'true',
@@ -85,11 +86,11 @@ async function sendBatch(context: RunContext, sending: RowSending, batch: Batch)
 function collectWritten(
   sending: RowSending,
   batch: Batch,
-  failures: readonly { row: unknown }[],
+  failures: readonly { row: { position: number } }[],
 ): void {
-  const failed = new Set(failures.map((failure) => failure.row));
-  for (const row of batch.rows) {
-    const identifier = failed.has(row) ? undefined : sending.readIdentifier?.(row.row);
+  const failed = new Set(failures.map((failure) => failure.row.position));
+  for (const row of rowsOf(batch)) {
+    const identifier = failed.has(row.position) ? undefined : sending.readIdentifier?.(row.row);
     if (identifier !== undefined) sending.wouldWrite?.add(identifier);
   }
 }

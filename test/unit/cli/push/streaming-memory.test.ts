@@ -34,9 +34,9 @@ describe('openRows and batchesOf on a large file', () => {
     for await (const batch of batchesOf(openRows(path), limits)) {
       expect(batch.index).toBe(batches);
       expect(batch.body.length).toBeLessThanOrEqual(limits.maxBodyBytes);
-      rows += batch.rows.length;
+      rows += batch.positions.length;
       batches += 1;
-      lastPosition = batch.rows.at(-1)?.position ?? lastPosition;
+      lastPosition = batch.positions.at(-1) ?? lastPosition;
       peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
     }
     expect(rows).toBe(LINES);

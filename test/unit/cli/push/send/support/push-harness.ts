@@ -1,5 +1,5 @@
 /** Runs one push against the fake service with batches made here, pauses recorded, not waited. */
-import type { Batch, SourceRow } from '../../../../../../api/cli/push/push-types';
+import type { Batch } from '../../../../../../api/cli/push/push-types';
 import type { PushEvent } from '../../../../../../api/cli/push/report/push-events';
 import { runPush, type PushPlan } from '../../../../../../api/cli/push/send/push-run';
 import { ServiceClient } from '../../../../../../api/cli/push/send/service-client';
@@ -8,11 +8,9 @@ import type { FakeService } from './fake-service';
 export function batchesOf(rows: Record<string, unknown>[], size: number): Batch[] {
   const batches: Batch[] = [];
   for (let start = 0; start < rows.length; start += size) {
-    const slice: SourceRow[] = rows
-      .slice(start, start + size)
-      .map((row, at) => ({ row, position: start + at + 1 }));
-    const body = Buffer.from(JSON.stringify(slice.map((each) => each.row)));
-    batches.push({ index: batches.length, rows: slice, body });
+    const slice = rows.slice(start, start + size);
+    const positions = slice.map((_, at) => start + at + 1);
+    batches.push({ index: batches.length, positions, body: Buffer.from(JSON.stringify(slice)) });
   }
   return batches;
 }
@@ -55,7 +53,7 @@ export async function push(
         },
         now: Date.now,
       },
-      progress: { intervalMs: 60_000, fractionDone: () => undefined },
+      progress: { intervalMs: 60_000 },
     },
   );
   return { exitCode, events, pauses };

@@ -1,0 +1,18 @@
+/**
+ * The operator's commands: tenants, users and tokens, straight on MongoDB. Loaded only when one
+ * of them runs, since they bring the storage layer that `push`, a client of the HTTP API, needs
+ * none of.
+ */
+import type { Command } from 'commander';
+import { registerBootstrapCommand } from './bootstrap.command';
+import type { CliIo } from './cli-io';
+import { registerTokenCommands } from './token.command';
+import { registerUserCommands } from './user.command';
+
+export type RegisterCommands = (cli: Command, io: CliIo) => void;
+
+export const registerAdminCommands: RegisterCommands = (cli, io) => {
+  registerBootstrapCommand(cli, io);
+  registerUserCommands(cli, io);
+  registerTokenCommands(cli, io);
+};

@@ -1,0 +1,69 @@
+import { InputProgress } from '../../../../../api/cli/push/send/input-progress';
+import { newTotals, type RunContext } from '../../../../../api/cli/push/send/run-context';
+import { sendRows } from '../../../../../api/cli/push/send/send-rows';
+import { ServiceClient } from '../../../../../api/cli/push/send/service-client';
+import { startFakeService, type FakeService } from './support/fake-service';
+import { batchesOf, iterate } from './support/push-harness';
+
+const ROWS = Array.from({ length: 8 }, (_, n) => ({ sku: `SKU-${n}` }));
+
+function contextOn(service: FakeService): RunContext {
+  return {
+    client: new ServiceClient(new URL(service.url), 'token-1'),
+    reporter: { emit: () => undefined, close: () => undefined },
+    retry: {
+      maxRetries: 0,
+      baseDelayMs: 1,
+      maxDelayMs: 1,
+      random: () => 1,
+      sleep: () => Promise.resolve(),
+      now: Date.now,
+    },
+    funnel: 'erp-products',
+    dryRun: false,
+    totals: newTotals(),
+    warnOnce: () => undefined,
+  };
+}
+
+describe('the share of the input done', () => {
+  let service: FakeService;
+  beforeEach(async () => (service = await startFakeService()));
+  afterEach(() => service.close());
+
+  it('counts a batch once it is answered, not when it is read', async () => {
+    const batches = batchesOf(ROWS, 2);
+    const inputBytes = batches.reduce((sum, batch) => sum + batch.body.length, 0);
+    const progress = new InputProgress(inputBytes * 2);
+    const seenAtArrival: Array<number | undefined> = [];
+    service.handle(() => {
+      seenAtArrival.push(progress.fraction());
+      return { status: 200, body: { status: 'success', message: 'ok' } };
+    });
+    await sendRows(contextOn(service), {
+      batches: iterate(batches),
+      identity: 'file-1',
+      concurrency: 2,
+      confirmed: new Set([3]),
+      settled: (batch) => progress.settled(batch),
+    });
+    // Two in flight: the first two requests arrive before anything was answered.
+    expect(seenAtArrival.slice(0, 2)).toEqual([0, 0]);
+    expect(service.seen).toHaveLength(3);
+    // Every batch counts at the end, the one a checkpoint confirmed too.
+    expect(progress.fraction()).toBeCloseTo(0.5);
+  });
+
+  it('has no fraction when the input’s size says nothing of its rows', () => {
+    const progress = new InputProgress(undefined);
+    progress.settled(batchesOf(ROWS, 8)[0]!);
+    expect(progress.fraction()).toBeUndefined();
+  });
+
+  it('stays below 1 until the run ends, however the bytes add up', () => {
+    const [batch] = batchesOf(ROWS, 8);
+    const progress = new InputProgress(batch!.body.length - 1);
+    progress.settled(batch!);
+    expect(progress.fraction()).toBe(0.99);
+  });
+});
