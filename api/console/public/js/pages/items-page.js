@@ -86,6 +86,11 @@ function searchForm(contentType, prefix) {
 
 export async function renderItems(container, route, { signal, me }) {
   const { contentType, prefix } = route;
+  if (contentType) {
+    container.append(
+      h('p', { class: 'crumbs' }, h('a', { href: links.items() }, '← All content types')),
+    );
+  }
   container.append(h('h1', {}, contentType ? ['Items of ', h('code', {}, contentType)] : 'Items'));
   const cannot = refusal(me, 'read');
   if (cannot) {
@@ -104,14 +109,7 @@ export async function renderItems(container, route, { signal, me }) {
   });
   const more = h('button', { type: 'button', class: 'secondary', hidden: true }, 'Load more');
   const moreError = h('div');
-  container.append(
-    h('p', { class: 'crumbs' }, h('a', { href: links.items() }, '← All content types')),
-    searchForm(contentType, prefix),
-    shown,
-    scrollBox(table),
-    more,
-    moreError,
-  );
+  container.append(searchForm(contentType, prefix), shown, scrollBox(table), more, moreError);
 
   let loaded = 0;
   let cursor = null;
