@@ -5,15 +5,23 @@
 import { h } from './dom.js';
 import { formatNumber } from './format.js';
 
-/** `verb`: what the request did to the stored item ("written to", "deleted"). */
-export function resolvedItems(resolved, { verb = 'written to', limit = Infinity, ...attributes }) {
+const asCode = (identifier) => h('code', {}, identifier);
+
+/**
+ * `verb`: what the request did to the stored item ("written to", "deleted"); `stored`: how the
+ * stored identifier is shown (a link to its item, say), as code by default.
+ */
+export function resolvedItems(
+  resolved,
+  { verb = 'written to', limit = Infinity, stored = asCode, ...attributes },
+) {
   const shown = resolved.slice(0, limit);
   return [
     h(
       'ul',
       { class: 'resolved-list', ...attributes },
       shown.map(({ sent, writtenTo }) =>
-        h('li', {}, 'sent ', h('code', {}, sent), `, ${verb} `, h('code', {}, writtenTo)),
+        h('li', {}, 'sent ', h('code', {}, sent), `, ${verb} `, stored(writtenTo)),
       ),
     ),
     resolved.length > shown.length

@@ -70,7 +70,7 @@ function idList(id, title, ids, contentType) {
 }
 
 /** Each item the request wrote to, or deleted under, another identifier than the one sent. */
-function resolvedSection(record) {
+function resolvedSection(record, contentType) {
   const { resolved } = record;
   const verb = record.method === 'DELETE' ? 'deleted' : 'written to';
   return h(
@@ -79,7 +79,12 @@ function resolvedSection(record) {
     h('h3', { id: 'resolved-ids' }, `Matched lazily (resolved) (${formatNumber(resolved.length)})`),
     resolved.length === 0
       ? h('p', { class: 'muted' }, 'None.')
-      : resolvedItems(resolved, { verb, limit: IDS_SHOWN, 'aria-labelledby': 'resolved-ids' }),
+      : resolvedItems(resolved, {
+          verb,
+          limit: IDS_SHOWN,
+          stored: (identifier) => itemLink(contentType, identifier),
+          'aria-labelledby': 'resolved-ids',
+        }),
   );
 }
 
@@ -169,7 +174,7 @@ export async function renderRequest(container, route, { signal }) {
         idList('success-ids', 'Imported (successIds)', record.successIds, contentType),
         idList('deleted-ids', 'Deleted (deletedIds)', record.deletedIds, contentType),
         idList('not-found-ids', 'Not found (notFoundIds)', record.notFoundIds, contentType),
-        resolvedSection(record),
+        resolvedSection(record, contentType),
       ),
     ),
     payloadSection(record),
