@@ -211,7 +211,8 @@ describe('the console: exports', () => {
     await page.getByRole('button', { name: 'Resync every item' }).click();
     await page.getByText(/^Resync done: /).waitFor();
 
-    await page.getByLabel('From change number').fill('1');
+    await page.getByLabel('Or from a change, by its number in the change log').fill('1');
+    page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: 'Replay', exact: true }).click();
     await page.getByText('Replay started.').waitFor();
     await until(

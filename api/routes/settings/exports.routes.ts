@@ -55,18 +55,20 @@ async function checkSettings(
   tenant: string,
   fields: { url?: string; contentTypes?: string[] },
 ): Promise<void> {
-  const errors: Record<string, string> = {};
+  const missing: Record<string, string> = {};
+  for (const [i, key] of (fields.contentTypes ?? []).entries()) {
+    if (!(await context.contentTypes.find(tenant, key))) {
+      missing[`contentTypes.${i}`] = `No content type "${key}" in this tenant`;
+    }
+  }
+  // The URL's refusal is the target rules' own reason, which the console says as such.
+  const errors: Record<string, string> = placedProblems(missing, fields);
   if (fields.url !== undefined) {
     const { allowed, resolve } = context.exports.targets;
     const checked = await checkTargetUrl(fields.url, { allowed, resolve });
     if (!checked.ok) errors.url = checked.problem;
   }
-  for (const [i, key] of (fields.contentTypes ?? []).entries()) {
-    if (!(await context.contentTypes.find(tenant, key))) {
-      errors[`contentTypes.${i}`] = `No content type "${key}" in this tenant`;
-    }
-  }
-  throwIfAny(placedProblems(errors, fields));
+  throwIfAny(errors);
 }
 
 /** Wakes the export's work: a dispatch for new changes, a send per lane for what waited. */

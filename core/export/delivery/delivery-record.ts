@@ -3,7 +3,7 @@
  * attempt to send it. Its `_id` is also its `webhook-id`, the same on every retry.
  */
 import { z } from 'zod';
-import type { ChangeView } from '../../changes/change-record';
+import { changeViewSchema, type ChangeView } from '../../changes/change-record';
 import type { DeliveryAttempt } from './delivery-attempt';
 
 const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
@@ -63,6 +63,12 @@ export const deliveryViewSchema = z
     origin: z.enum(['log', 'replay', 'resync']),
     status: deliveryStatusSchema,
     changeCount: z.number().int(),
+    changes: z
+      .array(changeViewSchema)
+      .describe(
+        'What it carries, as sent (each change with its identifier and item); empty once it ' +
+          'succeeded, when the change log holds them (firstSeq to lastSeq)',
+      ),
     firstSeq: z.number().int().nullable(),
     lastSeq: z.number().int().nullable(),
     createdAt: z.string(),
@@ -92,6 +98,7 @@ export function deliveryView(delivery: DeliveryDocument): DeliveryView {
     origin: delivery.origin,
     status: delivery.status,
     changeCount: delivery.changeCount,
+    changes: delivery.changes,
     firstSeq: delivery.firstSeq,
     lastSeq: delivery.lastSeq,
     createdAt: delivery.createdAt.toISOString(),

@@ -1,7 +1,11 @@
-/** How numbers, times and durations read in the console: in the browser's locale and zone. */
+/**
+ * How numbers, times and durations read in the console: in the browser's locale and zone, a
+ * date and time with its zone named ("UTC", "GMT+2"), since the people reading a log are not
+ * always in the zone of whoever they share it with.
+ */
 import { h } from './dom.js';
 
-const DATE_TIME = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+const DATE_TIME = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'long' });
 const TIME = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' });
 const NUMBER = new Intl.NumberFormat();
 
@@ -9,9 +13,12 @@ export const formatDateTime = (iso) => DATE_TIME.format(new Date(iso));
 export const formatTime = (date) => TIME.format(date);
 export const formatNumber = (value) => NUMBER.format(value);
 
+/** The browser's time zone, as an IANA name ("Europe/Paris"), that times are shown in. */
+export const timeZone = () => DATE_TIME.resolvedOptions().timeZone;
+
 /** A <time> element: readable text, exact ISO value for machines. "—" when there is none. */
 export function timeElement(iso) {
-  return iso ? h('time', { datetime: iso }, formatDateTime(iso)) : '—';
+  return iso ? h('time', { datetime: iso, title: iso }, formatDateTime(iso)) : '—';
 }
 
 export function formatDuration(ms) {

@@ -8,7 +8,7 @@ import { apiSend, apiPaths, ApiError } from '../api-client.js';
 import { guard, refusal } from '../capabilities.js';
 import { fill, h } from '../dom.js';
 import { errorSummary, field, setFieldError, showFieldErrors } from '../forms.js';
-import { formatDuration } from '../format.js';
+import { formatDateTime, formatDuration, timeZone } from '../format.js';
 import { errorBox } from '../views.js';
 import { secretShownOnce } from './export-views.js';
 
@@ -143,18 +143,18 @@ export function resync(exp, me, refresh) {
 export function replay(exp, me, refresh) {
   const summary = errorSummary();
   const out = h('div', { 'aria-live': 'polite' });
-  const fromSeq = field(
-    'From change number',
-    h('input', { type: 'number', name: 'fromSeq', min: 1, step: 1 }),
-    {
-      hint: 'The seq of the first change to send again.',
-    },
-  );
   const since = field(
-    'Or from a time',
+    'From a time',
     h('input', { type: 'datetime-local', name: 'since', step: 1 }),
     {
-      hint: 'The changes written at or after it, in your time zone.',
+      hint: `The changes made at or after it, in your time zone (${timeZone()}).`,
+    },
+  );
+  const fromSeq = field(
+    'Or from a change, by its number in the change log',
+    h('input', { type: 'number', name: 'fromSeq', min: 1, step: 1 }),
+    {
+      hint: 'The delivery log names the changes each delivery carried ("changes 12 to 15 of the change log").',
     },
   );
   const submit = h('button', { type: 'submit', class: 'secondary' }, 'Replay');
@@ -163,8 +163,8 @@ export function replay(exp, me, refresh) {
     'form',
     { class: 'editor', novalidate: true, 'aria-label': 'Replay changes' },
     summary,
-    fromSeq.wrap,
     since.wrap,
+    fromSeq.wrap,
     h('div', { class: 'actions' }, submit, note),
   );
   form.addEventListener('submit', async (event) => {
@@ -175,11 +175,16 @@ export function replay(exp, me, refresh) {
     const seq = fromSeq.control.value.trim();
     const time = since.control.value;
     if ((seq === '') === (time === '')) {
-      setFieldError(fromSeq, 'Give a change number or a time, one of the two.');
-      fromSeq.control.focus();
+      setFieldError(since, 'Give a time or a change number, one of the two.');
+      since.control.focus();
       return;
     }
     const body = seq !== '' ? { fromSeq: Number(seq) } : { since: new Date(time).toISOString() };
+    const from = seq !== '' ? `change ${seq}` : formatDateTime(body.since);
+    if (
+      !window.confirm(`Send every change since ${from} to the receiver again, as new deliveries?`)
+    )
+      return;
     submit.disabled = true;
     try {
       const started = await apiSend('POST', apiPaths.exportAction(exp.id, 'replay'), body);
@@ -200,7 +205,7 @@ export function replay(exp, me, refresh) {
     h(
       'p',
       {},
-      'Sends changes again, as new deliveries, from a change number or a time up to now. A receiver keeps the highest version of an item.',
+      'Sends changes again, as new deliveries, from a time (or a change) up to now. A receiver keeps the highest version of an item.',
     ),
     form,
     out,

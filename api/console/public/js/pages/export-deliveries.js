@@ -1,20 +1,22 @@
 /**
  * An export's delivery log, newest first, filtered by status (kept in the address): each delivery
- * with its changes and every attempt (time, HTTP status, duration, the answer's first KiB,
- * error), and a retry of one that waits. "Load more" follows the API's cursor.
+ * with the items it carries and its body while it waits, every attempt (time, HTTP status,
+ * duration, the answer's first KiB, error), and a retry of one that waits. "Load more" follows
+ * the API's cursor; `reload` starts again from the newest.
  */
 /* global location */
 import { apiGet, apiPaths, apiSend, ApiError } from '../api-client.js';
 import { guard, refusal } from '../capabilities.js';
 import { fill, h } from '../dom.js';
-import { formatDuration, formatNumber, timeElement } from '../format.js';
+import { count, formatDuration, formatNumber, timeElement } from '../format.js';
 import { field, select } from '../forms.js';
 import { links } from '../routes.js';
 import { dataTable, errorBox, scrollBox, tableRow } from '../views.js';
 
 const PAGE_SIZE = 20;
 const STATUSES = ['pending', 'failed', 'succeeded'];
-const COLUMNS = ['Delivery', 'Status', 'Changes', 'Created', 'Next attempt', 'Attempts', 'Retry'];
+const COLUMNS = ['Delivery', 'Status', 'Items', 'Created', 'Next attempt', 'Attempts', 'Retry'];
+const LISTED = 10;
 
 function attemptItem(attempt) {
   return h(
@@ -50,9 +52,44 @@ function attemptsCell(delivery) {
   ];
 }
 
-function seqRange({ firstSeq, lastSeq }) {
+/** "changes 12 to 15 of the change log": where a sent delivery's changes are still read. */
+function inChangeLog({ firstSeq, lastSeq }) {
   if (firstSeq === null) return null;
-  return firstSeq === lastSeq ? ` (seq ${firstSeq})` : ` (seq ${firstSeq}–${lastSeq})`;
+  return firstSeq === lastSeq
+    ? `change ${firstSeq} of the change log`
+    : `changes ${firstSeq} to ${lastSeq} of the change log`;
+}
+
+/** The items a delivery carries ("updated A-1"), and its body as sent, while it keeps them. */
+function itemsCell(delivery) {
+  const total = count(delivery.changeCount, 'change');
+  if (delivery.changes.length === 0)
+    return [total, h('br'), h('span', { class: 'muted' }, 'sent: ', inChangeLog(delivery))];
+  const listed = delivery.changes.slice(0, LISTED);
+  const rest = delivery.changes.length - listed.length;
+  return [
+    total,
+    h(
+      'ul',
+      { class: 'delivered-items' },
+      listed.map((change) => h('li', {}, `${change.event} `, h('code', {}, change.identifier))),
+      rest > 0 ? h('li', { class: 'muted' }, `and ${formatNumber(rest)} more`) : null,
+    ),
+    h(
+      'details',
+      {},
+      h('summary', {}, 'Body'),
+      h('pre', { class: 'answer' }, JSON.stringify(delivery.changes, null, 2)),
+    ),
+  ];
+}
+
+/**
+ * Deliveries are sent in order within a group of items, so that an item's changes arrive in the
+ * order they were made: "delivery 2 of group 1" waits for delivery 1 of that group.
+ */
+function deliveryName(delivery) {
+  return `Delivery ${delivery.number} of group ${delivery.lane}`;
 }
 
 function retryRefusal(delivery, exp, me) {
@@ -94,9 +131,10 @@ export function deliveryLog(exp, status, { signal, me, onRefresh }) {
         h(
           'p',
           { role: 'status', class: 'success' },
-          `Delivery ${delivery.number} of lane ${delivery.lane} is queued to send now. Refresh to see its answer.`,
+          `${deliveryName(delivery)} is queued to send now; its answer shows here once it comes.`,
         ),
       );
+      await onRefresh?.();
     } catch (error) {
       if (!(error instanceof ApiError) || error.status === 401) throw error;
       fill(said, errorBox(`Retry refused: ${error.message}`));
@@ -110,7 +148,7 @@ export function deliveryLog(exp, status, { signal, me, onRefresh }) {
       {
         type: 'button',
         class: 'secondary small',
-        'aria-label': `Retry delivery ${delivery.number} of lane ${delivery.lane}`,
+        'aria-label': `Retry ${deliveryName(delivery).toLowerCase()}`,
       },
       'Retry',
     );
@@ -119,13 +157,15 @@ export function deliveryLog(exp, status, { signal, me, onRefresh }) {
     return tableRow(
       [
         [
-          `Lane ${delivery.lane} #${delivery.number}`,
+          deliveryName(delivery),
+          delivery.origin === 'log'
+            ? null
+            : h('span', { class: 'muted' }, ` (sent again by a ${delivery.origin})`),
           h('br'),
-          h('code', { class: 'muted' }, delivery.id),
-          delivery.origin === 'log' ? null : h('span', { class: 'muted' }, ` (${delivery.origin})`),
+          h('code', { class: 'muted', title: 'Its webhook-id' }, delivery.id),
         ],
         h('span', { class: `status delivery-${delivery.status}` }, delivery.status),
-        [formatNumber(delivery.changeCount), seqRange(delivery)],
+        itemsCell(delivery),
         timeElement(delivery.createdAt),
         timeElement(delivery.nextAttemptAt),
         attemptsCell(delivery),
@@ -149,14 +189,25 @@ export function deliveryLog(exp, status, { signal, me, onRefresh }) {
     table.hidden = body.children.length === 0;
   }
   more.addEventListener('click', () => void load());
+  /** The newest page again, in place of every page loaded. */
+  async function reload() {
+    cursor = null;
+    const page = await apiGet(apiPaths.deliveries(exp.id), {
+      query: { status, limit: PAGE_SIZE },
+      signal,
+    });
+    body.replaceChildren(...page.items.map(row));
+    cursor = page.nextCursor;
+    more.hidden = cursor === null;
+    empty.hidden = body.children.length > 0;
+    table.hidden = body.children.length === 0;
+  }
   const refresh = h('button', { type: 'button', class: 'secondary' }, 'Refresh');
   refresh.addEventListener('click', async () => {
     refresh.disabled = true;
     try {
-      cursor = null;
-      body.replaceChildren();
       fill(said);
-      await Promise.all([load(), onRefresh?.()]);
+      await Promise.all([reload(), onRefresh?.()]);
     } finally {
       refresh.disabled = false;
     }
@@ -166,11 +217,17 @@ export function deliveryLog(exp, status, { signal, me, onRefresh }) {
     'section',
     { 'aria-labelledby': 'delivery-log' },
     h('h2', { id: 'delivery-log' }, 'Delivery log'),
+    h(
+      'p',
+      { class: 'hint' },
+      'Deliveries are sent in order within a group of items, so that each item’s changes ' +
+        'arrive in the order they were made. While some wait, this log follows them by itself.',
+    ),
     h('div', { class: 'filters actions' }, filter.wrap, refresh),
     said,
     scrollBox(table),
     empty,
     more,
   );
-  return { section, load };
+  return { section, load, reload };
 }

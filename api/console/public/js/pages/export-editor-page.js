@@ -35,11 +35,60 @@ function boxGroup(legend, entries) {
 
 const checkedOf = (group) => group.entries.filter(([, e]) => e.control.checked).map(([v]) => v);
 
+/**
+ * A new export sends the changes made from now on; what is stored already reaches the receiver
+ * only by a resync, which is offered here, where it is most likely wanted.
+ */
+function sendStoredOffer(created) {
+  const out = h('div', { 'aria-live': 'polite' });
+  const button = h('button', { type: 'button', class: 'secondary' }, 'Send the stored items');
+  button.addEventListener('click', async () => {
+    button.disabled = true;
+    try {
+      await apiSend('POST', apiPaths.exportAction(created.id, 'resync'));
+      fill(
+        out,
+        h(
+          'p',
+          { role: 'status', class: 'success' },
+          'Resync started: every stored item is on its way. ',
+          h('a', { href: links.exportPage(created.id) }, 'Follow it on the export’s page'),
+          '.',
+        ),
+      );
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status === 401) throw error;
+      fill(out, h('p', { class: 'error', role: 'alert' }, `Resync refused: ${error.message}`));
+      button.disabled = false;
+    }
+  });
+  return h(
+    'section',
+    { class: 'export-action', 'aria-labelledby': 'send-stored' },
+    h('h2', { id: 'send-stored' }, 'Send what is already stored?'),
+    h(
+      'p',
+      {},
+      `The export sends the changes made from now on. The items of ${created.contentTypes.join(', ')} ` +
+        'stored already reach the receiver only if you send them once, as a resync.',
+    ),
+    created.state === 'active'
+      ? h('p', { class: 'actions' }, button)
+      : h(
+          'p',
+          { class: 'muted' },
+          'The export is not active: resume it, then resync from its page.',
+        ),
+    out,
+  );
+}
+
 function createdView(container, created) {
   fill(
     container,
     h('h1', {}, `Export ${created.name} created`),
     secretShownOnce(`Export "${created.name}" was created.`, created.secret),
+    sendStoredOffer(created),
     h(
       'p',
       { class: 'actions' },

@@ -16,6 +16,8 @@ import { exportBacklog, exportState } from './export-views.js';
 
 /** How often a running resync or replay is looked at again. */
 const FOLLOW_MS = 1_000;
+/** How often the page looks again while deliveries wait for the receiver. */
+const PENDING_MS = 3_000;
 
 function fact(term, ...value) {
   return [h('dt', {}, term), h('dd', {}, ...value)];
@@ -25,13 +27,18 @@ function facts(exp) {
   return h(
     'dl',
     { class: 'facts' },
-    fact('URL', h('code', { class: 'url' }, exp.url)),
+    fact('Receiver URL', h('code', { class: 'url' }, exp.url)),
     fact('Content types', exp.contentTypes.join(', ')),
     fact('Events', exp.events.join(', ')),
     fact('Batch size', formatNumber(exp.batchSize)),
     fact('State', exportState(exp)),
     fact('Waiting', exportBacklog(exp)),
-    fact('Formed up to change', formatNumber(exp.cursor)),
+    fact(
+      'Changes taken',
+      exp.cursor === 0
+        ? 'none yet'
+        : `every change up to number ${formatNumber(exp.cursor)} of the change log is in a delivery, sent or waiting`,
+    ),
     exp.previousSecretExpiresAt
       ? fact('Previous secret signs until', timeElement(exp.previousSecretExpiresAt))
       : null,
@@ -50,7 +57,7 @@ function progress(exp) {
         'p',
         {},
         state === 'running' ? 'Resync running: ' : 'Resync done: ',
-        `${formatNumber(itemsFormed)} of ${formatNumber(itemsTotal)} items formed into deliveries`,
+        `${formatNumber(itemsFormed)} of ${formatNumber(itemsTotal)} stored items put in deliveries`,
         state === 'done' && exp.resync.finishedAt
           ? [', finished ', timeElement(exp.resync.finishedAt)]
           : ' ',
@@ -70,8 +77,8 @@ function progress(exp) {
         'p',
         {},
         next < to
-          ? `Replay running: the changes after ${formatNumber(next)} up to ${formatNumber(to)} are still to be formed into deliveries.`
-          : `Replay done: the changes up to ${formatNumber(to)} were formed into deliveries again.`,
+          ? `Replay running: changes ${formatNumber(next + 1)} to ${formatNumber(to)} of the change log are still to be put in deliveries.`
+          : `Replay done: the changes up to number ${formatNumber(to)} were put in deliveries again.`,
       ),
     );
   }
@@ -98,20 +105,27 @@ export async function renderExport(container, route, { signal, me }) {
   const factsArea = h('div');
   const progressArea = h('div', { role: 'status', 'aria-live': 'polite' });
   let follow = null;
+  let log = null;
 
+  // While something runs or waits, the page looks again by itself: the facts, and the log when
+  // what waits has changed.
   const show = (now) => {
+    const before = exp;
     exp = now;
     fill(factsArea, facts(exp));
     fill(progressArea, progress(exp));
+    if (log && (before.pendingDeliveries !== exp.pendingDeliveries || before.cursor !== exp.cursor))
+      void log.reload().catch(() => undefined);
     clearTimeout(follow);
-    if (running(exp) && !signal.aborted) {
+    const waitMs = running(exp) ? FOLLOW_MS : exp.pendingDeliveries > 0 ? PENDING_MS : null;
+    if (waitMs !== null && !signal.aborted) {
       follow = setTimeout(() => {
         apiGet(apiPaths.export(exp.id), { signal })
           .then(show)
           .catch((error) => {
             if (error.name !== 'AbortError') fill(progressArea, errorBox(error.message));
           });
-      }, FOLLOW_MS);
+      }, waitMs);
     }
   };
   signal.addEventListener('abort', () => clearTimeout(follow));
@@ -153,7 +167,7 @@ export async function renderExport(container, route, { signal, me }) {
       fill(said, errorBox(`Delete refused: ${error.message}`));
     }
   });
-  const log = deliveryLog(exp, route.status, {
+  log = deliveryLog(exp, route.status, {
     signal,
     me,
     onRefresh: async () => show(await apiGet(apiPaths.export(exp.id), { signal })),
