@@ -153,6 +153,24 @@ describe('console sessions', () => {
       expect(funnels.status).toBe(200);
     });
 
+    it('when one address tries too many accounts, then it is refused with 429 too', async () => {
+      const strict = await startTestApi('sign-in-address', { SIGN_IN_LIMIT_PER_ADDRESS: '2' });
+      try {
+        const attempt = (email: string) =>
+          strict.call('POST', '/api/v1/session', {
+            headers: CONSOLE,
+            body: { tenant: 'anyone', email, password: 'not a password' },
+          });
+        expect((await attempt('one@anyone.test')).status).toBe(401);
+        expect((await attempt('two@anyone.test')).status).toBe(401);
+        const refused = await attempt('three@anyone.test');
+        expect(refused.status).toBe(429);
+        expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      } finally {
+        await strict.close();
+      }
+    });
+
     it('when the e-mail or the password is wrong, then both get the same 401', async () => {
       await personWithPassword('wrong');
       const wrongPassword = await signIn('wrong', 'owner@wrong.test', 'not the password');
@@ -216,6 +234,48 @@ describe('console sessions', () => {
     });
   });
 
+  describe('a session ends by itself', () => {
+    async function signedInCookie(tenant: string) {
+      const owner = await personWithPassword(tenant);
+      const signedIn = await signIn(tenant, `owner@${tenant}.test`, PASSWORD);
+      return { owner, cookie: cookieOf(signedIn.headers) };
+    }
+    const me = (cookie: string) => api.call('GET', '/api/v1/settings/me', { headers: { cookie } });
+
+    it('when a session was not used for SESSION_IDLE_MINUTES, then it is refused', async () => {
+      const { owner, cookie } = await signedInCookie('idle');
+      expect((await me(cookie)).status).toBe(200);
+      const idleMs = api.context.config.SESSION_IDLE_MINUTES * 60_000;
+      await api.context.db.sessions.updateMany(
+        { userId: owner.userId },
+        { $set: { lastSeenAt: new Date(Date.now() - idleMs - 1000) } },
+      );
+      const refused = await me(cookie);
+      expect(refused.status).toBe(401);
+      expect(refused.body.message).toBe('The session has ended: sign in again');
+    });
+
+    it('when a session reached SESSION_MAX_HOURS, then it is refused however recently used', async () => {
+      const { owner, cookie } = await signedInCookie('absolute');
+      await api.context.db.sessions.updateMany(
+        { userId: owner.userId },
+        { $set: { endsAt: new Date(Date.now() - 1000), lastSeenAt: new Date() } },
+      );
+      expect((await me(cookie)).status).toBe(401);
+    });
+
+    it('when a session starts, then the store can remove it by the sooner of its two ends', async () => {
+      const { owner } = await signedInCookie('ends');
+      const session = await api.context.db.sessions.findOne({ userId: owner.userId });
+      const idleMs = api.context.config.SESSION_IDLE_MINUTES * 60_000;
+      const maxMs = api.context.config.SESSION_MAX_HOURS * 3_600_000;
+      expect(session?.endsAt.getTime()).toBe((session?.createdAt.getTime() ?? 0) + maxMs);
+      expect(session?.expiresAt.getTime()).toBe(
+        (session?.createdAt.getTime() ?? 0) + Math.min(idleMs, maxMs),
+      );
+    });
+  });
+
   describe('a session and its user', () => {
     it('when the user is deactivated, then its session ends at once', async () => {
       const owner = await api.bootstrap('deactivated');
@@ -241,6 +301,31 @@ describe('console sessions', () => {
       const after = await funnels();
       expect(after.status).toBe(401);
       expect(await api.context.db.sessions.countDocuments({ userId: person.body.id })).toBe(0);
+    });
+
+    it('when the user is deleted, then its sessions, password and invitations go with it', async () => {
+      const owner = await api.bootstrap('deleted');
+      const person = await api.call<{ id: string }>('POST', '/api/v1/settings/users', {
+        token: owner.token,
+        body: { email: 'dev@deleted.test', permissions: ['manage_funnels'] },
+      });
+      const { secret } = (await invite(owner.token, person.body.id)).body;
+      await api.call('POST', '/api/v1/invitations/accept', {
+        headers: CONSOLE,
+        body: { secret, password: PASSWORD },
+      });
+      const cookie = cookieOf((await signIn('deleted', 'dev@deleted.test', PASSWORD)).headers);
+      await invite(owner.token, person.body.id);
+      const deleted = await api.call('DELETE', `/api/v1/settings/users/${person.body.id}`, {
+        token: owner.token,
+      });
+      expect(deleted.status).toBe(204);
+      const after = await api.call('GET', '/api/v1/settings/me', { headers: { cookie } });
+      expect(after.status).toBe(401);
+      const { db } = api.context;
+      expect(await db.sessions.countDocuments({ userId: person.body.id })).toBe(0);
+      expect(await db.invitations.countDocuments({ userId: person.body.id })).toBe(0);
+      expect(await db.passwords.countDocuments({ _id: person.body.id })).toBe(0);
     });
 
     it("when a session's cookie is sent, then it acts in its own tenant only, with its user's permissions", async () => {
