@@ -44,7 +44,7 @@ registerRoute({
 export function meRoutes(context: ApiContext): Router {
   const router = Router();
   router.get('/settings/me', requireIdentity(context.auth), async (req, res) => {
-    const { tenant, tokenId, userId, abilities, permissions } = req.principal;
+    const { via, tenant, tokenId, userId, abilities, permissions } = req.principal;
     const [token, user] = await Promise.all([
       context.tokens.find(tenant, tokenId),
       context.users.find(tenant, userId),
@@ -53,7 +53,8 @@ export function meRoutes(context: ApiContext): Router {
       tenant,
       token: {
         id: tokenId,
-        name: token?.name ?? '',
+        // A console session is shown as a token of its own: every ability, its user's bounds.
+        name: token?.name ?? (via === 'session' ? 'console session' : ''),
         abilities: [...new Set(abilities)],
         expiresAt: token?.expiresAt?.toISOString() ?? null,
       },

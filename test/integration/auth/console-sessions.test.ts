@@ -148,7 +148,11 @@ describe('console sessions', () => {
       expect(stored?._id).not.toBe(cookie.split('=')[1]);
       const me = await api.call('GET', '/api/v1/settings/me', { headers: { cookie } });
       expect(me.status).toBe(200);
-      expect(me.body).toMatchObject({ tenant: 'sign-in', user: { id: owner.userId } });
+      expect(me.body).toMatchObject({
+        tenant: 'sign-in',
+        token: { name: 'console session', abilities: ['read', 'create', 'update', 'delete'] },
+        user: { id: owner.userId },
+      });
       const funnels = await api.call('GET', '/api/v1/settings/funnels', { headers: { cookie } });
       expect(funnels.status).toBe(200);
     });

@@ -29,7 +29,7 @@ export function renderInvitation(container, route, { onPersonSignedIn }) {
   const submit = h('button', { type: 'submit' }, 'Set password and sign in');
   const form = h(
     'form',
-    { class: 'sign-in', 'aria-labelledby': 'invitation-heading' },
+    { class: 'sign-in sign-in-form', 'aria-labelledby': 'invitation-heading' },
     h('h1', { id: 'invitation-heading' }, 'Set your password'),
     h(
       'p',
