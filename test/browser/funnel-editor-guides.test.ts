@@ -119,6 +119,35 @@ describe('the console: a funnel editor that guides', () => {
     expect(tab.problems).toEqual([]);
   });
 
+  it('when an edited funnel is left unsaved, then the console asks first; when it is deleted, then the confirmation says what it affects', async () => {
+    const url = p.fresh('doomed');
+    const page = await newFunnel('Doomed', url, { sku: 'A-1', title: 'Shoe' });
+    await page.getByRole('button', { name: 'Create funnel' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved funnel Doomed.' }).waitFor();
+
+    await page.getByLabel('Name', { exact: true }).fill('Doomed, renamed');
+    const stayed = page.waitForEvent('dialog').then(async (dialog) => {
+      expect(dialog.message()).toContain('not saved');
+      await dialog.dismiss();
+    });
+    await page.getByRole('link', { name: 'Funnels' }).first().click();
+    await stayed;
+    expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('Doomed, renamed');
+
+    const asked = page.waitForEvent('dialog').then(async (dialog) => {
+      expect(dialog.message()).toContain(`/api/v1/funnels/${url} will get 404`);
+      await dialog.accept();
+    });
+    await page.getByRole('button', { name: `Delete funnel ${url}` }).click();
+    await asked;
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Deleted funnel ${url}.` })
+      .waitFor();
+    expect(await status(url)).toBe(404);
+    expect(tab.problems).toEqual([]);
+  });
+
   it('when a save has several problems, then all are shown at once in plain words, and an earlier Saved is gone', async () => {
     const url = p.fresh('errors');
     const page = await newFunnel('Errors', url, { sku: 'A-1', title: 'Shoe' });

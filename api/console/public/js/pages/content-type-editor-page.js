@@ -11,6 +11,8 @@ import { guard, refusal } from '../capabilities.js';
 import { fill, h } from '../dom.js';
 import { checkbox, errorSummary, field, select, setFieldError, showFieldErrors } from '../forms.js';
 import { flashLine, goWithMessage } from '../flash.js';
+import { watchUnsaved } from '../unsaved-changes.js';
+import { deleteAction } from './delete-action.js';
 import { links } from '../routes.js';
 
 const TYPES = ['text', 'number', 'integer', 'boolean', 'date', 'media', 'reference', 'enum'];
@@ -173,6 +175,7 @@ export async function renderContentTypeEditor(container, route, { signal, me }) 
     const saveAgainst = async (ifMatch) => {
       try {
         await send(ifMatch);
+        saved();
         goWithMessage(links.contentType(target), `Saved content type ${body.name}.`);
       } catch (error) {
         if (!(error instanceof ApiError) || error.status === 401 || error.name === 'AbortError')
@@ -185,5 +188,19 @@ export async function renderContentTypeEditor(container, route, { signal, me }) 
     };
     await saveAgainst(read?.etag ?? undefined);
   });
+  const saved = watchUnsaved(form);
   container.append(form);
+  if (key)
+    container.append(
+      deleteAction(me, {
+        what: `content type ${key}`,
+        affects:
+          'Its stored items are no longer listed, and nothing can write to it. The API refuses ' +
+          'while a funnel or another content type uses it, and names them.',
+        path: apiPaths.contentType(key),
+        permission: 'manage_settings',
+        then: links.contentTypes(),
+        before: saved,
+      }),
+    );
 }

@@ -2,6 +2,7 @@
 import { apiGet, apiPaths } from '../api-client.js';
 import { guard, refusal } from '../capabilities.js';
 import { h } from '../dom.js';
+import { flashLine } from '../flash.js';
 import { count } from '../format.js';
 import { links } from '../routes.js';
 import { dataTable, scrollBox } from '../views.js';
@@ -9,7 +10,7 @@ import { dataTable, scrollBox } from '../views.js';
 const COLUMNS = ['Content type', 'Kind', 'Properties'];
 
 export async function renderContentTypes(container, _route, { signal, me }) {
-  container.append(h('h1', {}, 'Content types'));
+  container.append(h('h1', {}, 'Content types'), flashLine() ?? '');
   const cannotList = refusal(me, 'read', 'manage_settings');
   if (cannotList) {
     container.append(

@@ -16,6 +16,7 @@ import { guard, refusal } from '../capabilities.js';
 import { fill, h } from '../dom.js';
 import { checkbox, errorSummary, field, setFieldError, showFieldErrors } from '../forms.js';
 import { links } from '../routes.js';
+import { watchUnsaved } from '../unsaved-changes.js';
 import { secretShownOnce } from './export-views.js';
 
 const EVENTS = ['created', 'updated', 'deleted'];
@@ -217,9 +218,12 @@ export async function renderExportEditor(container, route, { signal, me }) {
           const path = apiPaths.export(route.exportId);
           const now = await apiSendVersioned('PATCH', path, body, { ifMatch });
           version = now.etag ?? undefined;
+          markSaved();
           fill(saved, h('p', { role: 'status', class: 'success' }, `Saved ${now.body.name}.`));
         } else {
-          createdView(container, await apiSend('POST', apiPaths.exports(), body));
+          const created = await apiSend('POST', apiPaths.exports(), body);
+          markSaved();
+          createdView(container, created);
         }
       } catch (error) {
         if (!(error instanceof ApiError) || error.status === 401) throw error;
@@ -232,5 +236,6 @@ export async function renderExportEditor(container, route, { signal, me }) {
     };
     await saveAgainst(version);
   });
+  const markSaved = watchUnsaved(form);
   container.append(form);
 }

@@ -14,6 +14,8 @@ import { fill, h } from '../dom.js';
 import { checkbox, errorSummary, field, select, setFieldError, showFieldErrors } from '../forms.js';
 import { flashLine, goWithMessage } from '../flash.js';
 import { links } from '../routes.js';
+import { watchUnsaved } from '../unsaved-changes.js';
+import { deleteAction } from './delete-action.js';
 import { firstRequestPanel } from './first-request-panel.js';
 import { mappedRows, mappingOf, pathRows, pathsTable } from './funnel-paths.js';
 import { previewPanel } from './funnel-preview.js';
@@ -214,6 +216,7 @@ export async function renderFunnelEditor(container, route, { signal, me }) {
         const funnel = editing
           ? await apiSend('PUT', apiPaths.funnel(editing), body, { signal, ifMatch })
           : await apiSend('POST', apiPaths.funnels(), body, { signal });
+        markSaved();
         goWithMessage(links.editFunnel(funnel.endpointUrl), `Saved funnel ${funnel.name}.`);
       } catch (error) {
         if (!(error instanceof ApiError) || error.status === 401 || error.name === 'AbortError')
@@ -226,7 +229,21 @@ export async function renderFunnelEditor(container, route, { signal, me }) {
     };
     await saveAgainst(read?.etag ?? undefined);
   });
+  const markSaved = watchUnsaved(form);
   container.append(form);
+  if (editing)
+    container.append(
+      deleteAction(me, {
+        what: `funnel ${editing}`,
+        affects:
+          `Senders posting to /api/v1/funnels/${editing} will get 404. The items it wrote ` +
+          'stay stored.',
+        path: apiPaths.funnel(editing),
+        permission: 'manage_funnels',
+        then: links.funnels(),
+        before: markSaved,
+      }),
+    );
   if (stored?.requestData !== undefined || rows.length > 0) await showPaths();
 }
 

@@ -6,6 +6,7 @@
 import { apiGet, apiPaths, ApiError } from '../api-client.js';
 import { recentActivity } from '../activity.js';
 import { fill, h } from '../dom.js';
+import { flashLine } from '../flash.js';
 import { guard, refusal } from '../capabilities.js';
 import { count, formatPercent, timeElement } from '../format.js';
 import { links } from '../routes.js';
@@ -96,7 +97,7 @@ async function noFunnelsYet(me, signal) {
 
 export async function renderFunnels(container, _route, { signal, me }) {
   const loading = loadingLine('Loading funnels…');
-  container.append(h('h1', {}, 'Funnels'), newFunnelAction(me), loading);
+  container.append(h('h1', {}, 'Funnels'), flashLine() ?? '', newFunnelAction(me), loading);
   const { items: funnels } = await apiGet(apiPaths.funnels(), { signal });
   loading.remove();
   if (funnels.length === 0) {
