@@ -148,6 +148,25 @@ describe('the console: a funnel editor that guides', () => {
     expect(tab.problems).toEqual([]);
   });
 
+  it('when the mapping is shown on a phone 390 pixels wide, then the page fits without sideways scrolling', async () => {
+    tab = await openTab(browser, p.api.baseUrl, {
+      token: p.token,
+      viewport: { width: 390, height: 844 },
+    });
+    const { page } = tab;
+    await page.goto('/console/#/new-funnel');
+    await page.getByLabel('Content type').selectOption(contentType);
+    await page
+      .getByLabel('Sample payload (request data, JSON)')
+      .fill(JSON.stringify({ sku: 'A-1', title: 'Shoe', attributes: { colour: 'red' } }));
+    await page.getByRole('button', { name: 'Show paths' }).click();
+    await page.getByLabel('Target for attributes.colour').waitFor();
+    const width = await page.evaluate('document.documentElement.scrollWidth');
+    expect(width).toBeLessThanOrEqual(390);
+    await tab.screenshot('funnel-editor-narrow');
+    expect(tab.problems).toEqual([]);
+  });
+
   it('when a save has several problems, then all are shown at once in plain words, and an earlier Saved is gone', async () => {
     const url = p.fresh('errors');
     const page = await newFunnel('Errors', url, { sku: 'A-1', title: 'Shoe' });
