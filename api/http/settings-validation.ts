@@ -48,7 +48,7 @@ export function throwIfAny(problems: FieldProblems): void {
 }
 
 /** "2 problems to fix", above the list of them. */
-export function problemsMessage(problems: FieldProblems): string {
+function problemsMessage(problems: FieldProblems): string {
   const count = Object.keys(problems).length;
   return count === 1 ? '1 problem to fix' : `${count} problems to fix`;
 }

@@ -6,7 +6,7 @@
  */
 type Path = readonly PropertyKey[];
 
-export interface FieldLabel {
+interface FieldLabel {
   place: string | null;
   field: string;
 }
@@ -88,7 +88,7 @@ function mappingLabel(body: unknown, index: number, rest: Path): FieldLabel {
   return { place, field: MAPPING_FIELDS[String(name)] ?? String(name) };
 }
 
-export function fieldLabel(path: Path, body: unknown): FieldLabel {
+function fieldLabel(path: Path, body: unknown): FieldLabel {
   const [head, index, ...rest] = path;
   if (head === undefined) return { place: null, field: 'The request' };
   const name = String(head);
@@ -100,7 +100,7 @@ export function fieldLabel(path: Path, body: unknown): FieldLabel {
 }
 
 /** "Property 1: key": the label a predicate ("is required") follows. */
-export function fieldText({ place, field }: FieldLabel): string {
+function fieldText({ place, field }: FieldLabel): string {
   return place ? `${place}: ${field}` : field;
 }
 
