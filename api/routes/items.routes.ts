@@ -1,6 +1,7 @@
 /** `/content-types/{key}/items`: reading the items of a content type. Needs `read`. */
 import { Router, type Request } from 'express';
 import { z } from 'zod';
+import { itemChangeViewSchema, recentItemChanges } from '../../core/changes/item-changes';
 import { identifierProblem } from '../../core/domain/identifier';
 import { contentTypeKeySchema } from '../../core/domain/names';
 import { HistoryRepository } from '../../core/history/history.repository';
@@ -31,6 +32,9 @@ const trailQuerySchema = z.object({
 
 const itemSchema = itemViewSchema.meta({ id: 'Item' });
 const detailSchema = itemDetailSchema.meta({ id: 'ItemDetail' });
+const changesSchema = z
+  .object({ items: z.array(itemChangeViewSchema.meta({ id: 'ItemChange' })) })
+  .meta({ id: 'ItemChanges' });
 const trailSchema = z
   .object({ items: z.array(itemTrailEntrySchema.meta({ id: 'ItemRequest' })) })
   .meta({ id: 'ItemRequests' });
@@ -96,6 +100,25 @@ registerRoute({
   },
 });
 
+registerRoute({
+  method: 'get',
+  path: '/content-types/{key}/items/{identifier}/changes',
+  tags: ['Items'],
+  access,
+  description:
+    "The item's newest records in the change log (its versions: created, updated, deleted), " +
+    'newest first; answered whether the item is stored or not.',
+  request: {
+    params: z.object({ key: contentTypeKeySchema, identifier: z.string() }),
+    query: trailQuerySchema,
+  },
+  responses: {
+    200: json(changesSchema, 'The records'),
+    404: noContentType,
+    422: json(errorBodySchema, 'A bad `limit`'),
+  },
+});
+
 export function itemsRoutes(context: ApiContext): Router {
   const router = Router();
   const items = new ItemsRepository(context.db);
@@ -153,6 +176,22 @@ export function itemsRoutes(context: ApiContext): Router {
       ]);
       const funnel = funnels.find((candidate) => candidate.id === item.funnelId) ?? null;
       res.json(itemDetail(item, { funnel, request }));
+    },
+  );
+
+  router.get(
+    '/content-types/:key/items/:identifier/changes',
+    readAccess,
+    async (req: Request<{ key: string; identifier: string }>, res) => {
+      const { tenant } = req.principal;
+      const key = await contentTypeKey(tenant, req.params.key);
+      const { limit } = parseOrThrow(trailQuerySchema, req.query);
+      const { identifier } = req.params;
+      const scope = { tenant, contentType: key, identifier };
+      const items = identifierProblem(identifier)
+        ? []
+        : await recentItemChanges(context.db, scope, limit);
+      res.json({ items });
     },
   );
 

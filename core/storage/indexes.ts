@@ -61,6 +61,11 @@ export const SERVICE_INDEXES: readonly ServiceIndex[] = [
   { collection: 'itemTombstones', ...EXPIRES },
   { collection: 'changes', key: { tenant: 1, lastSeq: 1 }, name: 'tenant_last_seq', unique: true },
   {
+    collection: 'changes',
+    key: { tenant: 1, contentType: 1, 'entries.identifier': 1, lastSeq: -1 },
+    name: 'tenant_content_type_entry_identifier',
+  },
+  {
     collection: 'syncs',
     key: { tenant: 1, funnelId: 1, startedAt: -1, _id: -1 },
     name: 'tenant_funnel_started',

@@ -1,11 +1,11 @@
 /**
  * "Where did my item go?" in a real browser, on a real pipeline: the items of a content type
- * searched by the beginning of an identifier, an item with its last write and the requests that
- * named it (one that is gone too), the history filtered by an identifier, and a funnel's full
- * syncs with a dry run and a commit. Each page is checked for what it shows, for console errors
- * and CSP violations, and kept as a screenshot in test-artifacts/console/.
+ * searched by the beginning of an identifier, an item with its last write, its changes and the
+ * requests that named it (one that is gone too), the history filtered by an identifier, and a
+ * funnel's full syncs with a dry run and a commit. Each page is checked for what it shows, for
+ * console errors and CSP violations, and kept as a screenshot in test-artifacts/console/.
  */
-import type { Browser } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
 import type { HistoryView } from '../../core/history/history-record';
 import { requestIdOf, startPipeline, type Pipeline } from '../e2e/pipeline/pipeline-fixture';
 import { launchChromium, openTab, unexpected, type ConsoleTab } from './support/console-browser';
@@ -56,6 +56,15 @@ describe('the console: items, an item, history by identifier and syncs', () => {
     expect(unexpected(problems, 404, 422)).toEqual([]);
   });
 
+  /** Each change of an item's table as [event, version]. */
+  async function changesOf(table: Locator): Promise<string[][]> {
+    await table.waitFor();
+    const rows = await table.locator('tbody tr').all();
+    return Promise.all(
+      rows.map((row) => row.locator('td:nth-child(2), td:nth-child(3)').allTextContents()),
+    );
+  }
+
   const itemsTable = () => tab.page.locator('table.items tbody tr td:first-child');
 
   it('when items are searched by the beginning of an identifier, then only those starting with it are listed', async () => {
@@ -96,6 +105,11 @@ describe('the console: items, an item, history by identifier and syncs', () => {
     );
     const outcomes = await requests.locator('tbody tr td:nth-child(5)').allTextContents();
     expect(outcomes).toEqual(['written', 'written']);
+    const changes = page.getByRole('table', { name: /changes in the change log/ });
+    expect(await changesOf(changes)).toEqual([
+      ['updated', '2'],
+      ['created', '1'],
+    ]);
     await tab.screenshot('item');
 
     await lastRequest.click();
@@ -125,6 +139,11 @@ describe('the console: items, an item, history by identifier and syncs', () => {
     expect(rows).toEqual([
       ['DELETE', 'deleted'],
       ['POST', 'written'],
+    ]);
+    const changes = page.getByRole('table', { name: /changes in the change log/ });
+    expect(await changesOf(changes)).toEqual([
+      ['deleted', '2'],
+      ['created', '1'],
     ]);
     await tab.screenshot('item-deleted');
   });

@@ -286,6 +286,66 @@ describe('finding an item and the requests that named it', () => {
     });
   });
 
+  describe('the changes of an item', () => {
+    beforeAll(async () => {
+      const batch = (tenant: string, firstSeq: number, entries: [string, string, number][]) => ({
+        _id: `${tenant}:${firstSeq}`,
+        tenant,
+        contentType: 'products',
+        firstSeq,
+        lastSeq: firstSeq + entries.length - 1,
+        entries: entries.map(([event, identifier, version]) => ({
+          event: event as 'created' | 'updated' | 'deleted',
+          identifier,
+          version,
+        })),
+        at: at(firstSeq),
+      });
+      await api.context.db.changes.insertMany([
+        batch('acme', 1, [
+          ['created', 'W-1', 1],
+          ['created', 'A-1', 1],
+          ['created', 'G-1', 1],
+        ]),
+        batch('acme', 4, [
+          ['updated', 'W-1', 2],
+          ['deleted', 'G-1', 2],
+        ]),
+        batch('globex', 1, [['created', 'W-1', 1]]),
+      ]);
+    });
+
+    it('when an item changed, then its records come newest first with their numbers and versions', async () => {
+      const response = await api.call('GET', itemsPath('/W-1/changes'), { token: owner });
+      expect(response.status).toBe(200);
+      expect(response.body.items).toEqual([
+        { seq: 4, event: 'updated', version: 2, at: at(4).toISOString() },
+        { seq: 1, event: 'created', version: 1, at: at(1).toISOString() },
+      ]);
+      const one = await api.call('GET', itemsPath('/W-1/changes?limit=1'), { token: owner });
+      expect(one.body.items).toHaveLength(1);
+    });
+
+    it('when the item was deleted, then its deletion is among its changes', async () => {
+      const response = await api.call('GET', itemsPath('/G-1/changes'), { token: owner });
+      const changes = response.body.items as { event: string }[];
+      expect(changes.map((change) => change.event)).toEqual(['deleted', 'created']);
+    });
+
+    it("when another tenant asks, then it gets only its own item's changes", async () => {
+      const response = await api.call('GET', itemsPath('/W-1/changes'), { token: other });
+      expect(response.body.items).toEqual([
+        { seq: 1, event: 'created', version: 1, at: at(1).toISOString() },
+      ]);
+      const bad = await api.call('GET', itemsPath(`/${encodeURIComponent('W\u0001')}/changes`), {
+        token: owner,
+      });
+      expect(bad.body.items).toEqual([]);
+      const limit = await api.call('GET', itemsPath('/W-1/changes?limit=1000'), { token: owner });
+      expect(limit.status).toBe(422);
+    });
+  });
+
   describe("another tenant's items and history", () => {
     it('when another tenant asks for them, then 404', async () => {
       for (const path of [

@@ -1,8 +1,8 @@
 /**
  * One item: where it is and how it got there. Its fields, version, and the funnel and request
- * that last wrote it; then the recorded requests that named it, newest first, each with what it
- * did to the item. An item that is not stored (never was, or was deleted) still shows those
- * requests: the answer to "where did my item go?" within the history's retention.
+ * that last wrote it; its recent changes in the change log (its versions); then the recorded
+ * requests that named it, newest first, each with what it did to the item. An item that is not
+ * stored (never was, or was deleted) still shows both: the answer to "where did my item go?" within the history's retention.
  */
 import { ApiError, apiGet } from '../api-client.js';
 import { refusal } from '../capabilities.js';
@@ -13,6 +13,7 @@ import { dataTable, loadingLine, scrollBox, statusBadge } from '../views.js';
 import { itemPaths } from './items-api.js';
 
 const REQUESTS_SHOWN = 20;
+const CHANGES_SHOWN = 10;
 
 /** What a request did to the item, in words. */
 const OUTCOMES = {
@@ -108,6 +109,34 @@ function requestsTable(requests) {
   );
 }
 
+async function changesSection(route, { signal }) {
+  const { contentType, identifier } = route;
+  const { items } = await apiGet(itemPaths.itemChanges(contentType, identifier), {
+    query: { limit: CHANGES_SHOWN },
+    signal,
+  });
+  return h(
+    'section',
+    { 'aria-labelledby': 'item-changes-heading' },
+    h('h2', { id: 'item-changes-heading' }, 'Recent changes'),
+    items.length === 0
+      ? h('p', { class: 'muted' }, 'No change of it is in the change log.')
+      : scrollBox(
+          dataTable({
+            caption: `Its newest ${formatNumber(items.length)} changes in the change log`,
+            columns: ['Number (seq)', 'Change', 'Version', 'Recorded'],
+            rows: items.map((change) => [
+              formatNumber(change.seq),
+              change.event,
+              formatNumber(change.version),
+              timeElement(change.at),
+            ]),
+            className: 'item-changes',
+          }),
+        ),
+  );
+}
+
 async function requestsSection(route, { signal, me }, item) {
   const { contentType, identifier } = route;
   const heading = h('h2', { id: 'item-requests-heading' }, 'Requests that named it');
@@ -179,6 +208,6 @@ export async function renderItem(container, route, options) {
             `No item “${identifier}” is stored in ${contentType}: it was never written, or it was deleted. The requests below say which.`,
           ),
         ]),
-    await requestsSection(route, options, item),
+    ...(await Promise.all([changesSection(route, options), requestsSection(route, options, item)])),
   );
 }
