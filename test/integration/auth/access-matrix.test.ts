@@ -72,6 +72,12 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/content-types/products/items/A-1', ability: 'read', tenantScoped: true },
   {
     method: 'GET',
+    path: '/content-types/products/items/A-1/changes',
+    ability: 'read',
+    tenantScoped: true,
+  },
+  {
+    method: 'GET',
     path: '/content-types/products/items/A-1/requests',
     ability: 'read',
     permission: FUNNELS,
