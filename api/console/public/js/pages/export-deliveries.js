@@ -12,6 +12,7 @@ import { count, formatDuration, formatNumber, timeElement } from '../format.js';
 import { field, select } from '../forms.js';
 import { links } from '../routes.js';
 import { dataTable, errorBox, scrollBox, tableRow } from '../views.js';
+import { retryFailedSince } from './export-retry-failed.js';
 
 const PAGE_SIZE = 20;
 const STATUSES = ['pending', 'failed', 'succeeded'];
@@ -224,6 +225,12 @@ export function deliveryLog(exp, status, { signal, me, onRefresh }) {
         'arrive in the order they were made. While some wait, this log follows them by itself.',
     ),
     h('div', { class: 'filters actions' }, filter.wrap, refresh),
+    retryFailedSince(exp, me, {
+      signal,
+      onRetried: async () => {
+        await Promise.all([reload(), onRefresh?.()]);
+      },
+    }),
     said,
     scrollBox(table),
     empty,
