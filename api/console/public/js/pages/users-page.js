@@ -13,6 +13,7 @@ import { fill, h } from '../dom.js';
 import { checkbox, errorSummary, field, setFieldError, showFieldErrors } from '../forms.js';
 import { outranked } from '../outranked.js';
 import { shownOnce } from '../shown-once.js';
+import { deleteUserButton } from './user-delete-button.js';
 import { dataTable, scrollBox } from '../views.js';
 
 const PERMISSIONS = ['manage_funnels', 'manage_settings'];
@@ -160,7 +161,14 @@ function userRow(me, user, say, reload) {
     ],
     boxes.map(([, e]) => e.wrap),
     active.wrap,
-    [save, note, ' ', ...inviteButton(me, user, say)],
+    [
+      save,
+      note,
+      ' ',
+      ...inviteButton(me, user, say),
+      ' ',
+      ...deleteUserButton(me, user, say, reload),
+    ],
   ];
 }
 
