@@ -164,6 +164,10 @@ describe('the console: preview and replay', () => {
     await tab.screenshot('history-replay');
 
     const before = await api.context.db.history.countDocuments({});
+    page.once('dialog', (dialog) => {
+      expect(dialog.message()).toContain('It is a new request');
+      void dialog.accept();
+    });
     await button(ids.missing).focus();
     await page.keyboard.press('Enter');
     const outcome = page.locator('.replay-outcome');

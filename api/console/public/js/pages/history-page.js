@@ -4,6 +4,7 @@
  */
 /* global location */
 import { apiGet, apiPaths, apiReplay, ApiError } from '../api-client.js';
+import { confirmReplay } from '../confirm-replay.js';
 import { guard, refusal } from '../capabilities.js';
 import { requestsChart } from '../chart/requests-chart.js';
 import { fill, h } from '../dom.js';
@@ -127,7 +128,10 @@ export async function renderHistory(container, route, { signal, me }) {
       'Replay',
     );
     const note = guard(button, replayRefusal(entry, me));
-    if (!note) button.addEventListener('click', () => void replay(entry, button));
+    if (!note)
+      button.addEventListener('click', () => {
+        if (confirmReplay(entry.receivedAt)) void replay(entry, button);
+      });
     return [button, note];
   };
   const moreError = h('div');
