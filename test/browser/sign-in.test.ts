@@ -110,12 +110,13 @@ describe('the console: signing in', () => {
     expect(tab.problems).toEqual([]);
   });
 
-  it('when signed in, then the console offers no queue dashboard and sets no cookie', async () => {
+  it('when signed in with a token, then the console offers no queue dashboard and sets no cookie', async () => {
     await signIn(tab, owner.token);
     const nav = tab.page.getByRole('navigation', { name: 'Console' });
     expect(await nav.getByRole('link').allTextContents()).toEqual([
       'Funnels',
       'Content types',
+      'Items',
       'Tokens',
       'Users',
       'Exports',
