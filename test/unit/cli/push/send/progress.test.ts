@@ -35,9 +35,10 @@ describe('the share of the input done', () => {
     const batches = batchesOf(ROWS, 2);
     const inputBytes = batches.reduce((sum, batch) => sum + batch.body.length, 0);
     const progress = new InputProgress(inputBytes * 2);
-    const seenAtArrival: Array<number | undefined> = [];
+    let settledBatches = 0;
+    const atArrival: Array<{ fraction?: number; settledBatches: number }> = [];
     service.handle(() => {
-      seenAtArrival.push(progress.fraction());
+      atArrival.push({ fraction: progress.fraction(), settledBatches });
       return { status: 200, body: { status: 'success', message: 'ok' } };
     });
     await sendRows(contextOn(service), {
@@ -45,11 +46,16 @@ describe('the share of the input done', () => {
       identity: 'file-1',
       concurrency: 2,
       confirmed: new Set([3]),
-      settled: (batch) => progress.settled(batch),
+      settled: (batch) => {
+        settledBatches += 1;
+        progress.settled(batch);
+      },
     });
-    // Two in flight: the first two requests arrive before anything was answered.
-    expect(seenAtArrival.slice(0, 2)).toEqual([0, 0]);
+    // Each batch is an eighth of the input: a request arriving sees only the batches settled
+    // before it, never the ones read and still in flight (the first sees none at all).
     expect(service.seen).toHaveLength(3);
+    expect(atArrival[0]).toEqual({ fraction: 0, settledBatches: 0 });
+    for (const seen of atArrival) expect(seen.fraction).toBeCloseTo(seen.settledBatches / 8);
     // Every batch counts at the end, the one a checkpoint confirmed too.
     expect(progress.fraction()).toBeCloseTo(0.5);
   });
