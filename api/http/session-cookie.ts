@@ -5,7 +5,7 @@
  */
 import type { Request, Response } from 'express';
 
-export const SESSION_COOKIE = 'funnel_sync_session';
+const SESSION_COOKIE = 'funnel_sync_session';
 
 /** The cookie's value, or undefined; other cookies are ignored. */
 export function sessionSecretOf(req: Request): string | undefined {

@@ -11,7 +11,7 @@ export const CONSOLE_HEADER = 'X-Funnel-Sync-Console';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export function isConsoleRequest(header: string | undefined): boolean {
+function isConsoleRequest(header: string | undefined): boolean {
   return header === '1';
 }
 

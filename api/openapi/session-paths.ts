@@ -11,7 +11,7 @@ import {
   signInBodySchema,
 } from '../routes/session-bodies';
 
-export const consoleSession = registry.registerComponent('securitySchemes', 'consoleSession', {
+const consoleSession = registry.registerComponent('securitySchemes', 'consoleSession', {
   type: 'apiKey',
   in: 'cookie',
   name: 'funnel_sync_session',

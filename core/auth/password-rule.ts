@@ -1,7 +1,7 @@
 /** What a password must be, in the words the console shows. */
 import { z } from 'zod';
 
-export const PASSWORD_MIN_LENGTH = 12;
+const PASSWORD_MIN_LENGTH = 12;
 
 export const passwordSchema = z
   .string()

@@ -3,9 +3,6 @@
  * every answer about users, and a hash must never.
  */
 import type { AuthCollections } from './auth-collections';
-import type { PasswordDocument } from './person-records';
-
-export type { PasswordDocument };
 
 export class PasswordsRepository {
   constructor(private readonly db: Pick<AuthCollections, 'passwords'>) {}

@@ -63,6 +63,6 @@ export class SessionAccess implements SessionAuthenticator {
  * What stands for the session where a token id is recorded (history, logs): a prefix of the
  * stored hash, which tells nothing of the cookie's secret.
  */
-export function sessionLabel(session: Pick<SessionDocument, '_id'>): string {
+function sessionLabel(session: Pick<SessionDocument, '_id'>): string {
   return `session:${session._id.slice(0, 16)}`;
 }

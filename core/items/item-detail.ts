@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { itemView, itemViewSchema, type ItemDocument } from './item';
 
-export const lastWriteSchema = z.object({
+const lastWriteSchema = z.object({
   funnelId: z.string(),
   endpointUrl: z.string().nullable().describe('null when the funnel is gone'),
   funnelName: z.string().nullable(),
