@@ -1,13 +1,15 @@
 /**
- * A Redis mutex held on a short lease that its holder renews well before it runs out: the lock of
- * a process killed while holding it blocks the others for one lease at most.
+ * A Redis mutex held on a lease that its holder renews well before it runs out: the lock of a
+ * process killed while holding it blocks the others for one lease at most. The lease is ten
+ * renewals long, so that a holder whose event loop stalls for seconds (a large batch parsed on a
+ * busy machine) keeps it.
  */
 import type { RedisClient } from './redis-connection';
 import { Mutex } from 'redis-semaphore';
 import type { Logger } from '../platform/logger';
 
-const LEASE_MS = 2_000;
-const RENEW_EVERY_MS = 500;
+const LEASE_MS = 10_000;
+const RENEW_EVERY_MS = 1_000;
 
 export interface LeasedMutexOptions {
   /** How long to wait for the holder before giving up (redis-semaphore's TimeoutError). */

@@ -13,7 +13,7 @@ import { testKeys, testRedis, uniquePrefix } from '../../support/test-env';
 import { waitUntil } from '../../support/wait-until';
 
 /** The longest a dead holder may keep its content type blocked. */
-const LEASE_MS = 2_000;
+const LEASE_MS = 10_000;
 const HOLDER = join(__dirname, 'support', 'hold-write-lock.ts');
 
 describe('the write lock: a lease its holder renews', () => {

@@ -59,3 +59,21 @@ export function tableRow(cells, columns) {
     cells.map((cell, i) => h('td', { 'data-label': columns[i] }, cell)),
   );
 }
+
+/**
+ * "Load more": the button is disabled while the next page loads, and a failure shows in
+ * `errorSlot` (cleared on the next try) rather than replacing what was already shown.
+ */
+export function onLoadMore(button, errorSlot, loadPage) {
+  button.addEventListener('click', async () => {
+    button.disabled = true;
+    errorSlot.replaceChildren();
+    try {
+      await loadPage();
+    } catch (error) {
+      errorSlot.append(errorBox(error.message));
+    } finally {
+      button.disabled = false;
+    }
+  });
+}

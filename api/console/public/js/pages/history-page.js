@@ -10,7 +10,7 @@ import { requestsChart } from '../chart/requests-chart.js';
 import { fill, h } from '../dom.js';
 import { count, formatDuration, formatNumber, timeElement } from '../format.js';
 import { links } from '../routes.js';
-import { dataTable, errorBox, scrollBox, statusBadge, tableRow } from '../views.js';
+import { dataTable, errorBox, onLoadMore, scrollBox, statusBadge, tableRow } from '../views.js';
 import { apiQuery, filterForm, matchesMethod } from './history-filters.js';
 import { identifierSummary, itemLink } from './item-links.js';
 
@@ -203,17 +203,7 @@ export async function renderHistory(container, route, { signal, me }) {
         : `Showing ${count(loaded.length, 'request')}${cursor ? '; there are more' : ''}.`;
     fill(chart, requestsChart(loaded));
   }
-  more.addEventListener('click', async () => {
-    more.disabled = true;
-    moreError.replaceChildren();
-    try {
-      await loadPage();
-    } catch (error) {
-      fill(moreError, errorBox(error.message));
-    } finally {
-      more.disabled = false;
-    }
-  });
+  onLoadMore(more, moreError, loadPage);
 
   try {
     // The funnel first: its content type is where the identifiers of each row link to.

@@ -9,7 +9,7 @@ import { refusal } from '../capabilities.js';
 import { h } from '../dom.js';
 import { count, timeElement } from '../format.js';
 import { links } from '../routes.js';
-import { dataTable, errorBox, scrollBox, tableRow } from '../views.js';
+import { dataTable, onLoadMore, scrollBox, tableRow } from '../views.js';
 import { itemPaths } from './items-api.js';
 import { itemLink } from './item-links.js';
 
@@ -140,17 +140,7 @@ export async function renderItems(container, route, { signal, me }) {
           : 'This content type has no items.'
         : `Showing ${count(loaded, 'item')}${cursor ? '; there are more' : ''}.`;
   }
-  more.addEventListener('click', async () => {
-    more.disabled = true;
-    moreError.replaceChildren();
-    try {
-      await loadPage();
-    } catch (error) {
-      moreError.append(errorBox(error.message));
-    } finally {
-      more.disabled = false;
-    }
-  });
+  onLoadMore(more, moreError, loadPage);
   try {
     await loadPage();
   } catch (error) {

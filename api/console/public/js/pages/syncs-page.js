@@ -9,7 +9,7 @@ import { apiGet, apiPaths } from '../api-client.js';
 import { h } from '../dom.js';
 import { count, formatNumber, timeElement } from '../format.js';
 import { links } from '../routes.js';
-import { dataTable, errorBox, scrollBox, tableRow } from '../views.js';
+import { dataTable, onLoadMore, scrollBox, tableRow } from '../views.js';
 import { itemPaths } from './items-api.js';
 import { commitPanel } from './sync-commit-panel.js';
 
@@ -129,16 +129,6 @@ export async function renderSyncs(container, route, { signal, me }) {
     commits.replaceChildren();
     await loadPage();
   }
-  more.addEventListener('click', async () => {
-    more.disabled = true;
-    moreError.replaceChildren();
-    try {
-      await loadPage();
-    } catch (error) {
-      moreError.append(errorBox(error.message));
-    } finally {
-      more.disabled = false;
-    }
-  });
+  onLoadMore(more, moreError, loadPage);
   await loadPage();
 }
