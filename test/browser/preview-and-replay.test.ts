@@ -6,6 +6,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { startTestApi, type TestApi } from '../support/api-harness';
+import { waitUntil } from '../support/wait-until';
 import { startTestWorker, type TestWorker } from '../support/worker-harness';
 import { launchChromium, openTab, unexpected, type ConsoleTab } from './support/console-browser';
 import { tokenWith } from './support/tokens';
@@ -164,6 +165,7 @@ describe('the console: preview and replay', () => {
     await tab.screenshot('history-replay');
 
     const before = await api.context.db.history.countDocuments({});
+    const rowsBefore = await table.locator('tbody tr').count();
     page.once('dialog', (dialog) => {
       expect(dialog.message()).toContain('It is a new request');
       void dialog.accept();
@@ -174,6 +176,12 @@ describe('the console: preview and replay', () => {
     await outcome.getByRole('link', { name: 'Open the new record' }).waitFor();
     expect(await outcome.textContent()).toMatch(/HTTP 422, Validation failed/);
     expect(await api.context.db.history.countDocuments({})).toBe(before + 1);
+    // The table is read again: the new record is a row of it without a reload.
+    await waitUntil(
+      () => table.locator('tbody tr').count(),
+      (rows) => rows === rowsBefore + 1,
+      { what: 'the history table to show the replay' },
+    );
 
     await outcome.getByRole('link', { name: 'Open the new record' }).click();
     await page.getByRole('link', { name: ids.missing }).waitFor();
@@ -181,6 +189,18 @@ describe('the console: preview and replay', () => {
     expect(await page.evaluate('window.hacked')).toBeUndefined();
     await tab.screenshot('request-replayed');
     expect(unexpected(tab.problems, 422)).toEqual([]);
+  });
+
+  it('when a request is opened from a filtered history, then its way back keeps the filters', async () => {
+    const { page } = tab;
+    await page.goto('/console/#/funnels/shop?status=error');
+    const table = page.getByRole('table', { name: 'Requests, newest first' });
+    await table.locator('tbody tr').first().waitFor();
+    await table.locator('tbody tr a[href*="/requests/"]').first().click();
+    await page.getByRole('link', { name: '← History of shop' }).click();
+    await page.waitForURL(/#\/funnels\/shop\?status=error/);
+    await table.locator('tbody tr').first().waitFor();
+    expect(unexpected(tab.problems)).toEqual([]);
   });
 
   it('when the token may not create, then every Replay button is disabled with the reason', async () => {

@@ -12,6 +12,7 @@ import { count, formatDuration, formatNumber, timeElement } from '../format.js';
 import { links } from '../routes.js';
 import { dataTable, errorBox, onLoadMore, scrollBox, statusBadge, tableRow } from '../views.js';
 import { apiQuery, filterForm, matchesMethod } from './history-filters.js';
+import { rememberHistoryView } from './history-view.js';
 import { identifierSummary, itemLink } from './item-links.js';
 
 const PAGE_SIZE = 50;
@@ -77,6 +78,7 @@ function funnelLine(funnel) {
 
 export async function renderHistory(container, route, { signal, me }) {
   const { funnel, filters, pageSize = PAGE_SIZE } = route;
+  rememberHistoryView(funnel, filters);
   const lead = h('p', { class: 'lead' });
   const chart = h('div', { class: 'chart-holder' });
   const shown = h('p', { class: 'count', role: 'status' }, 'Loading…');
@@ -109,6 +111,7 @@ export async function renderHistory(container, route, { signal, me }) {
             : null,
         ),
       );
+      await reloadRequests();
     } catch (error) {
       if (!(error instanceof ApiError) || error.status === 401) throw error;
       fill(replayed, errorBox(`Replay refused: ${error.message}`));
@@ -204,6 +207,14 @@ export async function renderHistory(container, route, { signal, me }) {
     fill(chart, requestsChart(loaded));
   }
   onLoadMore(more, moreError, loadPage);
+
+  /** From the first page again: a replay adds a request at the top. */
+  async function reloadRequests() {
+    loaded.length = 0;
+    cursor = null;
+    table.tBodies[0].replaceChildren();
+    await loadPage();
+  }
 
   try {
     // The funnel first: its content type is where the identifiers of each row link to.

@@ -10,6 +10,7 @@ import { count, formatDuration, formatNumber, timeElement } from '../format.js';
 import { resolvedItems } from '../resolved-list.js';
 import { links } from '../routes.js';
 import { dataTable, loadingLine, scrollBox, statusBadge } from '../views.js';
+import { lastHistoryView } from './history-view.js';
 import { itemLink } from './item-links.js';
 
 /** A very large list is cut here: the page stays fast, the full list is in the JSON API. */
@@ -122,7 +123,11 @@ export async function renderRequest(container, route, { signal }) {
   const { funnel, requestId } = route;
   const loading = loadingLine('Loading the request…');
   container.append(
-    h('p', { class: 'crumbs' }, h('a', { href: links.history(funnel) }, `← History of ${funnel}`)),
+    h(
+      'p',
+      { class: 'crumbs' },
+      h('a', { href: lastHistoryView(funnel) }, `← History of ${funnel}`),
+    ),
     h('h1', {}, 'Request ', h('code', {}, requestId)),
     loading,
   );
