@@ -27,6 +27,11 @@ const TOP: Record<string, string> = {
   contentTypes: 'Content types',
   events: 'Events',
   batchSize: 'Batch size',
+  email: 'Email',
+  permissions: 'Permissions',
+  abilities: 'Abilities',
+  expiresAt: 'Expires at',
+  userId: 'User',
 };
 
 const PROPERTY_FIELDS: Record<string, string> = {
@@ -52,7 +57,12 @@ const STEP_FIELDS: Record<string, string> = {
   value: 'value',
 };
 
-const SINGULAR: Record<string, string> = { contentTypes: 'Content type', events: 'Event' };
+const SINGULAR: Record<string, string> = {
+  contentTypes: 'Content type',
+  events: 'Event',
+  permissions: 'Permission',
+  abilities: 'Ability',
+};
 
 const isIndex = (segment: PropertyKey | undefined): segment is number =>
   typeof segment === 'number';

@@ -6,6 +6,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { startTestApi, type TestApi } from '../support/api-harness';
+import { waitUntil } from '../support/wait-until';
 import { launchChromium, openTab, unexpected, type ConsoleTab } from './support/console-browser';
 
 const PASSWORD = 'four words make a password';
@@ -165,11 +166,22 @@ describe('the console: people signing in', () => {
     await funnelsHeading().waitFor();
     await tab.page.getByRole('button', { name: 'Sign out', exact: true }).click();
     await signInHeading().waitFor();
-    for (let guess = 1; guess <= 3; guess += 1) {
-      await signInWithPassword(person.email, `guess number ${guess}`);
-      await tab.page.getByText('The tenant, e-mail or password is not right').waitFor();
+    // The form stays on the page after a refusal: each guess is typed again, as a person would.
+    await signInWithPassword(person.email, 'guess number 1');
+    const notRight = tab.page.getByText('The tenant, e-mail or password is not right');
+    await notRight.waitFor();
+    const password = tab.page.getByLabel('Password', { exact: true });
+    const signInButton = tab.page.getByRole('button', { name: 'Sign in', exact: true });
+    for (const guess of ['guess number 2', 'guess number 3', PASSWORD]) {
+      await password.fill(guess);
+      await signInButton.click();
+      // The button is disabled while the attempt is answered.
+      await waitUntil(
+        () => signInButton.isEnabled(),
+        (enabled) => enabled,
+        { what: 'the attempt to be answered' },
+      );
     }
-    await signInWithPassword(person.email);
     const refused = tab.page.getByRole('alert').filter({ hasText: 'Too many sign-in attempts' });
     await refused.waitFor();
     expect(await refused.textContent()).toMatch(/^Too many sign-in attempts: try again in \d+ /);

@@ -12,7 +12,8 @@ import { revokeToken } from '../../../core/auth/revoke-token';
 import type { ApiContext } from '../../context';
 import { checkAbilitiesGrant, checkTokenOwner } from '../../http/grant-refusal';
 import { userRefusal } from '../../http/user-refusal';
-import { invalid, parseOrThrow } from '../../http/validate';
+import { parseSettingsOrThrow } from '../../http/settings-validation';
+import { invalid } from '../../http/validate';
 import { requireAccessByMethod } from '../../middleware/require-access';
 import { registerSettingsPaths } from '../../openapi/settings-paths';
 
@@ -40,11 +41,11 @@ export function tokensRoutes(context: ApiContext): Router {
   router.use('/settings/tokens', requireAccessByMethod(context.auth, 'manage_settings'));
 
   router.post('/settings/tokens', async (req, res) => {
-    const body = parseOrThrow(tokenBodySchema, req.body);
+    const body = parseSettingsOrThrow(tokenBodySchema, req.body);
     const { tenant } = req.principal;
     const userId = body.userId ?? req.principal.userId;
     const user = await context.users.find(tenant, userId);
-    if (!user) throw invalid({ userId: 'No such user in this tenant' });
+    if (!user) throw invalid({ userId: 'User: no such user in this tenant' });
     if (userId !== req.principal.userId) checkTokenOwner(req.principal, user.permissions);
     checkAbilitiesGrant(req.principal, body.abilities);
     const expiresAt = body.expiresAt ? new Date(body.expiresAt) : null;

@@ -17,7 +17,7 @@ import type { ApiContext } from '../../context';
 import { HttpError, notFound, unavailable } from '../../http/http-error';
 import { checkPermissionsGrant } from '../../http/grant-refusal';
 import { userRefusal } from '../../http/user-refusal';
-import { parseOrThrow } from '../../http/validate';
+import { parseSettingsOrThrow } from '../../http/settings-validation';
 import { requireAccessByMethod } from '../../middleware/require-access';
 import { registerSettingsPaths } from '../../openapi/settings-paths';
 
@@ -62,7 +62,7 @@ export function usersRoutes(context: ApiContext): Router {
   const services = { users: context.users, lock };
 
   router.post('/settings/users', async (req, res) => {
-    const body = parseOrThrow(userBodySchema, req.body);
+    const body = parseSettingsOrThrow(userBodySchema, req.body);
     checkPermissionsGrant(req.principal, body.permissions);
     try {
       const user = await context.users.create(req.principal.tenant, body);
@@ -87,7 +87,7 @@ export function usersRoutes(context: ApiContext): Router {
   });
 
   router.patch('/settings/users/:id', async (req, res) => {
-    const changes = parseOrThrow(userPatchSchema, req.body);
+    const changes = parseSettingsOrThrow(userPatchSchema, req.body);
     checkPermissionsGrant(req.principal, changes.permissions ?? []);
     const outcome = await inTurn(changeUser(services, req.principal, req.params.id, changes));
     if ('refused' in outcome) {

@@ -163,6 +163,9 @@ describe('values of items', () => {
       properties: { color: 'red', price: 99 },
       createdAt: created?.createdAt,
       updatedAt: expect.any(String),
+      version: 2,
+      // The second funnel wrote it last.
+      lastWrite: expect.objectContaining({ endpointUrl: prices }),
     });
     expect(Date.parse(updated?.updatedAt ?? '')).toBeGreaterThanOrEqual(
       Date.parse(created?.updatedAt ?? ''),
