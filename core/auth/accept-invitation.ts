@@ -2,6 +2,7 @@
  * Accepting an invitation (docs/access.md#invitations): the link's secret is used up, and its
  * user, still active in its tenant, gets the password chosen. Answers who may now sign in.
  */
+import type { DocumentUpdates } from '../mongo/document-updates';
 import type { InvitationsRepository } from './invitations.repository';
 import { hashPassword } from './password-hash';
 import type { PasswordsRepository } from './passwords.repository';
@@ -13,6 +14,7 @@ export interface InvitationServices {
   passwords: PasswordsRepository;
   invitations: InvitationsRepository;
   sessions: SessionsRepository;
+  documents: DocumentUpdates;
 }
 
 export type AcceptOutcome =
@@ -26,7 +28,7 @@ export async function acceptInvitation(
 ): Promise<AcceptOutcome> {
   // Hashed before the claim: a claim is final, and nothing after it should be able to fail.
   const hash = await hashPassword(password);
-  const claim = await services.invitations.claim(secret);
+  const claim = await services.invitations.claim(secret, services.documents);
   if ('refused' in claim) return claim;
   const { tenant, userId } = claim.claimed;
   const user = await services.users.find(tenant, userId);

@@ -3,6 +3,7 @@
  * only; the store keeps its hash as `_id`. `validUntil` ends its use; `expiresAt`, a week later,
  * is when the store forgets it, so that an expired link still says it expired.
  */
+import type { DocumentUpdates } from '../mongo/document-updates';
 import type { AuthCollections } from './auth-collections';
 import type { InvitationDocument } from './person-records';
 import { hashOfSecret, newSecret } from './secret-token';
@@ -41,16 +42,21 @@ export class InvitationsRepository {
   }
 
   /**
-   * Uses the invitation up: of two claims at once, one wins (a conditional update, atomic on
-   * one document).
+   * Uses the invitation up: of two claims at once, one wins (a conditional update of one
+   * document, through `documents`, which keeps it atomic on every engine).
    */
-  async claim(secret: string, now = new Date()): Promise<InvitationClaim> {
+  async claim(
+    secret: string,
+    documents: DocumentUpdates,
+    now = new Date(),
+  ): Promise<InvitationClaim> {
     const _id = hashOfSecret(secret);
     const invitation = await this.db.invitations.findOne({ _id });
     if (!invitation) return { refused: 'unknown' };
     if (invitation.usedAt) return { refused: 'used' };
     if (invitation.validUntil.getTime() <= now.getTime()) return { refused: 'expired' };
-    const { modifiedCount } = await this.db.invitations.updateOne(
+    const { modifiedCount } = await documents.updateOne(
+      this.db.invitations,
       { _id, usedAt: null },
       { $set: { usedAt: now } },
     );

@@ -1,7 +1,7 @@
 /**
  * Updates of one document, by `_id`, where several processes change the same document at once:
  * an export's document (its dispatch, the sends of its lanes, the settings routes), a delivery
- * (its send and a "send now"), a full sync's counters. MongoDB applies each update atomically and
+ * (its send and a "send now"), a full sync's counters, an invitation's single use. MongoDB applies each update atomically and
  * its implementation sends it as it is; an engine that may lose one of two concurrent updates
  * makes them wait for each other in its own implementation (core/storage/engines/).
  */

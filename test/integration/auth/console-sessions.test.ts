@@ -87,6 +87,19 @@ describe('console sessions', () => {
       expect(second.body.message).toMatch(/already used/);
     });
 
+    it('when one invitation is accepted several times at once, then exactly one use succeeds', async () => {
+      const owner = await api.bootstrap('inv-race');
+      const { secret } = (await invite(owner.token, owner.userId)).body;
+      const accept = (n: number) =>
+        api.call('POST', '/api/v1/invitations/accept', {
+          headers: CONSOLE,
+          body: { secret, password: `${PASSWORD}-${n}` },
+        });
+      const answers = await Promise.all([1, 2, 3, 4, 5, 6].map(accept));
+      const statuses = answers.map((answer) => answer.status).sort();
+      expect(statuses).toEqual([200, 410, 410, 410, 410, 410]);
+    });
+
     it('when an invitation has expired, then it is refused with 410 and sets no password', async () => {
       const owner = await api.bootstrap('inv-expired');
       const { secret } = (await invite(owner.token, owner.userId)).body;
