@@ -25,6 +25,13 @@ const error = (description: string) => ({
   content: { 'application/json': { schema: errorBodySchema } },
 });
 
+/** What a JSON body may be refused for before its own checks. */
+const bodyErrors = {
+  400: error('The body is not valid JSON'),
+  413: error('The body is too large'),
+  415: error('The body is not `application/json`'),
+};
+
 const consoleHeader = z.object({
   'x-funnel-sync-console': z.literal('1').describe('Required: the console sends it (else 403)'),
 });
@@ -46,6 +53,7 @@ registry.registerPath({
       description: 'Signed in; `Set-Cookie` carries the session (HttpOnly, SameSite=Strict)',
       content: { 'application/json': { schema: signedInSchema } },
     },
+    ...bodyErrors,
     401: error('The tenant, e-mail or password is not right'),
     403: error('The console header is missing'),
     422: error('The body is not valid'),
@@ -95,6 +103,7 @@ registry.registerPath({
       description: 'The password is set; the person signs in with it',
       content: { 'application/json': { schema: acceptedInvitationSchema } },
     },
+    ...bodyErrors,
     403: error('The console header is missing'),
     404: error('The invitation is not known'),
     410: error('The invitation expired or was used, or its user is gone'),
