@@ -33,13 +33,18 @@ export const GOALS = {
   },
   singleP50: {
     id: 'single-p50',
-    text: "single-item p50 within 5 ms of the floor's single upsert",
+    text: "single-item p50 within 10 ms of the floor's single upsert",
+    atMostMs: 10,
+  },
+  singleCpu: {
+    id: 'single-cpu',
+    text: 'single items one at a time: CPU of API + workers ≤ 5 ms a request',
     atMostMs: 5,
   },
   inFlightRate: {
     id: 'single-c32-rate',
-    text: "single items at c=32: req/s ≥ 0.5× the floor's 32 insertOne in flight",
-    atLeast: 0.5,
+    text: "single items at c=32: req/s ≥ 1× the floor's 32 insertOne in flight",
+    atLeast: 1,
   },
   inFlightCpu: {
     id: 'single-c32-cpu',
@@ -53,8 +58,8 @@ export const GOALS = {
   },
   exportRate: {
     id: 'export-rate',
-    text: 'export delivers ≥ 5,000 changes/s (batches of 50)',
-    atLeast: 5_000,
+    text: 'export delivers ≥ 0.5× the changes/s of the export floor (batches of 50)',
+    atLeast: 0.5,
   },
   exportLag: {
     id: 'export-lag',

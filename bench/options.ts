@@ -9,6 +9,8 @@ export interface BenchOptions {
   workers: number;
   /** Scenarios to run, by name; goals of the others are reported as not measured. */
   only: string[];
+  /** CPU profiles of the API and the workers, and where their time went, beside the logs. */
+  profile: boolean;
 }
 
 const NAMES = SCENARIOS.map((scenario) => scenario.name);
@@ -16,7 +18,8 @@ const NAMES = SCENARIOS.map((scenario) => scenario.name);
 const HELP = `npm run bench -- [options]
   --runs N      measured runs of each figure, the median reported (default 5)
   --workers N   worker processes (default 2)
-  --only LIST   scenarios, comma-separated: ${NAMES.join(',')}`;
+  --only LIST   scenarios, comma-separated: ${NAMES.join(',')}
+  --profile     run the API and the workers with --cpu-prof, and print where their CPU went`;
 
 function count(value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
@@ -32,6 +35,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       runs: { type: 'string' },
       workers: { type: 'string' },
       only: { type: 'string' },
+      profile: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   });
@@ -42,5 +46,10 @@ export function parseOptions(argv: string[]): BenchOptions {
   const only = values.only ? values.only.split(',').map((name) => name.trim()) : NAMES;
   const unknown = only.filter((name) => !NAMES.includes(name));
   if (unknown.length > 0) throw new Error(`unknown scenario(s): ${unknown.join(', ')}\n${HELP}`);
-  return { runs: count(values.runs, 5), workers: count(values.workers, 2), only };
+  return {
+    runs: count(values.runs, 5),
+    workers: count(values.workers, 2),
+    only,
+    profile: values.profile,
+  };
 }

@@ -2,7 +2,7 @@
  * `npm run bench` (bench/README.md): starts the stack once, runs the chosen scenarios, prints the
  * table, writes bench/results/<date-time>.json and docs/performance.md from it.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -11,6 +11,7 @@ import { parseOptions } from './options';
 import { RESULTS_DIR, ROOT } from './paths';
 import { textTable } from './report/columns';
 import { machineInfo } from './report/machine';
+import { profileReport } from './report/profile-summary';
 import { goalResults, stampOf, writeRecord } from './report/record';
 import { revision } from './report/revision';
 import { writePage } from './report/write-page';
@@ -28,7 +29,9 @@ async function main(): Promise<void> {
   const date = new Date().toISOString();
   const code = revision();
   const logDir = path.join(RESULTS_DIR, 'logs', stampOf(date));
-  const stack = await Stack.start({ workers: options.workers, logDir, log });
+  const profileDir = path.join(logDir, 'profiles');
+  const nodeArgs = options.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const stack = await Stack.start({ workers: options.workers, logDir, log, nodeArgs });
   const workDir = mkdtempSync(path.join(tmpdir(), 'funnel-sync-bench-'));
   const bench: Bench = { stack, workDir, runs: options.runs, workers: options.workers, log };
   const rows: Row[] = [];
@@ -52,6 +55,11 @@ async function main(): Promise<void> {
     rmSync(workDir, { recursive: true, force: true });
   }
 
+  if (options.profile) {
+    const report = profileReport(profileDir);
+    writeFileSync(path.join(logDir, 'profile-summary.txt'), report);
+    console.log(`\n${report}`);
+  }
   const goals = goalResults(rows, Object.values(GOALS));
   console.log(`\n${textTable(rows)}\n`);
   const file = writeRecord({

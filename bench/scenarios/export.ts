@@ -1,8 +1,8 @@
 /**
  * Goals of the API export (bench/scenarios/export-steps.ts measures them):
- * - rate: 10,000 new items POSTed in one request reach the receiver, in deliveries of 50, at
- *   5,000 changes/s or more, from the request's answer to the last arrival; beside it the receiver
- *   alone (deliveries POSTed by the bench) and the export floor (bench/floor/export-floor.ts);
+ * - rate: 10,000 new items POSTed in one request reach the receiver, in deliveries of 50, at half
+ *   the changes/s of the export floor (bench/floor/export-floor.ts) or more, from the request's
+ *   answer to the last arrival; beside it the receiver alone (deliveries POSTed by the bench);
  * - lag: at 1,000 item writes a second for 10 s, half the changes arrive within 1 s of their
  *   request's 200 answer;
  * - ingest: a 10,000-item request with the export active runs at 0.8 times or more the items/s
@@ -50,6 +50,7 @@ type ExportRun = Awaited<ReturnType<typeof measureRun>>;
 function rowsOf(runs: ExportRun[]): Row[] {
   const figure = (of: (run: ExportRun) => number) => medianOf(runs, of);
   const rate = figure((run) => run.perSecond);
+  const ofFloor = figure((run) => run.perSecond / run.floorPerSecond);
   const whole = runs.every((run) => run.arrived === BACKLOG);
   const lagP50 = figure((run) => run.lagP50Ms);
   const lost = runs.reduce((sum, run) => sum + run.steadyWritten - run.steadyArrived, 0);
@@ -62,7 +63,7 @@ function rowsOf(runs: ExportRun[]): Row[] {
     figure: `changes/s, by ${BATCH}`,
     ours: perSecond(rate),
     reference: `floor ${perSecond(figure((run) => run.floorPerSecond))}, receiver ${receiver}`,
-    result: whole ? times(figure((run) => run.perSecond / run.floorPerSecond)) : 'changes missing',
+    result: whole ? times(ofFloor) : 'changes missing',
   };
   const lagRow = {
     scenario: `export, ${count(writesPerSecond)} writes/s`,
@@ -79,7 +80,7 @@ function rowsOf(runs: ExportRun[]): Row[] {
     result: times(ingest),
   };
   return [
-    judged(rateRow, exportRate, whole && rate >= exportRate.atLeast),
+    judged(rateRow, exportRate, whole && ofFloor >= exportRate.atLeast),
     judged(lagRow, exportLag, lagP50 < exportLag.belowMs),
     judged(ingestRow, exportIngest, ingest >= exportIngest.atLeast),
   ];

@@ -1,8 +1,8 @@
 /**
- * Goal: single items sent one at a time are answered at p50 within 5 ms of the floor's single
- * `_id` upsert (one `updateOne` an item, one in flight). Beside it, the CPU a request costs the
- * API and the workers against the floor process's CPU an upsert. Each round measures ours, then
- * the floor, on an emptied store.
+ * Goals: single items sent one at a time are answered at p50 within 10 ms of the floor's single
+ * `_id` upsert (one `updateOne` an item, one in flight), and cost the API and the workers at most
+ * 5 ms of CPU a request (beside the floor process's CPU an upsert). Each round measures ours,
+ * then the floor, on an emptied store.
  */
 import { floorEach } from '../floor/run-floor';
 import { postConcurrently } from '../measure/concurrent-posts';
@@ -43,14 +43,22 @@ async function run(bench: Bench): Promise<Outcome> {
     reference: `floor upsert ${msList([figure((run) => run.floorP50Ms), figure((run) => run.floorP95Ms)])}`,
     result: `p50 +${ms(gap)}`,
   };
+  const cpuMs = figure((run) => run.cpuMsPerRequest);
   const cpu = {
     scenario,
     figure: 'CPU a request',
-    ours: `${figure((run) => run.cpuMsPerRequest).toFixed(2)} ms`,
+    ours: `${cpuMs.toFixed(2)} ms`,
     reference: `floor ${figure((run) => run.floorCpuMsPerWrite).toFixed(2)} ms`,
     result: '',
   };
-  return { rows: [judged(p50, GOALS.singleP50, gap <= GOALS.singleP50.atMostMs), cpu], runs };
+  const { singleP50, singleCpu } = GOALS;
+  return {
+    rows: [
+      judged(p50, singleP50, gap <= singleP50.atMostMs),
+      judged(cpu, singleCpu, cpuMs <= singleCpu.atMostMs),
+    ],
+    runs,
+  };
 }
 
 export const latency: Scenario = { name: 'latency', run };

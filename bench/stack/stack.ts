@@ -20,6 +20,8 @@ export interface StackOptions {
   workers: number;
   logDir: string;
   log: (message: string) => void;
+  /** Node's options for the API and the workers (`--cpu-prof` when profiling). */
+  nodeArgs?: string[];
 }
 
 /** A second stack beside the first (the cluster scenario's): on other engines, with its build. */
@@ -40,6 +42,7 @@ export class Stack {
     private readonly jwtSecret: string,
     readonly buildDir: string,
     readonly logDir: string,
+    private readonly nodeArgs: string[],
     private api: LaunchedProcess,
   ) {}
 
@@ -82,8 +85,9 @@ export class Stack {
       };
       mkdirSync(options.logDir, { recursive: true });
       options.log(`${engines.version.name} ${engines.version.version}; starting the API`);
-      api = await launch('api', 'api', env, buildDir, options.logDir);
-      stack = new Stack(engines, store, env, jwtSecret, buildDir, options.logDir, api);
+      const nodeArgs = options.nodeArgs ?? [];
+      api = await launch('api', 'api', env, { buildDir, logDir: options.logDir, nodeArgs });
+      stack = new Stack(engines, store, env, jwtSecret, buildDir, options.logDir, nodeArgs, api);
       options.log(`starting ${options.workers} worker(s)`);
       await stack.setWorkers(options.workers);
       stack.target = await stack.addTenant(BENCH_TENANT);
@@ -115,7 +119,7 @@ export class Stack {
     while (this.workers.length > count) await this.workers.pop()?.stop();
     while (this.workers.length < count) {
       const name = `worker-${++this.started}`;
-      this.workers.push(await launch('worker', name, this.env, this.buildDir, this.logDir));
+      this.workers.push(await launch('worker', name, this.env, this.launching));
     }
   }
 
@@ -141,7 +145,11 @@ export class Stack {
 
   private async restartApi(env: Record<string, string>): Promise<void> {
     await this.api.stop();
-    this.api = await launch('api', `api-${++this.started}`, env, this.buildDir, this.logDir);
+    this.api = await launch('api', `api-${++this.started}`, env, this.launching);
+  }
+
+  private get launching(): Launching {
+    return { buildDir: this.buildDir, logDir: this.logDir, nodeArgs: this.nodeArgs };
   }
 
   resetStore(): Promise<void> {
@@ -155,18 +163,24 @@ export class Stack {
   }
 }
 
+interface Launching {
+  buildDir: string;
+  logDir: string;
+  nodeArgs: string[];
+}
+
 /** `node <build>/<role>/main.js`; its logs are read only until it is ready, then go to a file. */
 function launch(
   role: Role,
   name: string,
   env: Record<string, string>,
-  buildDir: string,
-  logDir: string,
+  { buildDir, logDir, nodeArgs }: Launching,
 ): Promise<LaunchedProcess> {
   return startService(role, {
     name,
     env,
     buildDir,
+    nodeArgs,
     keepLines: 'until-ready',
     readyTimeoutMs: 30_000,
     logFile: path.join(logDir, `${name}.log`),
