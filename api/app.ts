@@ -26,6 +26,9 @@ export interface AppDeps extends HealthDeps {
 export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
+  // No ETag hashed from every answer's body: a funnel's answers are never cached, and the
+  // settings that support conditional requests set their own (api/http/preconditions.ts).
+  app.set('etag', false);
   app.set('trust proxy', false);
   app.use(requestId(deps.clock));
   app.use(accessLog(deps.logger));

@@ -6,6 +6,7 @@
  * takes a bounded set of values (funnel-labels.ts).
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { EVENT_LOOP_SAMPLING_MS } from '../../core/platform/event-loop-sampling';
 import type { FunnelQueue } from '../../core/queue/funnel-queue';
 import type { JobResult } from '../../core/queue/jobs';
 import { FunnelLabels } from './funnel-labels';
@@ -33,7 +34,11 @@ export class ApiMetrics {
   constructor(queue: FunnelQueue, options: { maxFunnels: number }) {
     this.labels = new FunnelLabels(options.maxFunnels);
     const registers = [this.registry];
-    collectDefaultMetrics({ register: this.registry, prefix: 'funnel_sync_api_' });
+    collectDefaultMetrics({
+      register: this.registry,
+      prefix: 'funnel_sync_api_',
+      eventLoopMonitoringPrecision: EVENT_LOOP_SAMPLING_MS,
+    });
     this.requests = new Counter({
       name: 'funnel_sync_requests_total',
       help: 'Funnel requests by funnel (tenant/endpoint), method and HTTP status',

@@ -5,6 +5,7 @@
  */
 import type { Job } from 'bullmq';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { EVENT_LOOP_SAMPLING_MS } from '../../core/platform/event-loop-sampling';
 import { isJobName } from '../../core/queue/jobs';
 import { parksJob } from '../running-job';
 
@@ -23,7 +24,11 @@ export class WorkerMetrics {
 
   constructor(concurrency: number) {
     const registers = [this.registry];
-    collectDefaultMetrics({ register: this.registry, prefix: 'funnel_sync_worker_' });
+    collectDefaultMetrics({
+      register: this.registry,
+      prefix: 'funnel_sync_worker_',
+      eventLoopMonitoringPrecision: EVENT_LOOP_SAMPLING_MS,
+    });
     this.jobs = new Counter({
       name: 'funnel_sync_worker_jobs_total',
       help: 'Job attempts this worker ran, by job name and outcome (completed, failed, parked)',

@@ -1,7 +1,8 @@
 /**
  * FerretDB v1 hands only a filter of `_id` alone to SQLite; any other (`$in`, several fields) is
- * decoded and tested document by document in Go, against every value of an `$in`. So one id is
- * read by its `_id`, and any other lookup is one pass over the scope matched in a Set.
+ * decoded and tested document by document in Go, against every value of an `$in`. So a few ids
+ * are read by their `_id`, side by side, and any other lookup is one pass over the scope matched
+ * in a Set.
  * An update command of 100 or more statements never answers there: writes go in slices of
  * STATEMENTS_PER_COMMAND (docs/storage.md#ferretdb-v1).
  */
@@ -15,6 +16,12 @@ import {
 import { MONGODB_BATCHES, projectionOf } from '../mongodb/mongodb-batches';
 
 const STATEMENTS_PER_COMMAND = 90;
+/**
+ * Up to this many ids are read one `_id` lookup each. Both ways cost in proportion to the whole
+ * collection: SQLite tests every row's `_id` for a lookup (its index is not used for reads), and a
+ * pass decodes every document in Go, which costs 12 to 20 lookups (bench/HISTORY.md).
+ */
+const LOOKUPS_BY_ID = 8;
 
 async function findIn<T extends ScopedDocument, K extends keyof T>(
   collection: mongo.Collection<T>,
@@ -27,7 +34,10 @@ async function findIn<T extends ScopedDocument, K extends keyof T>(
   type Found = Pick<T, '_id' | K> & Partial<Pick<T, typeof field>>;
   const options = { projection: projectionOf([...fields, field]), batchSize: ONE_BATCH };
   const find = (filter: object) => collection.find<Found>(filter as mongo.Filter<T>, options);
-  if (field === '_id' && values.length === 1) return find({ _id: values[0] }).toArray();
+  if (field === '_id' && values.length <= LOOKUPS_BY_ID) {
+    const found = await Promise.all([...new Set(values)].map((_id) => find({ _id }).toArray()));
+    return found.flat();
+  }
   const wanted = new Set(values);
   const all = await find(scope).toArray();
   return all.filter((document) => wanted.has(String(document[field])));
