@@ -25,6 +25,22 @@ export class ChangeIntents {
     });
   }
 
+  /**
+   * Records the intent unless one was left: in one command when none was (the usual case).
+   * Answers the intent left, untouched, which the caller finishes before recording its own.
+   */
+  async begin(
+    scope: ContentTypeScope,
+    intent: Pick<ChangeIntentDocument, 'kind' | 'ids' | 'sequence' | 'fromSequence'>,
+  ): Promise<ChangeIntentDocument | null> {
+    const document = { ...scope, ...intent, at: new Date() };
+    return this.db.changeIntents.findOneAndUpdate(
+      { _id: this.intentId(scope) },
+      { $setOnInsert: document },
+      { upsert: true, returnDocument: 'before' },
+    );
+  }
+
   /** The intent a writer left unfinished, if any. */
   left(scope: ContentTypeScope): Promise<ChangeIntentDocument | null> {
     return this.db.changeIntents.findOne({ _id: this.intentId(scope) });

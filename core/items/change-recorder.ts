@@ -39,8 +39,11 @@ export class ChangeRecorder {
     intent: Intent,
     work: () => Promise<{ value: T; changes: ItemChange[] }>,
   ): Promise<T> {
-    await this.finishLeft(scope);
-    await this.intents.record(scope, intent);
+    const left = await this.intents.begin(scope, intent);
+    if (left) {
+      await this.finish(scope, left);
+      await this.intents.record(scope, intent);
+    }
     const { value, changes } = await work();
     await this.sink.record(scope, changes);
     await this.intents.done(scope);
@@ -50,7 +53,10 @@ export class ChangeRecorder {
   /** Records the changes of an intent a writer left unfinished, if there is one. */
   async finishLeft(scope: ContentTypeScope): Promise<void> {
     const left = await this.intents.left(scope);
-    if (!left) return;
+    if (left) await this.finish(scope, left);
+  }
+
+  private async finish(scope: ContentTypeScope, left: Intent): Promise<void> {
     const changes =
       left.kind === 'write' ? await this.writtenBy(scope, left) : await this.deletedBy(scope, left);
     await this.sink.record(scope, changes);
