@@ -1,6 +1,7 @@
 /**
- * docs/performance.md, made from one run's record: when and on what it was measured, a warning at
- * the top when the code changed since, then the table and the goals the run did not measure.
+ * docs/performance.md, made from one run's record: when and on what it was measured, the table
+ * and the goals the run did not measure. When the code changed since, no figure is shown: only
+ * which run was the last and how to measure the code as it is.
  */
 import path from 'node:path';
 import { ROOT } from '../paths';
@@ -12,13 +13,13 @@ const short = (commit: string) => commit.slice(0, 7);
 
 const escape = (cell: string) => cell.replace(/\|/g, '\\|');
 
-function staleWarning(record: RunRecord, fresh: Freshness): string[] {
-  if (fresh.current) return [];
+function staleNotice(record: RunRecord, file: string, fresh: Freshness): string[] {
   const { commit, date } = fresh.lastChange;
   return [
-    `> **Not current.** These figures were measured on \`${short(record.revision.commit)}\`; the`,
-    `> code they describe (core/, api/, worker/) changed since, last in \`${short(commit)}\``,
-    `> (${date.slice(0, 10)}). They describe the older code; \`npm run bench\` measures this one.`,
+    `**No current figures.** The last run (\`${path.relative(ROOT, file)}\`) measured`,
+    `\`${short(record.revision.commit)}\`; the code it describes (core/, api/, worker/) changed since,`,
+    `last in \`${short(commit)}\` (${date.slice(0, 10)}). \`npm run bench\` measures the code as it is`,
+    'and writes this page again.',
     '',
   ];
 }
@@ -48,16 +49,8 @@ function table(record: RunRecord): string[] {
 export function renderPage(record: RunRecord, file: string, fresh: Freshness): string {
   const notMeasured = record.goals.filter((goal) => goal.status === 'not measured');
   const failures = Object.entries(record.failures);
-  return [
-    '# Performance',
-    '',
-    '<!-- Written by `npm run bench:report` from the latest bench/results/*.json: do not edit. -->',
-    '',
-    ...staleWarning(record, fresh),
+  const figures = [
     measuredOn(record, file),
-    '',
-    'A figure older than the code it describes is not shown as current: when core/, api/ or',
-    'worker/ changed after the measured commit, this page says so at the top.',
     '',
     ...table(record),
     '',
@@ -66,6 +59,16 @@ export function renderPage(record: RunRecord, file: string, fresh: Freshness): s
       : []),
     ...failures.map(([scenario, why]) => `Scenario ${scenario} failed: ${why}`),
     ...(failures.length > 0 ? [''] : []),
+  ];
+  return [
+    '# Performance',
+    '',
+    '<!-- Written by `npm run bench:report` from the latest bench/results/*.json: do not edit. -->',
+    '',
+    'A figure older than the code it describes is not shown: when core/, api/ or worker/ changed',
+    'after the measured commit, this page shows none.',
+    '',
+    ...(fresh.current ? figures : staleNotice(record, file, fresh)),
     'How each figure is measured, and its reference: [bench/README.md](../bench/README.md).',
     '',
   ].join('\n');
