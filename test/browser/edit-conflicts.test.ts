@@ -4,37 +4,28 @@
  * a version someone else changed meanwhile is refused (412) with a notice to reload or overwrite;
  * a funnel's new endpoint URL is confirmed first, since senders of the old one get 404.
  */
-import type { Browser } from 'playwright-core';
-import { startTestApi, type TestApi } from '../support/api-harness';
-import { launchChromium, openTab, unexpected, type ConsoleTab } from './support/console-browser';
+import { unexpected, type ConsoleTab } from './support/console-browser';
+import { consoleBed } from './support/console-bed';
 
 const CHANGED_MEANWHILE = 'Someone else changed this';
 
 describe('the console: edits that meet other edits', () => {
-  let api: TestApi;
-  let browser: Browser;
+  const bed = consoleBed('console-edit-conflicts');
   let owner: string;
   let tab: ConsoleTab;
 
   const call = <T = Record<string, unknown>>(method: string, path: string, body?: unknown) =>
-    api.call<T>(method, `/api/v1/settings/${path}`, {
+    bed.api.call<T>(method, `/api/v1/settings/${path}`, {
       token: owner,
       ...(body === undefined ? {} : { body }),
     });
 
   beforeAll(async () => {
-    browser = await launchChromium(); // first: without a browser, nothing else is started
-    api = await startTestApi('console-edit-conflicts');
-    ({ token: owner } = await api.bootstrap('acme'));
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await api?.close();
+    ({ token: owner } = await bed.api.bootstrap('acme'));
   });
   beforeEach(async () => {
-    tab = await openTab(browser, api.baseUrl, { token: owner });
+    tab = await bed.open({ token: owner });
   });
-  afterEach(() => tab?.close());
 
   it('when a new content type takes a key that exists, then the 409 is shown at the key and the stored one is kept', async () => {
     const made = await call('POST', 'content-types', {
@@ -98,7 +89,7 @@ describe('the console: edits that meet other edits', () => {
     it('when a funnel gets a new endpoint URL, then the console warns that the old one will answer 404 before it saves, and the history follows the funnel', async () => {
       expect((await call('POST', 'funnels', funnel('erp'))).status).toBe(201);
       // Refused by the API itself (no worker runs here), and recorded in the funnel's history.
-      const malformed = await api.call('POST', '/api/v1/funnels/erp', {
+      const malformed = await bed.api.call('POST', '/api/v1/funnels/erp', {
         token: owner,
         rawBody: '{"sku": ',
         headers: { 'content-type': 'application/json' },

@@ -3,9 +3,8 @@
  * with types and suggested targets, best first), saved with the server's 422 errors shown at the
  * field or path they name, then edited; names and payloads with markup are shown as text only.
  */
-import type { Browser } from 'playwright-core';
-import { startTestApi, type TestApi } from '../support/api-harness';
-import { launchChromium, openTab, unexpected, type ConsoleTab } from './support/console-browser';
+import { unexpected, type ConsoleTab } from './support/console-browser';
+import { consoleBed } from './support/console-bed';
 
 const MARKUP_NAME = '<b>Shoes</b><img src=x onerror="window.hacked=1">';
 const SAMPLE = {
@@ -23,19 +22,17 @@ interface StoredFunnel {
 }
 
 describe('the console: the funnel editor', () => {
-  let api: TestApi;
-  let browser: Browser;
+  const bed = consoleBed('console-funnel-editor');
   let owner: string;
   let tab: ConsoleTab;
 
   const stored = async (url: string) =>
-    (await api.call<StoredFunnel>('GET', `/api/v1/settings/funnels/${url}`, { token: owner })).body;
+    (await bed.api.call<StoredFunnel>('GET', `/api/v1/settings/funnels/${url}`, { token: owner }))
+      .body;
 
   beforeAll(async () => {
-    browser = await launchChromium(); // first: without a browser, nothing else is started
-    api = await startTestApi('console-funnel-editor');
-    ({ token: owner } = await api.bootstrap('acme'));
-    const put = await api.call('PUT', '/api/v1/settings/content-types/products', {
+    ({ token: owner } = await bed.api.bootstrap('acme'));
+    const put = await bed.api.call('PUT', '/api/v1/settings/content-types/products', {
       token: owner,
       body: {
         name: 'Products',
@@ -48,14 +45,9 @@ describe('the console: the funnel editor', () => {
     });
     expect(put.status).toBe(201);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await api?.close();
-  });
   beforeEach(async () => {
-    tab = await openTab(browser, api.baseUrl, { token: owner });
+    tab = await bed.open({ token: owner });
   });
-  afterEach(() => tab?.close());
 
   const row = (path: string) =>
     tab.page
@@ -170,7 +162,7 @@ describe('the console: the funnel editor', () => {
   });
 
   it('when an existing funnel is edited, then its fields and mappings are loaded and the change is saved with PUT', async () => {
-    const made = await api.call('POST', '/api/v1/settings/funnels', {
+    const made = await bed.api.call('POST', '/api/v1/settings/funnels', {
       token: owner,
       body: {
         contentType: 'products',

@@ -4,43 +4,34 @@
  * the console's header, guessing is slowed, and a session ends with sign-out, sign-out everywhere
  * and its user's deactivation (docs/console.md#pages, docs/access.md#sessions).
  */
-import type { Browser } from 'playwright-core';
-import { startTestApi, type TestApi } from '../support/api-harness';
 import { waitUntil } from '../support/wait-until';
-import { launchChromium, openTab, unexpected, type ConsoleTab } from './support/console-browser';
+import { unexpected, type ConsoleTab } from './support/console-browser';
+import { consoleBed } from './support/console-bed';
 
 const PASSWORD = 'four words make a password';
 
 describe('the console: people signing in', () => {
-  let api: TestApi;
-  let browser: Browser;
+  const bed = consoleBed('console-people', { SIGN_IN_LIMIT_PER_ACCOUNT: '3' });
   let owner: { token: string; userId: string; tenant: string };
   let tab: ConsoleTab;
   let people = 0;
 
   beforeAll(async () => {
-    browser = await launchChromium(); // first: without a browser, nothing else is started
-    api = await startTestApi('console-people', { SIGN_IN_LIMIT_PER_ACCOUNT: '3' });
-    owner = await api.bootstrap('acme');
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await api?.close();
+    owner = await bed.api.bootstrap('acme');
   });
   beforeEach(async () => {
-    tab = await openTab(browser, api.baseUrl);
+    tab = await bed.open();
   });
-  afterEach(() => tab?.close());
 
   /** A new user of acme with an invitation link's secret. */
   async function invitedPerson(permissions = ['manage_funnels', 'manage_settings']) {
     people += 1;
     const email = `person${people}@acme.test`;
-    const user = await api.call<{ id: string }>('POST', '/api/v1/settings/users', {
+    const user = await bed.api.call<{ id: string }>('POST', '/api/v1/settings/users', {
       token: owner.token,
       body: { email, permissions },
     });
-    const invitation = await api.call<{ secret: string }>(
+    const invitation = await bed.api.call<{ secret: string }>(
       'POST',
       `/api/v1/settings/users/${user.body.id}/invitation`,
       { token: owner.token },
@@ -127,7 +118,7 @@ describe('the console: people signing in', () => {
 
   it('when an invitation link has expired, then it is refused and says so', async () => {
     const person = await invitedPerson();
-    await api.context.db.invitations.updateMany(
+    await bed.api.context.db.invitations.updateMany(
       { userId: person.userId },
       { $set: { validUntil: new Date(Date.now() - 60_000) } },
     );
@@ -192,7 +183,7 @@ describe('the console: people signing in', () => {
     const person = await invitedPerson(['manage_funnels']);
     await setPassword(person.secret);
     await funnelsHeading().waitFor();
-    const patched = await api.call('PATCH', `/api/v1/settings/users/${person.userId}`, {
+    const patched = await bed.api.call('PATCH', `/api/v1/settings/users/${person.userId}`, {
       token: owner.token,
       body: { active: false },
     });
@@ -207,7 +198,7 @@ describe('the console: people signing in', () => {
     const person = await invitedPerson();
     await setPassword(person.secret);
     await funnelsHeading().waitFor();
-    const other = await openTab(browser, api.baseUrl);
+    const other = await bed.open();
     try {
       await signInWithPassword(person.email, PASSWORD, other.page);
       await funnelsHeading(other.page).waitFor();
@@ -228,7 +219,7 @@ describe('the console: people signing in', () => {
     const person = await invitedPerson();
     await setPassword(person.secret);
     await funnelsHeading().waitFor();
-    await api.bootstrap('globex');
+    await bed.api.bootstrap('globex');
     await tab.page.getByRole('button', { name: 'Sign out', exact: true }).click();
     await signInHeading().waitFor();
     await tab.page.getByLabel('Tenant').fill('globex');
@@ -242,7 +233,7 @@ describe('the console: people signing in', () => {
 
   it('when an administrator makes an invitation link on the users page, then it is shown once and works', async () => {
     const person = await invitedPerson(['manage_funnels']);
-    const admin = await openTab(browser, api.baseUrl, { token: owner.token });
+    const admin = await bed.open({ token: owner.token });
     try {
       await admin.page.goto('/console/#/users');
       await admin.page
@@ -254,7 +245,7 @@ describe('the console: people signing in', () => {
       expect(value).toMatch(/\/console\/#\/invitation\/[\w-]{43}$/);
       await admin.screenshot('users-invitation');
       expect(admin.problems).toEqual([]);
-      await tab.page.goto(value.replace(api.baseUrl, ''));
+      await tab.page.goto(value.replace(bed.api.baseUrl, ''));
       await setPassword(value.split('/').pop() ?? '');
       await funnelsHeading().waitFor();
     } finally {

@@ -3,31 +3,18 @@
  * naming the funnel, while a funnel uses it) and a user, each after a confirmation that says
  * what deleting affects.
  */
-import type { Browser } from 'playwright-core';
-import { startTestApi, type TestApi } from '../support/api-harness';
-import { launchChromium, openTab, unexpected, type ConsoleTab } from './support/console-browser';
+import { unexpected } from './support/console-browser';
+import { consoleBed } from './support/console-bed';
 
 describe('the console: deleting content types and users', () => {
-  let api: TestApi;
-  let browser: Browser;
+  const bed = consoleBed('console-settings-deletes');
   let owner: string;
-  let tab: ConsoleTab | undefined;
 
   const call = (method: string, path: string, body?: unknown) =>
-    api.call(method, `/api/v1/settings/${path}`, { token: owner, body });
+    bed.api.call(method, `/api/v1/settings/${path}`, { token: owner, body });
 
   beforeAll(async () => {
-    browser = await launchChromium(); // first: without a browser, nothing else is started
-    api = await startTestApi('console-settings-deletes');
-    ({ token: owner } = await api.bootstrap('acme'));
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await api?.close();
-  });
-  afterEach(async () => {
-    await tab?.close();
-    tab = undefined;
+    ({ token: owner } = await bed.api.bootstrap('acme'));
   });
 
   it('when a content type a funnel uses is deleted, then the API names the funnel; once it is gone, the deletion goes through', async () => {
@@ -40,7 +27,7 @@ describe('the console: deleting content types and users', () => {
       mappings: [{ source: 'sku', target: { system: 'identifier' } }],
     });
     expect(funnel.status).toBe(201);
-    tab = await openTab(browser, api.baseUrl, { token: owner });
+    const tab = await bed.open({ token: owner });
     const { page } = tab;
     await page.goto('/console/#/content-types/shoes');
     const remove = page.getByRole('button', { name: 'Delete content type shoes' });
@@ -62,7 +49,7 @@ describe('the console: deleting content types and users', () => {
   it('when a user is deleted, then the confirmation says its tokens stop working, and it is gone', async () => {
     const made = await call('POST', 'users', { email: 'bo@acme.test', permissions: [] });
     expect(made.status).toBe(201);
-    tab = await openTab(browser, api.baseUrl, { token: owner });
+    const tab = await bed.open({ token: owner });
     const { page } = tab;
     await page.goto('/console/#/users');
     page.once('dialog', (dialog) => {

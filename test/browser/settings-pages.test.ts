@@ -4,9 +4,8 @@
  * set its permissions), and a console signed in with a weaker token showing what it may not do
  * as disabled controls with the reason, and the API's 403 when it grants more than it holds.
  */
-import type { Browser } from 'playwright-core';
-import { startTestApi, type TestApi } from '../support/api-harness';
-import { launchChromium, openTab, unexpected, type ConsoleTab } from './support/console-browser';
+import { unexpected } from './support/console-browser';
+import { consoleBed } from './support/console-bed';
 import { tokenWith } from './support/tokens';
 
 interface Listed<T> {
@@ -14,30 +13,18 @@ interface Listed<T> {
 }
 
 describe('the console: content types, tokens and users', () => {
-  let api: TestApi;
-  let browser: Browser;
+  const bed = consoleBed('console-settings-pages');
   let owner: string;
-  let tab: ConsoleTab | undefined;
 
   const get = async <T>(path: string) =>
-    (await api.call<T>('GET', `/api/v1/settings/${path}`, { token: owner })).body;
+    (await bed.api.call<T>('GET', `/api/v1/settings/${path}`, { token: owner })).body;
 
   beforeAll(async () => {
-    browser = await launchChromium(); // first: without a browser, nothing else is started
-    api = await startTestApi('console-settings-pages');
-    ({ token: owner } = await api.bootstrap('acme'));
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await api?.close();
-  });
-  afterEach(async () => {
-    await tab?.close();
-    tab = undefined;
+    ({ token: owner } = await bed.api.bootstrap('acme'));
   });
 
   it('when a content type is created with properties and then edited, then both are stored', async () => {
-    tab = await openTab(browser, api.baseUrl, { token: owner });
+    const tab = await bed.open({ token: owner });
     const { page } = tab;
     await page.goto('/console/#/content-types');
     await page.getByText('This tenant has no content types yet.').waitFor();
@@ -84,7 +71,7 @@ describe('the console: content types, tokens and users', () => {
   });
 
   it('when a token is created, then it is shown once with a copy button, listed without it, and can be revoked', async () => {
-    tab = await openTab(browser, api.baseUrl, { token: owner });
+    const tab = await bed.open({ token: owner });
     const { page } = tab;
     await tab.context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.goto('/console/#/tokens');
@@ -100,7 +87,7 @@ describe('the console: content types, tokens and users', () => {
     await page.getByText('Copied.').waitFor();
     expect(await page.evaluate('navigator.clipboard.readText()')).toBe(token);
     await tab.screenshot('tokens');
-    const works = await api.call('GET', '/api/v1/settings/me', { token });
+    const works = await bed.api.call('GET', '/api/v1/settings/me', { token });
     expect(works.body).toMatchObject({ token: { abilities: ['read', 'create', 'update'] } });
 
     // Never again: not in the list, not after a reload.
@@ -121,7 +108,7 @@ describe('the console: content types, tokens and users', () => {
   });
 
   it('when a user is created and its permissions changed, then both are stored', async () => {
-    tab = await openTab(browser, api.baseUrl, { token: owner });
+    const tab = await bed.open({ token: owner });
     const { page } = tab;
     await page.goto('/console/#/users');
     const form = page.getByRole('form', { name: 'Create a user' });
@@ -143,11 +130,11 @@ describe('the console: content types, tokens and users', () => {
   });
 
   it('when signed in with a weaker token, then what it may not do is disabled with the reason, and a refused grant shows the API message', async () => {
-    const weak = await tokenWith(api, owner, 'weak', {
+    const weak = await tokenWith(bed.api, owner, 'weak', {
       permissions: ['manage_settings'],
       abilities: ['read', 'create'],
     });
-    tab = await openTab(browser, api.baseUrl, { token: weak.token });
+    const tab = await bed.open({ token: weak.token });
     const { page } = tab;
 
     await page.goto('/console/#/tokens');

@@ -4,41 +4,25 @@
  * it, and the sign-in is never carried elsewhere (the queue dashboard is the operators', not the
  * console's).
  */
-import type { Browser } from 'playwright-core';
 import { signToken } from '../../core/auth/token-signer';
-import { startTestApi, type TestApi } from '../support/api-harness';
 import { waitUntil } from '../support/wait-until';
-import {
-  launchChromium,
-  openTab,
-  signIn,
-  TOKEN_KEY,
-  unexpected,
-  type ConsoleTab,
-} from './support/console-browser';
+import { signIn, TOKEN_KEY, unexpected, type ConsoleTab } from './support/console-browser';
+import { consoleBed } from './support/console-bed';
 import { tokenWith } from './support/tokens';
 
 const KEPT_TOKEN = `sessionStorage.getItem(${JSON.stringify(TOKEN_KEY)})`;
 
 describe('the console: signing in', () => {
-  let api: TestApi;
-  let browser: Browser;
+  const bed = consoleBed('console-sign-in');
   let owner: { token: string; tokenId: string; userId: string; tenant: string };
   let tab: ConsoleTab;
 
   beforeAll(async () => {
-    browser = await launchChromium(); // first: without a browser, nothing else is started
-    api = await startTestApi('console-sign-in');
-    owner = await api.bootstrap('acme');
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await api?.close();
+    owner = await bed.api.bootstrap('acme');
   });
   beforeEach(async () => {
-    tab = await openTab(browser, api.baseUrl);
+    tab = await bed.open();
   });
-  afterEach(() => tab?.close());
 
   it('when a valid token is pasted, then the funnels page opens and the token is kept in sessionStorage', async () => {
     await tab.page.goto('/console/');
@@ -76,18 +60,18 @@ describe('the console: signing in', () => {
   });
 
   it('when the token is revoked while signed in, then the next page signs out with the API message', async () => {
-    const { token, tokenId } = await tokenWith(api, owner.token, 'revoked', {
+    const { token, tokenId } = await tokenWith(bed.api, owner.token, 'revoked', {
       permissions: ['manage_funnels'],
       abilities: ['read'],
     });
     await signIn(tab, token);
-    const revoke = await api.call('DELETE', `/api/v1/settings/tokens/${tokenId}`, {
+    const revoke = await bed.api.call('DELETE', `/api/v1/settings/tokens/${tokenId}`, {
       token: owner.token,
     });
     expect(revoke.status).toBe(204);
     // Every API process honours a revocation within a second; wait until this one does.
     await waitUntil(
-      async () => (await api.call('GET', '/api/v1/settings/funnels', { token })).status,
+      async () => (await bed.api.call('GET', '/api/v1/settings/funnels', { token })).status,
       (status) => status === 401,
       { what: 'the revoked token to be refused', timeoutMs: 5_000 },
     );

@@ -4,38 +4,16 @@
  * more than the caller disabled with the reason, and the warning before revoking the token the
  * console itself signed in with, which then signs out.
  */
-import type { Browser } from 'playwright-core';
-import { startTestApi, type TestApi } from '../support/api-harness';
-import {
-  launchChromium,
-  openTab,
-  TOKEN_KEY,
-  unexpected,
-  type ConsoleTab,
-} from './support/console-browser';
+import { TOKEN_KEY, unexpected } from './support/console-browser';
+import { consoleBed } from './support/console-bed';
 import { tokenWith } from './support/tokens';
 
 describe('the console: refusals that keep a tenant managed', () => {
-  let api: TestApi;
-  let browser: Browser;
-  let tab: ConsoleTab | undefined;
-
-  beforeAll(async () => {
-    browser = await launchChromium(); // first: without a browser, nothing else is started
-    api = await startTestApi('console-lockout');
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await api?.close();
-  });
-  afterEach(async () => {
-    await tab?.close();
-    tab = undefined;
-  });
+  const bed = consoleBed('console-lockout');
 
   it('when the only admin unticks their own Active and saves, then the 409 reason is shown and the row shows them active again', async () => {
-    const owner = await api.bootstrap('acme');
-    tab = await openTab(browser, api.baseUrl, { token: owner.token });
+    const owner = await bed.api.bootstrap('acme');
+    const tab = await bed.open({ token: owner.token });
     const { page } = tab;
     await page.goto('/console/#/users');
     const active = page.getByLabel('Active: owner@acme.test');
@@ -53,7 +31,7 @@ describe('the console: refusals that keep a tenant managed', () => {
     );
     await tab.screenshot('users-refused-self');
     expect(await page.getByLabel('Active: owner@acme.test').isChecked()).toBe(true);
-    const stored = await api.call('GET', `/api/v1/settings/users/${owner.userId}`, {
+    const stored = await bed.api.call('GET', `/api/v1/settings/users/${owner.userId}`, {
       token: owner.token,
     });
     expect(stored.body).toMatchObject({ active: true });
@@ -61,12 +39,12 @@ describe('the console: refusals that keep a tenant managed', () => {
   });
 
   it('when a user with manage_settings alone opens the users page, then the owner (holding both) cannot be changed, and says why', async () => {
-    const owner = await api.bootstrap('beta');
-    const admin = await tokenWith(api, owner.token, 'settings-only', {
+    const owner = await bed.api.bootstrap('beta');
+    const admin = await tokenWith(bed.api, owner.token, 'settings-only', {
       permissions: ['manage_settings'],
       abilities: ['read', 'create', 'update', 'delete'],
     });
-    tab = await openTab(browser, api.baseUrl, { token: admin.token });
+    const tab = await bed.open({ token: admin.token });
     const { page } = tab;
     await page.goto('/console/#/users');
     const save = page.getByRole('button', { name: 'Save owner@beta.test' });
@@ -85,12 +63,12 @@ describe('the console: refusals that keep a tenant managed', () => {
   });
 
   it('when the token the console signed in with is revoked, then it warns first that this signs you out, and then it does', async () => {
-    const owner = await api.bootstrap('gamma');
-    await tokenWith(api, owner.token, 'other', {
+    const owner = await bed.api.bootstrap('gamma');
+    await tokenWith(bed.api, owner.token, 'other', {
       permissions: ['manage_funnels'],
       abilities: ['read'],
     });
-    tab = await openTab(browser, api.baseUrl, { token: owner.token });
+    const tab = await bed.open({ token: owner.token });
     const { page } = tab;
     await page.goto('/console/#/tokens');
     const table = page.getByRole('table', { name: 'Tokens of the tenant (never their secrets)' });
@@ -109,7 +87,7 @@ describe('the console: refusals that keep a tenant managed', () => {
         'you out, here and wherever else it is used.',
     ]);
     // Dismissed: nothing was revoked.
-    const listed = await api.call<{ items: { id: string; revokedAt: string | null }[] }>(
+    const listed = await bed.api.call<{ items: { id: string; revokedAt: string | null }[] }>(
       'GET',
       '/api/v1/settings/tokens',
       { token: owner.token },
@@ -125,7 +103,7 @@ describe('the console: refusals that keep a tenant managed', () => {
     );
     expect(await page.evaluate(`sessionStorage.getItem(${JSON.stringify(TOKEN_KEY)})`)).toBeNull();
     await tab.screenshot('tokens-revoked-own');
-    const revoked = await api.context.tokens.find('gamma', owner.tokenId);
+    const revoked = await bed.api.context.tokens.find('gamma', owner.tokenId);
     expect(revoked?.revokedAt).toBeInstanceOf(Date);
     expect(tab.problems).toEqual([]);
   });
