@@ -16,6 +16,11 @@ export interface ChangeBatchIndex {
   /** The highest `seq` written so far (0 for none). */
   head(db: ChangeCollections, tenant: string): Promise<number>;
   /**
+   * Where an append tries first: the head, or a written number behind it if that is cheaper to
+   * know (the append that tries a taken number collides, and reads the head).
+   */
+  appendAfter(db: ChangeCollections, tenant: string): Promise<number>;
+  /**
    * The batches holding `seq` and the numbers after it, oldest first: enough for `limit`
    * records, or all there are.
    */

@@ -1,12 +1,12 @@
 /**
  * A tenant's change log in MongoDB, stored thin: one document per append (a batch of one content
  * type's records, each an identifier, an event and a version) whose `_id` is tenant:firstSeq. A
- * batch is appended by inserting it right after the last one, so two writers that pick the same
- * first number collide and the loser goes on after the batch that won. A batch is only tried right
- * after one that is written, so `seq` never leaves a hole, and a reader that stops at the first
- * missing number never steps over a record still being written
- * (docs/changes.md#numbers-without-holes). How the batches are found is the engine's
- * (change-batch-index.ts).
+ * batch is appended by inserting it right after the last one (or after one the engine knows
+ * cheaply to be written), so two writers that pick the same first number collide and the loser
+ * goes on after the head. A batch is only tried right after one that is written, so `seq` never
+ * leaves a hole, and a reader that stops at the first missing number never steps over a record
+ * still being written (docs/changes.md#numbers-without-holes). How the batches are found is the
+ * engine's (change-batch-index.ts).
  */
 import { isIdCollision } from '../mongo/duplicate-key';
 import type { ChangeBatchIndex } from './change-batch-index';
@@ -67,7 +67,7 @@ export class ChangeLogStore {
   ): Promise<ChangeRecord[]> {
     const [first] = changes;
     if (!first) return [];
-    let firstSeq = (await this.head(tenant)) + 1;
+    let firstSeq = (await this.index.appendAfter(this.db, tenant)) + 1;
     for (;;) {
       const document: ChangeBatchDocument = {
         _id: changeBatchIdOf(tenant, firstSeq),

@@ -6,14 +6,12 @@
  * recorded in the order they were made.
  */
 import { findByIds, type BatchOperations } from '../mongo/batch-operations';
-import { ChangeIntents } from './change-intents';
+import { ChangeIntents, type IntendedChanges } from './change-intents';
 import type { ItemDocument } from './item';
 import type { ItemChange, ItemChangeSink } from './item-change';
-import type { ChangeIntentDocument, ItemCollections } from './item-collections';
+import type { ChangeIntent, ItemCollections, ItemStatsDocument } from './item-collections';
 import type { ItemTombstones } from './item-tombstones';
 import { itemId, type ContentTypeScope } from './item-documents';
-
-export type Intent = Pick<ChangeIntentDocument, 'kind' | 'ids' | 'sequence' | 'fromSequence'>;
 
 const ITEM_FIELDS = [
   'identifier',
@@ -25,7 +23,7 @@ export class ChangeRecorder {
   private readonly intents: ChangeIntents;
 
   constructor(
-    private readonly db: Pick<ItemCollections, 'items' | 'changeIntents'>,
+    private readonly db: Pick<ItemCollections, 'items' | 'itemStats'>,
     private readonly batches: BatchOperations,
     private readonly tombstones: ItemTombstones,
     private readonly sink: ItemChangeSink,
@@ -33,18 +31,22 @@ export class ChangeRecorder {
     this.intents = new ChangeIntents(db);
   }
 
-  /** Runs `work` under an intent, then records the changes it answers. */
+  /**
+   * Runs `work` under an intent, then records the changes it answers. `work` is given the content
+   * type's stats as read when the intent was left.
+   */
   async around<T>(
     scope: ContentTypeScope,
-    intent: Intent,
-    work: () => Promise<{ value: T; changes: ItemChange[] }>,
+    intended: IntendedChanges,
+    work: (stats: ItemStatsDocument) => Promise<{ value: T; changes: ItemChange[] }>,
   ): Promise<T> {
-    const left = await this.intents.begin(scope, intent);
-    if (left) {
-      await this.finish(scope, left);
-      await this.intents.record(scope, intent);
+    const begun = await this.intents.begin(scope, intended);
+    let { stats } = begun;
+    if (begun.left) {
+      await this.finish(scope, begun.left);
+      stats = await this.intents.record(scope, intended);
     }
-    const { value, changes } = await work();
+    const { value, changes } = await work(stats);
     await this.sink.record(scope, changes);
     await this.intents.done(scope);
     return value;
@@ -56,7 +58,7 @@ export class ChangeRecorder {
     if (left) await this.finish(scope, left);
   }
 
-  private async finish(scope: ContentTypeScope, left: Intent): Promise<void> {
+  private async finish(scope: ContentTypeScope, left: ChangeIntent): Promise<void> {
     const changes =
       left.kind === 'write' ? await this.writtenBy(scope, left) : await this.deletedBy(scope, left);
     await this.sink.record(scope, changes);
@@ -74,7 +76,7 @@ export class ChangeRecorder {
    * whose sequence is in the range but which the group did not write, again (a change made twice
    * is harmless).
    */
-  private async writtenBy(scope: ContentTypeScope, intent: Intent): Promise<ItemChange[]> {
+  private async writtenBy(scope: ContentTypeScope, intent: ChangeIntent): Promise<ItemChange[]> {
     const items = await findByIds(this.batches, this.db.items, scope, intent.ids, [...ITEM_FIELDS]);
     const from = intent.fromSequence;
     const writtenByIntent = (sequence: number | undefined) =>
@@ -89,7 +91,7 @@ export class ChangeRecorder {
   }
 
   /** The intent's items that are gone, at the version their tombstones keep. */
-  private async deletedBy(scope: ContentTypeScope, intent: Intent): Promise<ItemChange[]> {
+  private async deletedBy(scope: ContentTypeScope, intent: ChangeIntent): Promise<ItemChange[]> {
     const present = await findByIds(this.batches, this.db.items, scope, intent.ids, ['_id']);
     const stillThere = new Set(present.map((item) => item._id));
     const gone = intent.ids.filter((id) => !stillThere.has(id));

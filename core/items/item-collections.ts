@@ -2,12 +2,18 @@
 import type { mongo } from 'mongoose';
 import type { ItemDocument } from './item';
 
-/** Per content type, the distinct lengths of its identifiers (lazy matching looks only at those). */
+/**
+ * Per content type: the distinct lengths of its identifiers (lazy matching looks only at those),
+ * the latest DELETE, and the change intent of the write or delete now running.
+ */
 export interface ItemStatsDocument {
+  /** tenant:contentType:lengths */
   _id: string;
   lengths: number[];
   /** The receipt sequence of the latest DELETE: writes received earlier look for tombstones. */
   deletedUpToSequence?: number;
+  /** Present from the start of a write or delete until its changes are recorded. */
+  intent?: ChangeIntent;
 }
 
 /** What a DELETE leaves of an identifier, so that an older POST finishing later stays undone. */
@@ -26,9 +32,7 @@ export interface ItemTombstoneDocument {
 }
 
 /** What the write or delete now running in a content type is about to change (change-intents.ts). */
-export interface ChangeIntentDocument {
-  /** tenant:contentType:intent */
-  _id: string;
+export interface ChangeIntent {
   tenant: string;
   contentType: string;
   kind: 'write' | 'delete';
@@ -45,5 +49,4 @@ export interface ItemCollections {
   items: mongo.Collection<ItemDocument>;
   itemStats: mongo.Collection<ItemStatsDocument>;
   itemTombstones: mongo.Collection<ItemTombstoneDocument>;
-  changeIntents: mongo.Collection<ChangeIntentDocument>;
 }

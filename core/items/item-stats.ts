@@ -1,7 +1,8 @@
 /**
  * A content type's stats document: the distinct lengths of its lower-cased identifiers (lazy
  * matching looks only at those) and the receive time of its latest DELETE (writes received
- * earlier look for tombstones). One document per content type, read by `_id`.
+ * earlier look for tombstones). One document per content type, read by `_id`; it also holds the
+ * change intent of the write running (change-intents.ts).
  */
 import { isIdCollision } from '../mongo/duplicate-key';
 import type { ItemCollections, ItemStatsDocument } from './item-collections';
@@ -21,15 +22,16 @@ async function retryOnceOnDuplicateKey<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
+/** One stats document per content type, read and written by this `_id`. */
+export function itemStatsId(scope: ContentTypeScope): string {
+  return itemId(scope, 'lengths');
+}
+
 export class ItemStats {
   constructor(private readonly db: Pick<ItemCollections, 'itemStats'>) {}
 
-  private statsId(scope: ContentTypeScope): string {
-    return itemId(scope, 'lengths');
-  }
-
   async identifierLengths(scope: ContentTypeScope): Promise<number[]> {
-    const stats = await this.db.itemStats.findOne({ _id: this.statsId(scope) });
+    const stats = await this.db.itemStats.findOne({ _id: itemStatsId(scope) });
     return stats?.lengths ?? [];
   }
 
@@ -42,7 +44,7 @@ export class ItemStats {
     writes: readonly ItemWrite[],
   ): Promise<ItemStatsDocument | null> {
     const lengths = [...new Set(writes.map((write) => write.identifier.toLowerCase().length))];
-    const _id = this.statsId(scope);
+    const _id = itemStatsId(scope);
     const stats = await this.db.itemStats.findOne({ _id });
     const known = new Set(stats?.lengths);
     if (stats && lengths.every((length) => known.has(length))) return stats;
@@ -55,20 +57,11 @@ export class ItemStats {
     );
   }
 
-  /**
-   * The receipt sequence of the content type's latest DELETE, if it had one: only then may an
-   * item come back from one, or a write received earlier be taken back.
-   */
-  async deletedUpTo(scope: ContentTypeScope): Promise<number | undefined> {
-    const stats = await this.db.itemStats.findOne({ _id: this.statsId(scope) });
-    return stats?.deletedUpToSequence;
-  }
-
   /** Tells writes received before the DELETE of `sequence` to look for tombstones. */
   async markDeleted(scope: ContentTypeScope, sequence: number): Promise<void> {
     await retryOnceOnDuplicateKey(() =>
       this.db.itemStats.updateOne(
-        { _id: this.statsId(scope) },
+        { _id: itemStatsId(scope) },
         { $max: { deletedUpToSequence: sequence }, $setOnInsert: { lengths: [] } },
         { upsert: true },
       ),

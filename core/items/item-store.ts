@@ -11,7 +11,7 @@
 import { findByIds } from '../mongo/batch-operations';
 import type { Receipt } from '../redis/receipt-sequence';
 import type { ItemDocument } from './item';
-import type { ItemCollections } from './item-collections';
+import type { ItemCollections, ItemStatsDocument } from './item-collections';
 import { ItemStats } from './item-stats';
 import { ItemTombstones, type ItemDeletion } from './item-tombstones';
 import {
@@ -166,9 +166,9 @@ export class ItemStore {
     await this.exclusive(
       scope,
       () =>
-        this.recorder.around(scope, intent, async () => ({
+        this.recorder.around(scope, intent, async (stats) => ({
           value: undefined,
-          changes: await this.writeInRounds(scope, rounds, ids),
+          changes: await this.writeInRounds(scope, rounds, ids, stats),
         })),
       signal,
     );
@@ -177,14 +177,16 @@ export class ItemStore {
   /**
    * Each round, then the undo of its writes that a DELETE received later takes back, before the
    * next round: a later request's write of such an item then finds it gone, as it would have.
-   * The tombstones of all the rounds' items are read once, before the first.
+   * The tombstones of all the rounds' items are read once, before the first, if `stats` (read
+   * under the lock) tell the content type had a DELETE.
    */
   private async writeInRounds(
     scope: ContentTypeScope,
     rounds: readonly RoundWrite[][],
     ids: string[],
+    stats: ItemStatsDocument,
   ): Promise<ItemChange[]> {
-    let knownDeletes = (await this.stats.deletedUpTo(scope)) ?? -Infinity;
+    let knownDeletes = stats.deletedUpToSequence ?? -Infinity;
     let deletions: ReadonlyMap<string, ItemDeletion> =
       knownDeletes === -Infinity ? new Map() : await this.tombstones.deletions(scope, ids);
     const now = new Date();

@@ -44,7 +44,6 @@ export function collectionsOf(db: mongo.Db, options: mongo.CollectionOptions = {
     items: collection('items'),
     itemStats: collection('item_stats'),
     itemTombstones: collection('item_tombstones'),
-    changeIntents: collection('change_intents'),
     history: collection('history'),
     changes: collection('changes'),
     syncs: collection('syncs'),

@@ -166,10 +166,16 @@ describe('ItemStore.upsertRequests: several requests written at once', () => {
       ]);
     });
 
-    /** A content type a DELETE wrote to (so that tombstones are read), with nothing counted yet. */
+    /**
+     * A content type a DELETE wrote to (so that tombstones are read), whose identifiers' length is
+     * known, with nothing counted yet.
+     */
     async function deletedOnce(): Promise<string> {
       const ct = fresh();
-      await runSteps(store, GROUP_TENANT, ct, [{ delete: ['X'], receipt: at(1) }]);
+      await runSteps(store, GROUP_TENANT, ct, [
+        { upsert: [write('X', 'Hat')], receipt: at(0) },
+        { delete: ['X'], receipt: at(1) },
+      ]);
       sink.take(GROUP_TENANT);
       database.reset();
       locksTaken = 0;
@@ -186,9 +192,9 @@ describe('ItemStore.upsertRequests: several requests written at once', () => {
       expect(locksTaken).toBe(1);
       expect(sink.take(GROUP_TENANT).calls).toBe(1);
       const count = (command: string) => database.commands.filter((c) => c === command).length;
-      // Recorded in one command that also tells there was none left.
-      expect(count('findAndModify:change_intents')).toBe(1);
-      expect(count('find:change_intents') + count('update:change_intents')).toBe(0);
+      // Recorded in one command that also tells there was none left; then dropped.
+      expect(count('findAndModify:item_stats')).toBe(1);
+      expect(count('update:item_stats')).toBe(1);
       // Once for the group: FerretDB's adapter reads a few ids one `_id` query each.
       expect(count('find:item_tombstones')).toBe(name === 'MongoDB' ? 1 : 4);
       // One writer call for all four items: MongoDB's read and bulkWrite, FerretDB's insert.
@@ -211,7 +217,7 @@ describe('ItemStore.upsertRequests: several requests written at once', () => {
         changes: ['created A v1', 'created B v1', 'created C v1', 'updated A v2', 'updated A v3'],
       });
       const count = (command: string) => database.commands.filter((c) => c === command).length;
-      expect(count('findAndModify:change_intents')).toBe(1);
+      expect(count('findAndModify:item_stats')).toBe(1);
       expect(count('find:item_tombstones')).toBe(name === 'MongoDB' ? 1 : 3);
       // A round begins with MongoDB's read of the stored items, with FerretDB's insert.
       expect(count(name === 'MongoDB' ? 'find:items' : 'insert:items')).toBe(3);

@@ -24,8 +24,12 @@ export interface ChangeHeadDocument {
 
 type Heads = mongo.Collection<ChangeHeadDocument>;
 
+async function hint(heads: Heads, tenant: string): Promise<number> {
+  return (await heads.findOne({ _id: tenant }))?.lastSeq ?? 0;
+}
+
 async function head(heads: Heads, db: ChangeCollections, tenant: string): Promise<number> {
-  let lastSeq = (await heads.findOne({ _id: tenant }))?.lastSeq ?? 0;
+  let lastSeq = await hint(heads, tenant);
   // A batch holds one number at least: one that holds none ends the walk.
   for (let batch = await batchStartingAt(db, tenant, lastSeq + 1); batch;) {
     if (batch.lastSeq <= lastSeq) break;
@@ -38,6 +42,9 @@ async function head(heads: Heads, db: ChangeCollections, tenant: string): Promis
 /** `heads`: the hints of the last numbers, in a collection of their own. */
 export const ferretDbChangeBatches = (heads: Heads): ChangeBatchIndex => ({
   head: (db, tenant) => head(heads, db, tenant),
+  // The hint alone: following the batches after it reads the log, and is needed only where an
+  // append died before moving the hint (the append then collides).
+  appendAfter: (_db, tenant) => hint(heads, tenant),
 
   async batchesFrom(db, tenant, seq, limit) {
     let batch = await batchStartingAt(db, tenant, seq);
