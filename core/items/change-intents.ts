@@ -13,7 +13,7 @@ import { itemStatsId } from './item-stats';
 export type IntendedChanges = Pick<ChangeIntent, 'kind' | 'ids' | 'sequence' | 'fromSequence'>;
 
 export interface BegunIntent {
-  /** The content type's stats as the intent left them: what the work reads of them. */
+  /** The content type's stats as the intent left them (without it): what the work reads. */
   stats: ItemStatsDocument;
   /** An intent a writer left unfinished, to finish before this one is recorded. */
   left: ChangeIntent | null;
@@ -23,18 +23,19 @@ export class ChangeIntents {
   constructor(private readonly db: Pick<ItemCollections, 'itemStats'>) {}
 
   /**
-   * Records the intent unless one was left: in one command that also answers the stats, when none
-   * was (the usual case). Otherwise answers the intent left, untouched.
+   * Records the intent unless one was left: in one command that also answers the stats as they
+   * were (without an intent, so without its ids), when none was (the usual case). Otherwise
+   * answers the intent left, untouched.
    */
   async begin(scope: ContentTypeScope, intended: IntendedChanges): Promise<BegunIntent> {
     const _id = itemStatsId(scope);
     try {
-      const stats = await this.db.itemStats.findOneAndUpdate(
+      const before = await this.db.itemStats.findOneAndUpdate(
         { _id, intent: { $exists: false } },
         { $set: { intent: intentOf(scope, intended) }, $setOnInsert: { lengths: [] } },
-        { upsert: true, returnDocument: 'after' },
+        { upsert: true, returnDocument: 'before' },
       );
-      if (stats) return { stats, left: null };
+      return { stats: before ?? { _id, lengths: [] }, left: null };
     } catch (error) {
       // The stats exist but the filter missed them: they hold an intent left unfinished.
       if (!isIdCollision(error)) throw error;
@@ -44,14 +45,16 @@ export class ChangeIntents {
     return { stats: await this.record(scope, intended), left: null };
   }
 
-  /** Records the intent in place of any other; answers the stats holding it. */
+  /** Records the intent in place of any other; answers the stats without it. */
   async record(scope: ContentTypeScope, intended: IntendedChanges): Promise<ItemStatsDocument> {
-    const stats = await this.db.itemStats.findOneAndUpdate(
-      { _id: itemStatsId(scope) },
+    const _id = itemStatsId(scope);
+    const before = await this.db.itemStats.findOneAndUpdate(
+      { _id },
       { $set: { intent: intentOf(scope, intended) }, $setOnInsert: { lengths: [] } },
-      { upsert: true, returnDocument: 'after' },
+      { upsert: true, returnDocument: 'before' },
     );
-    if (!stats) throw new Error('an upsert answered no document');
+    if (!before) return { _id, lengths: [] };
+    const { intent: _replaced, ...stats } = before;
     return stats;
   }
 

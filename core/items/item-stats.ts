@@ -27,11 +27,14 @@ export function itemStatsId(scope: ContentTypeScope): string {
   return itemId(scope, 'lengths');
 }
 
+/** The stats without the change intent, whose ids a write that reads its stats never needs. */
+export const WITHOUT_INTENT = { projection: { intent: 0 } } as const;
+
 export class ItemStats {
   constructor(private readonly db: Pick<ItemCollections, 'itemStats'>) {}
 
   async identifierLengths(scope: ContentTypeScope): Promise<number[]> {
-    const stats = await this.db.itemStats.findOne({ _id: itemStatsId(scope) });
+    const stats = await this.db.itemStats.findOne({ _id: itemStatsId(scope) }, WITHOUT_INTENT);
     return stats?.lengths ?? [];
   }
 
@@ -42,19 +45,20 @@ export class ItemStats {
   async recordLengths(
     scope: ContentTypeScope,
     writes: readonly ItemWrite[],
-  ): Promise<ItemStatsDocument | null> {
+  ): Promise<ItemStatsDocument> {
     const lengths = [...new Set(writes.map((write) => write.identifier.toLowerCase().length))];
     const _id = itemStatsId(scope);
-    const stats = await this.db.itemStats.findOne({ _id });
+    const stats = await this.db.itemStats.findOne({ _id }, WITHOUT_INTENT);
     const known = new Set(stats?.lengths);
     if (stats && lengths.every((length) => known.has(length))) return stats;
-    return retryOnceOnDuplicateKey(() =>
-      this.db.itemStats.findOneAndUpdate(
+    await retryOnceOnDuplicateKey(() =>
+      this.db.itemStats.updateOne(
         { _id },
         { $addToSet: { lengths: { $each: lengths } } },
-        { upsert: true, returnDocument: 'after' },
+        { upsert: true },
       ),
     );
+    return { ...stats, _id, lengths: [...new Set([...known, ...lengths])] };
   }
 
   /** Tells writes received before the DELETE of `sequence` to look for tombstones. */
