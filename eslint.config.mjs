@@ -43,7 +43,13 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-argument': 'off',
     },
   },
-  { files: ['**/*.mjs', '**/*.js'], ...tseslint.configs.disableTypeChecked },
+  { files: ['**/*.mjs', '**/*.js', '**/*.cjs'], ...tseslint.configs.disableTypeChecked },
+  {
+    // A preload node runs before a process's own code (bench/measure/command-counter.cjs).
+    files: ['**/*.cjs'],
+    languageOptions: { globals: { require: 'readonly', process: 'readonly' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
   { files: ['**/*.js'], languageOptions: { globals: { module: 'writable', require: 'readonly' } } },
   prettier,
 );

@@ -1,6 +1,7 @@
 /** The scenarios of `npm run bench`, in the order they run. */
 import { batch } from './batch';
 import { cluster } from './cluster';
+import { commands } from './commands';
 import { exportScenario } from './export';
 import { growth } from './growth';
 import { inFlight } from './in-flight';
@@ -13,6 +14,7 @@ import { scaling } from './scaling';
 
 export const SCENARIOS: readonly Scenario[] = [
   latency,
+  commands,
   inFlight,
   batch,
   naive,

@@ -148,6 +148,33 @@ export class Stack {
     this.api = await launch('api', `api-${++this.started}`, env, this.launching);
   }
 
+  /**
+   * Runs `work` with the API and every worker restarted with `nodeArgs` added to their node
+   * options and `env` over the stack's own, then restarts them as they were.
+   */
+  async withProcesses<T>(
+    options: { nodeArgs: string[]; env: Record<string, string> },
+    work: () => Promise<T>,
+  ): Promise<T> {
+    const { port } = new URL(this.api.baseUrl);
+    const workers = this.workers.length;
+    const restart = async (nodeArgs: string[], env: Record<string, string>) => {
+      await this.setWorkers(0);
+      await this.api.stop();
+      const launching = { ...this.launching, nodeArgs };
+      this.api = await launch('api', `api-${++this.started}`, { ...env, PORT: port }, launching);
+      while (this.workers.length < workers) {
+        this.workers.push(await launch('worker', `worker-${++this.started}`, env, launching));
+      }
+    };
+    await restart([...this.nodeArgs, ...options.nodeArgs], { ...this.env, ...options.env });
+    try {
+      return await work();
+    } finally {
+      await restart(this.nodeArgs, this.env);
+    }
+  }
+
   private get launching(): Launching {
     return { buildDir: this.buildDir, logDir: this.logDir, nodeArgs: this.nodeArgs };
   }

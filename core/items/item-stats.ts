@@ -28,7 +28,7 @@ export function itemStatsId(scope: ContentTypeScope): string {
 }
 
 /** The stats without the change intent, whose ids a write that reads its stats never needs. */
-export const WITHOUT_INTENT = { projection: { intent: 0 } } as const;
+const WITHOUT_INTENT = { projection: { intent: 0 } } as const;
 
 export class ItemStats {
   constructor(private readonly db: Pick<ItemCollections, 'itemStats'>) {}

@@ -1,0 +1,43 @@
+/**
+ * Loaded with `node --require` into the API and the workers by the commands scenario only: counts
+ * every MongoDB command (the driver's command monitoring) and every Redis command (ioredis's
+ * sendCommand) the process sends, by name. On SIGUSR2 it writes them to
+ * `$BENCH_COMMAND_COUNTS_DIR/<pid>.json`, which the bench reads before and after the requests it
+ * counts. Plain CommonJS: it runs in the compiled processes before their own code.
+ */
+'use strict';
+const { writeFileSync, renameSync } = require('node:fs');
+const path = require('node:path');
+const mongodb = require('mongodb');
+const ioredis = require('ioredis');
+
+const counts = new Map();
+const count = (key) => counts.set(key, (counts.get(key) ?? 0) + 1);
+
+// Mongoose makes its client with `new mongodb.MongoClient(url, options)` when it connects.
+class CountingClient extends mongodb.MongoClient {
+  constructor(url, options = {}) {
+    super(url, { ...options, monitorCommands: true });
+    this.on('commandStarted', (event) => {
+      const target = event.command[event.commandName];
+      count(`mongodb ${event.commandName}${typeof target === 'string' ? ` ${target}` : ''}`);
+    });
+  }
+}
+Object.defineProperty(mongodb, 'MongoClient', { value: CountingClient, configurable: true });
+
+const Redis = ioredis.default ?? ioredis;
+const sendCommand = Redis.prototype.sendCommand;
+Redis.prototype.sendCommand = function countedSendCommand(command, stream) {
+  count(`redis ${command.name}`);
+  return sendCommand.call(this, command, stream);
+};
+
+process.on('SIGUSR2', () => {
+  const dir = process.env.BENCH_COMMAND_COUNTS_DIR;
+  if (!dir) return;
+  const file = path.join(dir, `${process.pid}.json`);
+  // Whole or absent: the bench polls for the file.
+  writeFileSync(`${file}.part`, JSON.stringify(Object.fromEntries(counts)));
+  renameSync(`${file}.part`, file);
+});
