@@ -13,7 +13,8 @@ export interface Revision {
 
 function git(args: string[]): string {
   const result = spawnSync('git', args, { cwd: ROOT, encoding: 'utf8' });
-  return result.status === 0 ? result.stdout.trim() : '';
+  // Only the end: a status line starts with a space where the index is unchanged.
+  return result.status === 0 ? result.stdout.trimEnd() : '';
 }
 
 export function revision(): Revision {
