@@ -117,9 +117,13 @@ export class Stack {
   /** Starts or stops workers until `count` run. */
   async setWorkers(count: number): Promise<void> {
     while (this.workers.length > count) await this.workers.pop()?.stop();
+    await this.addWorkers(count, this.env, this.nodeArgs);
+  }
+
+  private async addWorkers(count: number, env: Record<string, string>, nodeArgs: string[]) {
     while (this.workers.length < count) {
       const name = `worker-${++this.started}`;
-      this.workers.push(await launch('worker', name, this.env, this.launching));
+      this.workers.push(await launch('worker', name, env, this.launching(nodeArgs)));
     }
   }
 
@@ -143,9 +147,9 @@ export class Stack {
     }
   }
 
-  private async restartApi(env: Record<string, string>): Promise<void> {
+  private async restartApi(env: Record<string, string>, nodeArgs = this.nodeArgs): Promise<void> {
     await this.api.stop();
-    this.api = await launch('api', `api-${++this.started}`, env, this.launching);
+    this.api = await launch('api', `api-${++this.started}`, env, this.launching(nodeArgs));
   }
 
   /**
@@ -160,12 +164,8 @@ export class Stack {
     const workers = this.workers.length;
     const restart = async (nodeArgs: string[], env: Record<string, string>) => {
       await this.setWorkers(0);
-      await this.api.stop();
-      const launching = { ...this.launching, nodeArgs };
-      this.api = await launch('api', `api-${++this.started}`, { ...env, PORT: port }, launching);
-      while (this.workers.length < workers) {
-        this.workers.push(await launch('worker', `worker-${++this.started}`, env, launching));
-      }
+      await this.restartApi({ ...env, PORT: port }, nodeArgs);
+      await this.addWorkers(workers, env, nodeArgs);
     };
     await restart([...this.nodeArgs, ...options.nodeArgs], { ...this.env, ...options.env });
     try {
@@ -175,8 +175,8 @@ export class Stack {
     }
   }
 
-  private get launching(): Launching {
-    return { buildDir: this.buildDir, logDir: this.logDir, nodeArgs: this.nodeArgs };
+  private launching(nodeArgs: string[]): Launching {
+    return { buildDir: this.buildDir, logDir: this.logDir, nodeArgs };
   }
 
   resetStore(): Promise<void> {

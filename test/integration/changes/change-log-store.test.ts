@@ -31,6 +31,17 @@ describe.each([
   let logs: ChangeLogStore[];
   let tenants = 0;
   const freshTenant = () => `t${(tenants += 1)}`;
+  /** A batch written straight into the log, as the store's appends would not write it. */
+  const writeBatch = (tenant: string, firstSeq: number, identifiers: string[]) =>
+    collections(connections[0]!).changes.insertOne({
+      _id: `${tenant}:${firstSeq}`,
+      tenant,
+      contentType: 'products',
+      firstSeq,
+      lastSeq: firstSeq + identifiers.length - 1,
+      entries: identifiers.map((identifier) => ({ event: 'updated', identifier, version: 1 })),
+      at: new Date(),
+    });
 
   beforeAll(async () => {
     const url = uniqueMongoUrl(`change-log-${name}`);
@@ -71,30 +82,14 @@ describe.each([
     const tenant = freshTenant();
     await logs[0]!.append(tenant, [change('a'), change('b')]);
     // A batch written out of turn, as a read beside an unfinished insert could see it.
-    await collections(connections[0]!).changes.insertOne({
-      _id: `${tenant}:4`,
-      tenant,
-      contentType: 'products',
-      firstSeq: 4,
-      lastSeq: 4,
-      entries: [{ event: 'updated', identifier: 'late', version: 1 }],
-      at: new Date(),
-    });
+    await writeBatch(tenant, 4, ['late']);
     expect((await logs[1]!.readRecords(tenant, 0, 10)).map((c) => c.seq)).toEqual([1, 2]);
   });
 
   it('when an append collides with a document that does not move the head on, then it fails instead of retrying', async () => {
     const tenant = freshTenant();
     // A stray document under the `_id` of the next batch, holding no number (an empty batch).
-    await collections(connections[0]!).changes.insertOne({
-      _id: `${tenant}:1`,
-      tenant,
-      contentType: 'products',
-      firstSeq: 1,
-      lastSeq: 0,
-      entries: [],
-      at: new Date(),
-    });
+    await writeBatch(tenant, 1, []);
     await expect(logs[0]!.append(tenant, [change('a')])).rejects.toMatchObject({ code: 11000 });
   });
 
@@ -120,18 +115,7 @@ describe.each([
     const tenant = freshTenant();
     await logs[0]!.append(tenant, [change('a')]);
     // Written, as by an append that died before telling the engine.
-    await collections(connections[0]!).changes.insertOne({
-      _id: `${tenant}:2`,
-      tenant,
-      contentType: 'products',
-      firstSeq: 2,
-      lastSeq: 3,
-      entries: [
-        { event: 'updated', identifier: 'b', version: 1 },
-        { event: 'updated', identifier: 'c', version: 1 },
-      ],
-      at: new Date(),
-    });
+    await writeBatch(tenant, 2, ['b', 'c']);
     const written = await logs[1]!.append(tenant, [change('d')]);
     expect(written.map((c) => c.seq)).toEqual([4]);
     const all = await logs[2]!.readRecords(tenant, 0, 10);
