@@ -6,6 +6,7 @@
  */
 import { Cluster, Redis, type ClusterOptions, type RedisOptions } from 'ioredis';
 import type { RedisTopology } from '../platform/redis-topology';
+import { SentinelClient } from './sentinel-client';
 
 export type RedisPurpose = 'command' | 'blocking';
 
@@ -54,7 +55,7 @@ export function createRedis(
       );
     }
     case 'sentinel':
-      return new Redis({
+      return new SentinelClient({
         ...server,
         sentinels: topology.sentinels,
         name: topology.masterName,
