@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import { startRedisSentinelGroup } from '../../../scripts/redis-sentinel';
 import { createRedis } from '../../../core/redis/redis-connection';
+import { parseNodeList } from '../../../core/platform/redis-topology';
 import { waitUntil } from '../../support/wait-until';
 
 /** A TCP relay to a local port that can hold new connections unanswered until released. */
@@ -55,7 +56,7 @@ describe('a Sentinel-mode connection of the service', () => {
 
   beforeAll(async () => {
     group = await startRedisSentinelGroup();
-    relay = await startRelay(Number(group.sentinels.split(',')[0]?.split(':')[1]));
+    relay = await startRelay(parseNodeList(group.sentinels)?.[0]?.port ?? 0);
   });
 
   afterAll(async () => {
