@@ -1,18 +1,77 @@
 /**
  * Faults: a worker killed with SIGKILL while it writes a group of requests (docs/request-groups.md).
- * The group's job stays locked until JOB_LOCK_MS passes; then the other worker runs the whole
- * group again. Its requests, still waiting, are answered; none is lost, none recorded twice, and
- * the items end as the last request received sent them, as if every request had run alone.
+ * The group's job stays locked until JOB_LOCK_MS passes; then another worker runs the whole group
+ * again. Its requests, still waiting, are answered; none is lost, none recorded twice, and the
+ * items end as the last request received sent them, as if every request had run alone.
+ *
+ * The moment of the kill is caught, not guessed. The first worker runs one job at a time, and the
+ * test pauses it (SIGSTOP) to look at it, again and again, until a look finds it in the middle of a
+ * group's write: running a group job that holds the content type's write lock and has written some
+ * of its requests' versions. It is killed there, still paused. Which job writes when is the
+ * workers' business (the API sends the requests that wait as several groups), so no order of the
+ * writes is assumed.
  */
-import type { RunningProcess } from '../support/processes';
-import { Deployment, eventually, makeItems, type Timed } from './support/deployment';
+import type { LogLine, RunningProcess } from '../support/processes';
+import { isWriteLockHeld } from '../support/held-write-lock';
+import { testRedis } from '../support/test-env';
+import { Deployment, makeItems, sleep, type Timed } from './support/deployment';
+import { pause, resume } from './support/paused-process';
 import { expectStoredExactlyOnce } from './support/stored-items';
 
 const REQUESTS = 24;
 const ITEMS = 150;
 
+/** The group job the worker is running, from its log: started, neither finished nor failed. */
+function runningGroupJob(lines: readonly LogLine[]): string | undefined {
+  const ended = new Set(
+    lines
+      .filter((line) => line.msg === 'job finished' || line.msg === 'job failed')
+      .map((line) => line.jobId),
+  );
+  return lines
+    .filter((line) => line.msg === 'job started' && line.job === 'ingest-group')
+    .map((line) => String(line.jobId))
+    .find((jobId) => !ended.has(jobId));
+}
+
+/** What the test reads of the store while the worker is paused. */
+interface StoreProbe {
+  /** Whether the content type's write lock is held: by the worker's one running job. */
+  writeLockHeld(): Promise<boolean>;
+  /** The highest version among the items: it grows with each request a write takes in. */
+  newestVersion(): Promise<number>;
+}
+
+/**
+ * Pauses `worker` in the middle of a group job's write and returns that job's id, the worker left
+ * paused: the job holds the write lock and has written versions since the test first saw it run.
+ */
+async function pauseInGroupWrite(
+  worker: RunningProcess,
+  store: StoreProbe,
+  timeoutMs: number,
+): Promise<string> {
+  const versionWhenSeen = new Map<string, number>();
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    await pause(worker);
+    const jobId = runningGroupJob(worker.lines);
+    if (jobId) {
+      const version = await store.newestVersion();
+      const seen = versionWhenSeen.get(jobId) ?? version;
+      versionWhenSeen.set(jobId, seen);
+      if (version > seen && (await store.writeLockHeld())) return jobId;
+    }
+    resume(worker);
+    // Pacing between looks: the worker runs on meanwhile.
+    await sleep(20);
+  }
+  throw new Error(`no look found ${worker.name} in a group's write\n${worker.describe()}`);
+}
+
 describe('a worker killed with SIGKILL while it writes a group of requests', () => {
   let deployment: Deployment;
+  const redis = testRedis('group-sigkill');
 
   beforeAll(async () => {
     deployment = await Deployment.start({
@@ -23,39 +82,43 @@ describe('a worker killed with SIGKILL while it writes a group of requests', () 
         WORKER_CONCURRENCY: '2',
         RATE_LIMIT_PER_MINUTE: '100000',
       },
-      workers: 2,
+      workers: 0,
     });
   });
 
   afterAll(async () => {
+    redis.disconnect();
     await deployment.close();
   });
 
   it('when it is killed, then another worker runs the group again and every request is answered, recorded and written once', async () => {
+    // One job at a time: whatever holds the write lock is the job the worker runs.
+    const victim = await deployment.startWorker({ WORKER_CONCURRENCY: '1' });
     const { contentType, url } = await deployment.funnel();
     // Every request writes the same items with contents of its own, so that a group writes them
-    // request after request: long enough to be killed in.
+    // request after request: a write long enough to be caught in.
     const bodies = Array.from({ length: REQUESTS }, (_, r) => makeItems('g', ITEMS, `v${r}`));
     const answers: Promise<Timed>[] = bodies.map((body, r) =>
       deployment.timed('POST', url, body, { 'X-Request-Id': `group-${r}` }, 240_000),
     );
 
-    const { victim, jobId } = await Promise.race(
-      deployment.workers.map((worker) =>
-        worker
-          .waitForLog((line) => line.msg === 'job started' && line.job === 'ingest-group', 60_000)
-          .then((line) => ({ victim: worker, jobId: line.jobId })),
-      ),
+    const jobId = await pauseInGroupWrite(
+      victim,
+      {
+        writeLockHeld: () => isWriteLockHeld(redis, deployment.env, deployment.tenant, contentType),
+        newestVersion: async () =>
+          Math.max(
+            0,
+            ...(await deployment.storedItems(contentType)).map((item) => item.version ?? 0),
+          ),
+      },
+      60_000,
     );
-    // In its write: the items hold more versions than the two requests that went alone gave them.
-    const newest = async () =>
-      Math.max(0, ...(await deployment.storedItems(contentType)).map((item) => item.version ?? 0));
-    expect(await eventually(newest, (version) => version > 2, 60_000, 20)).toBeGreaterThan(2);
     expect(await victim.stop('SIGKILL')).toBeNull();
     expect(victim.lines.some((line) => line.msg === 'job finished' && line.jobId === jobId)).toBe(
       false,
     );
-    const survivor = deployment.workers.find((worker) => worker !== victim) as RunningProcess;
+    const survivor = await deployment.startWorker();
 
     const outcomes = await Promise.all(answers);
     expect(outcomes.map((outcome) => outcome.status)).toEqual(outcomes.map(() => 200));
