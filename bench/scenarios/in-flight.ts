@@ -6,6 +6,7 @@
  */
 import { floorEach } from '../floor/run-floor';
 import { postConcurrently } from '../measure/concurrent-posts';
+import { groupSizes, requestsPerJob } from '../measure/group-sizes';
 import { measure } from '../measure/cpu';
 import { medianOf, percentile } from '../measure/stats';
 import { msList, perSecond, times } from '../report/format';
@@ -22,6 +23,7 @@ interface SingleItemsRun {
   cpuMsPerRequest: number;
   p50Ms: number;
   p95Ms: number;
+  requestsPerJob: number;
   floorWritesPerSecond: number;
   floorCpuMsPerWrite: number;
   floorP50Ms: number;
@@ -30,9 +32,11 @@ interface SingleItemsRun {
 
 async function measureRound(bench: Bench): Promise<SingleItemsRun> {
   const { stack } = bench;
+  const groupsBefore = await groupSizes(stack.target.baseUrl);
   const ours = await measure(stack.ourPids(), () =>
     postConcurrently(stack.target, REQUESTS, IN_FLIGHT),
   );
+  const groupsAfter = await groupSizes(stack.target.baseUrl);
   await stack.resetStore();
   const body = JSON.stringify(makeItems(runId(), REQUESTS));
   const floor = await floorEach(bench, body, 'insert', IN_FLIGHT);
@@ -42,6 +46,7 @@ async function measureRound(bench: Bench): Promise<SingleItemsRun> {
     cpuMsPerRequest: ours.cpuMs / REQUESTS,
     p50Ms: percentile(ours.value, 50),
     p95Ms: percentile(ours.value, 95),
+    requestsPerJob: requestsPerJob(groupsBefore, groupsAfter),
     floorWritesPerSecond: (floor.items / floor.wallMs) * 1_000,
     floorCpuMsPerWrite: floor.cpuMs / floor.items,
     floorP50Ms: percentile(floorLatencies, 50),
@@ -88,6 +93,14 @@ async function run(bench: Bench): Promise<Outcome> {
       figure: 'p50 / p95',
       ours: msList([figure((run) => run.p50Ms), figure((run) => run.p95Ms)]),
       reference: `floor ${msList([figure((run) => run.floorP50Ms), figure((run) => run.floorP95Ms)])}`,
+      result: '',
+    },
+    {
+      scenario,
+      // Each job costs its fixed part once, whatever it carries (docs/request-groups.md).
+      figure: 'requests a job',
+      ours: figure((run) => run.requestsPerJob).toFixed(1),
+      reference: '',
       result: '',
     },
   ];

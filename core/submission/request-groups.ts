@@ -7,6 +7,7 @@
  * request. Requests that a group cannot carry (a DELETE, a full sync's, a large body) go alone.
  */
 import type { Answer } from './answer';
+import { RecentDurations } from './recent-durations';
 import type { GroupMember, Submission } from './submission';
 
 /**
@@ -17,10 +18,14 @@ import type { GroupMember, Submission } from './submission';
 export const IN_FLIGHT_PER_FUNNEL = 1;
 
 /**
- * How long a request waits for a job of its funnel to end before it goes anyway: a job can take
- * long (a worker died and its job waits to be taken up again), and its followers must not.
+ * How long a request waits for its funnel's job under way before it goes anyway: about as long
+ * as such jobs take here lately (twice their median), within these bounds. A job can take far
+ * longer than usual (its worker died, and it waits to be taken up again), and its followers must
+ * not wait for it; a wait much shorter than a usual job would send them beside it, in groups too
+ * small to save anything.
  */
-export const LONGEST_WAIT_MS = 25;
+export const SHORTEST_WAIT_MS = 25;
+export const LONGEST_WAIT_MS = 1_000;
 
 /** A body larger than this goes alone: it would be most of the group's work anyway. */
 export const GROUPABLE_BODY_BYTES = 64 * 1024;
@@ -58,6 +63,7 @@ export interface RequestGroupOptions {
 
 export class RequestGroups {
   private readonly funnels = new Map<string, FunnelQueue>();
+  private readonly jobDurations = new RecentDurations();
 
   constructor(
     private readonly submitter: GroupSubmitter,
@@ -90,7 +96,7 @@ export class RequestGroups {
       const full =
         queued.waiting.length >= this.options.maxRequests || queued.waitingBytes >= GROUP_BYTES;
       if (queued.inFlight < IN_FLIGHT_PER_FUNNEL || full) this.send(key, queued);
-      else queued.timer ??= setTimeout(() => this.send(key, queued), LONGEST_WAIT_MS);
+      else queued.timer ??= setTimeout(() => this.send(key, queued), this.patienceMs());
     });
   }
 
@@ -103,11 +109,19 @@ export class RequestGroups {
     if (members.length === 0) return;
     this.options.onSend?.(members.length);
     funnel.inFlight += 1;
+    const sentAt = Date.now();
     void this.answer(members).finally(() => {
+      this.jobDurations.add(Date.now() - sentAt);
       funnel.inFlight -= 1;
       if (funnel.waiting.length > 0) this.send(key, funnel);
       else if (funnel.inFlight === 0) this.funnels.delete(key);
     });
+  }
+
+  /** How long a request waits for the job under way (see SHORTEST_WAIT_MS). */
+  private patienceMs(): number {
+    const usual = this.jobDurations.median() ?? 0;
+    return Math.min(Math.max(2 * usual, SHORTEST_WAIT_MS), LONGEST_WAIT_MS);
   }
 
   private async answer(members: Waiting[]): Promise<void> {

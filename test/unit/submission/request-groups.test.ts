@@ -5,6 +5,7 @@ import {
   IN_FLIGHT_PER_FUNNEL,
   LONGEST_WAIT_MS,
   RequestGroups,
+  SHORTEST_WAIT_MS,
   type GroupSubmitter,
 } from '../../../core/submission/request-groups';
 
@@ -107,14 +108,43 @@ describe('RequestGroups', () => {
     expect(submitter.jobs.at(-1)?.requestIds).toEqual(['x1', 'x2', 'x3']);
   });
 
-  it('when the jobs under way take long, then the waiting requests go after the longest wait', () => {
-    jest.useFakeTimers();
+  /** Ends the lone job of a funnel with nothing under way after `ms`: the usual job, as measured. */
+  const jobTaking = async (ms: number) => {
+    void groups.submit(submission(), BODY);
+    jest.advanceTimersByTime(ms);
+    submitter.jobs.at(-1)?.finish();
+    await settle();
+  };
+
+  /** Sends a request to a busy funnel; answers how long it waited before it went anyway. */
+  const waitBeforeGoingAnyway = () => {
     busyFunnel();
+    const sent = submitter.jobs.length;
     void groups.submit(submission({ requestId: 'late' }), BODY);
-    jest.advanceTimersByTime(LONGEST_WAIT_MS - 1);
-    expect(submitter.jobs).toHaveLength(IN_FLIGHT_PER_FUNNEL);
-    jest.advanceTimersByTime(1);
+    let waited = 0;
+    while (submitter.jobs.length === sent) {
+      jest.advanceTimersByTime(1);
+      waited += 1;
+    }
     expect(submitter.jobs.at(-1)?.requestIds).toEqual(['late']);
+    return waited;
+  };
+
+  it('when no job has ended yet and the one under way takes long, then a waiting request goes after the shortest wait', () => {
+    jest.useFakeTimers();
+    expect(waitBeforeGoingAnyway()).toBe(SHORTEST_WAIT_MS);
+  });
+
+  it('when jobs usually take 300 ms, then a waiting request waits up to twice that for the one under way', async () => {
+    jest.useFakeTimers({ doNotFake: ['setImmediate'] });
+    for (const ms of [250, 300, 5_000]) await jobTaking(ms);
+    expect(waitBeforeGoingAnyway()).toBe(600);
+  });
+
+  it('when jobs usually take very long, then a waiting request goes after the longest wait', async () => {
+    jest.useFakeTimers({ doNotFake: ['setImmediate'] });
+    await jobTaking(LONGEST_WAIT_MS);
+    expect(waitBeforeGoingAnyway()).toBe(LONGEST_WAIT_MS);
   });
 
   it('when a group job fails, then each of its requests gets the error', async () => {
