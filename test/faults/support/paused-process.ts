@@ -14,9 +14,10 @@ async function processState(pid: number): Promise<string> {
   return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
 }
 
-/** Resolves once no more output of the process waits in its pipe to be read. */
+/** Gives the event loop a turn to read what the stopped process wrote before it stopped. */
 function readPendingOutput(): Promise<void> {
-  // One turn of the event loop polls every pipe with data waiting, the stopped process's too.
+  // A turn of the event loop reads every pipe that has data waiting. The logger writes its lines
+  // whole and in order, each as soon as the one before is out.
   return new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
 }
 
