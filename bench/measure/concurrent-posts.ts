@@ -22,6 +22,9 @@ export async function postConcurrently(
         url: target.funnelUrl,
         connections: inFlight,
         amount: requests,
+        // autocannon ends a run at its next sample after the last answer: at its default of one
+        // per second, a run's wall time (and so a rate) came out in whole seconds.
+        sampleInt: 10,
         timeout: 60,
         requests: [
           {
