@@ -27,12 +27,29 @@ export class ChangeLogStore {
     private readonly index: ChangeBatchIndex,
   ) {}
 
-  /** Numbers and writes the changes, in the order given; answers them numbered. */
-  async append(tenant: string, changes: readonly NewChange[]): Promise<ChangeRecord[]> {
+  /**
+   * Numbers and writes the changes, in the order given; answers them numbered. `after`: a number
+   * read by `appendAfter` to try first (read here when not given); each next batch is tried
+   * right after the one before.
+   */
+  async append(
+    tenant: string,
+    changes: readonly NewChange[],
+    after?: number,
+  ): Promise<ChangeRecord[]> {
     const written: ChangeRecord[] = [];
-    for (const group of batchesOf(changes))
-      written.push(...(await this.appendBatch(tenant, group)));
+    let lastSeq = after ?? (await this.appendAfter(tenant));
+    for (const group of batchesOf(changes)) {
+      const records = await this.appendBatch(tenant, group, lastSeq);
+      written.push(...records);
+      lastSeq = records.at(-1)?.seq ?? lastSeq;
+    }
     return written;
+  }
+
+  /** A written number for an append to go on after: the head, or one behind it (see append). */
+  appendAfter(tenant: string): Promise<number> {
+    return this.index.appendAfter(this.db, tenant);
   }
 
   /**
@@ -64,10 +81,11 @@ export class ChangeLogStore {
   private async appendBatch(
     tenant: string,
     changes: readonly NewChange[],
+    after: number,
   ): Promise<ChangeRecord[]> {
     const [first] = changes;
     if (!first) return [];
-    let firstSeq = (await this.index.appendAfter(this.db, tenant)) + 1;
+    let firstSeq = after + 1;
     for (;;) {
       const document: ChangeBatchDocument = {
         _id: changeBatchIdOf(tenant, firstSeq),

@@ -46,8 +46,9 @@ export class ChangeRecorder {
       await this.finish(scope, begun.left);
       stats = await this.intents.record(scope, intended);
     }
+    const recording = this.sink.begin(scope);
     const { value, changes } = await work(stats);
-    await this.sink.record(scope, changes);
+    await recording.record(changes);
     await this.intents.done(scope);
     return value;
   }
@@ -59,9 +60,10 @@ export class ChangeRecorder {
   }
 
   private async finish(scope: ContentTypeScope, left: ChangeIntent): Promise<void> {
+    const recording = this.sink.begin(scope);
     const changes =
       left.kind === 'write' ? await this.writtenBy(scope, left) : await this.deletedBy(scope, left);
-    await this.sink.record(scope, changes);
+    await recording.record(changes);
     await this.intents.done(scope);
   }
 

@@ -11,10 +11,19 @@ export interface ItemChange {
 
 export interface ItemChangeSink {
   /**
-   * Records the changes of one content type, in order. Called while the content type's writes are
-   * held off, so that the changes of one item are recorded in the order they were made.
+   * Starts recording the changes of one content type: what recording them needs to know first
+   * (where the tenant's log goes on) is read at once, beside the writes that make them. Called,
+   * and the answer's `record` too, while the content type's writes are held off, so that the
+   * changes of one item are recorded in the order they were made.
    */
-  record(scope: { tenant: string; contentType: string }, changes: ItemChange[]): Promise<void>;
+  begin(scope: { tenant: string; contentType: string }): ChangeRecording;
 }
 
-export const NO_CHANGE_SINK: ItemChangeSink = { record: () => Promise.resolve() };
+export interface ChangeRecording {
+  /** Records the changes, in order. */
+  record(changes: ItemChange[]): Promise<void>;
+}
+
+export const NO_CHANGE_SINK: ItemChangeSink = {
+  begin: () => ({ record: () => Promise.resolve() }),
+};

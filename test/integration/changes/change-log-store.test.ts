@@ -111,6 +111,17 @@ describe.each([
     expect(headReads).toBe(0);
   });
 
+  it('when an append starts from a number read before others appended, then it goes on after them', async () => {
+    const tenant = freshTenant();
+    // Read while the writes run, as a recording does; another worker appends meanwhile.
+    const after = await logs[0]!.appendAfter(tenant);
+    await logs[1]!.append(tenant, [change('a'), change('b')]);
+    const written = await logs[0]!.append(tenant, [change('c')], after);
+    expect(written.map((c) => c.seq)).toEqual([3]);
+    const all = await logs[2]!.readRecords(tenant, 0, 10);
+    expect(all.map((c) => `${c.seq}${c.identifier}`)).toEqual(['1a', '2b', '3c']);
+  });
+
   it('when an append died before the engine noted it, then the next one goes on after it', async () => {
     const tenant = freshTenant();
     await logs[0]!.append(tenant, [change('a')]);

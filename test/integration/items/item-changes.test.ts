@@ -5,7 +5,7 @@
  * of the content type records what it left.
  */
 import type { Connection } from 'mongoose';
-import type { ItemChange, ItemChangeSink } from '../../../core/items/item-change';
+import type { ChangeRecording, ItemChange, ItemChangeSink } from '../../../core/items/item-change';
 import { ItemStore } from '../../../core/items/item-store';
 import { redisWriteLock } from '../../../core/items/write-lock';
 import { createLogger } from '../../../core/platform/logger';
@@ -21,7 +21,14 @@ class RecordingSink implements ItemChangeSink {
   readonly changes: ItemChange[] = [];
   failNext = false;
 
-  record(_scope: { tenant: string; contentType: string }, changes: ItemChange[]): Promise<void> {
+  begin(scope: { tenant: string; contentType: string }): ChangeRecording {
+    return { record: (changes) => this.record(scope, changes) };
+  }
+
+  private record(
+    _scope: { tenant: string; contentType: string },
+    changes: ItemChange[],
+  ): Promise<void> {
     if (this.failNext) {
       this.failNext = false;
       return Promise.reject(new Error('the worker died'));

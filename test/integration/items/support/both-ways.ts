@@ -3,7 +3,11 @@
  * (`upsertRequests`) and one request at a time (`upsert`), after the same earlier writes and
  * deletes. What each way leaves (items, changes) is then compared.
  */
-import type { ItemChange, ItemChangeSink } from '../../../../core/items/item-change';
+import type {
+  ChangeRecording,
+  ItemChange,
+  ItemChangeSink,
+} from '../../../../core/items/item-change';
 import type { ItemCollections } from '../../../../core/items/item-collections';
 import type { ItemStore, ItemWrite, RequestWrites } from '../../../../core/items/item-store';
 import type { Receipt } from '../../../../core/redis/receipt-sequence';
@@ -20,7 +24,14 @@ export class TenantSink implements ItemChangeSink {
   private readonly recorded = new Map<string, { calls: number; changes: ItemChange[] }>();
   failNext = false;
 
-  record(scope: { tenant: string; contentType: string }, changes: ItemChange[]): Promise<void> {
+  begin(scope: { tenant: string; contentType: string }): ChangeRecording {
+    return { record: (changes) => this.record(scope, changes) };
+  }
+
+  private record(
+    scope: { tenant: string; contentType: string },
+    changes: ItemChange[],
+  ): Promise<void> {
     if (this.failNext) {
       this.failNext = false;
       return Promise.reject(new Error('the worker died'));
