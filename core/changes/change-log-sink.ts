@@ -20,7 +20,8 @@ export class ChangeLogSink implements ItemChangeSink {
    */
   begin(scope: { tenant: string; contentType: string }): ChangeRecording {
     const after = this.log.appendAfter(scope.tenant);
-    // Read only if there is something to record; a failed read fails that recording.
+    // Awaited only when there are changes to record, which its failure then fails: not left
+    // unhandled when there are none.
     after.catch(() => undefined);
     return {
       record: async (changes) => {

@@ -15,8 +15,9 @@ import type { ContentTypeScope, ReceivedWrite } from './item-documents';
 
 export interface WriteOutcome {
   /**
-   * The content type's stats, read so that a DELETE received later is seen: after the writes,
-   * or beside them where the write lock keeps DELETEs out meanwhile.
+   * The content type's stats, with the written identifiers' lengths: read after the writes, so
+   * that a DELETE received later is seen, or, where the write lock keeps DELETEs out meanwhile,
+   * those the writer was given.
    */
   stats: ItemStatsDocument | null;
   /** The items the writes changed (each item once). */
@@ -29,12 +30,14 @@ export interface ItemWriter {
    * Each write carries its own request's receipt: one call may hold the writes of several
    * requests, an item at most once. `now` is when they are written.
    * `deletedVersions`: per item `_id`, the version its last deletion left, for items created anew.
+   * `stats`: the content type's stats as last read under the write lock.
    */
   upsert(
     scope: ContentTypeScope,
     writes: readonly ReceivedWrite[],
     now: Date,
     deletedVersions: ReadonlyMap<string, number>,
+    stats: ItemStatsDocument,
   ): Promise<WriteOutcome>;
 }
 

@@ -40,17 +40,19 @@ export class ItemStats {
 
   /**
    * Adds the lengths of the written identifiers; answers the stats as they are now. Usually
-   * every length is there already, and a read answers: a write would cost a commit.
+   * every length is there already, and nothing is written: a write would cost a commit.
+   * `known`: the stats as the caller read them under the write lock; without them, they are read.
    */
   async recordLengths(
     scope: ContentTypeScope,
     writes: readonly ItemWrite[],
+    known?: ItemStatsDocument,
   ): Promise<ItemStatsDocument> {
     const lengths = [...new Set(writes.map((write) => write.identifier.toLowerCase().length))];
     const _id = itemStatsId(scope);
-    const stats = await this.db.itemStats.findOne({ _id }, WITHOUT_INTENT);
-    const known = new Set(stats?.lengths);
-    if (stats && lengths.every((length) => known.has(length))) return stats;
+    const stats = known ?? (await this.db.itemStats.findOne({ _id }, WITHOUT_INTENT));
+    const recorded = new Set(stats?.lengths);
+    if (stats && lengths.every((length) => recorded.has(length))) return stats;
     await retryOnceOnDuplicateKey(() =>
       this.db.itemStats.updateOne(
         { _id },
@@ -58,7 +60,7 @@ export class ItemStats {
         { upsert: true },
       ),
     );
-    return { ...stats, _id, lengths: [...new Set([...known, ...lengths])] };
+    return { ...stats, _id, lengths: [...new Set([...recorded, ...lengths])] };
   }
 
   /** Tells writes received before the DELETE of `sequence` to look for tombstones. */

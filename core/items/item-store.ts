@@ -191,8 +191,11 @@ export class ItemStore {
       knownDeletes === -Infinity ? new Map() : await this.tombstones.deletions(scope, ids);
     const now = new Date();
     const changes: RequestChange[] = [];
+    let known = stats;
     for (const round of rounds) {
-      const outcome = await this.writer.upsert(scope, round, now, deletedVersions(deletions));
+      const versions = deletedVersions(deletions);
+      const outcome = await this.writer.upsert(scope, round, now, versions, known);
+      known = outcome.stats ?? known;
       const deletedUpTo = outcome.stats?.deletedUpToSequence ?? -Infinity;
       if (deletedUpTo > knownDeletes) {
         // A DELETE ran since the tombstones were read: only one whose lock lease ran out can.

@@ -4,6 +4,7 @@ import type { Receipt } from '../../../core/redis/receipt-sequence';
 import { ItemStats } from '../../../core/items/item-stats';
 import {
   at,
+  emptyStats,
   expectEachWriteByItsReceipt,
   write,
   writerDatabase,
@@ -29,6 +30,7 @@ describe("FerretDB's item writer: inserts first, then updates what exists", () =
       writes.map((item) => ({ write: item, receipt })),
       new Date(),
       new Map(),
+      emptyStats(scope),
     );
 
   const stored = (scope: { tenant: string; contentType: string }, identifier: string) =>

@@ -7,6 +7,9 @@ import { mongo as driver, type Connection } from 'mongoose';
 import type { ItemCollections } from '../../../core/items/item-collections';
 import type { ItemWrite } from '../../../core/items/item-documents';
 import type { ItemWriter } from '../../../core/items/engine-writer';
+import type { ItemStatsDocument } from '../../../core/items/item-collections';
+import type { ContentTypeScope } from '../../../core/items/item-documents';
+import { itemStatsId } from '../../../core/items/item-stats';
 import { connectMongo } from '../../../core/mongo/connection';
 import { collections, collectionsOf } from '../../../core/storage/collections';
 import type { StorageEngine } from '../../../core/storage/engines/storage-engine';
@@ -23,6 +26,12 @@ const RUN_MINUTE = Math.floor(Date.now() / 60_000) * 60_000;
 export const at = (n: number, second = n) => ({
   sequence: n,
   receivedAt: new Date(RUN_MINUTE + second * 1_000),
+});
+
+/** Stats that know of nothing yet: the writer records the length of every identifier it writes. */
+export const emptyStats = (scope: ContentTypeScope): ItemStatsDocument => ({
+  _id: itemStatsId(scope),
+  lengths: [],
 });
 
 export const write = (identifier: string, name: string, color?: string): ItemWrite => ({
@@ -99,6 +108,7 @@ export async function expectEachWriteByItsReceipt(
     before.map((item) => ({ write: item, receipt: at(5) })),
     new Date(),
     new Map(),
+    emptyStats(scope),
   );
   const { changes } = await writer.upsert(
     scope,
@@ -109,6 +119,7 @@ export async function expectEachWriteByItsReceipt(
     ],
     new Date(),
     new Map(),
+    emptyStats(scope),
   );
   expect(await stored('A')).toMatchObject({ name: 'stored', sequence: 5 });
   expect(await stored('B')).toMatchObject({

@@ -156,12 +156,12 @@ describe.each(['MongoDB', 'FerretDB'] as const)(
       });
       const updates = targets.filter((target) => target === 'update:items').length;
       expect(updates).toBe(expected);
-      // The stats hold the change intent (left, then dropped); between, they are read beside the
-      // write, which also answers whether a later DELETE needs looking at. Every length is known
-      // already, so no other write of them.
+      // The stats hold the change intent (left, then dropped). MongoDB's writer reads them again
+      // after its writes, for a DELETE whose lock lease ran out; FerretDB's goes by what the
+      // intent read. Every length is known already, so no other write of them.
       expect(targets.filter((target) => target.endsWith(':item_stats'))).toEqual([
         'findAndModify:item_stats',
-        'find:item_stats',
+        ...(name === 'MongoDB' ? ['find:item_stats'] : []),
         'update:item_stats',
       ]);
     });

@@ -8,7 +8,7 @@ import { findByIds } from '../../../mongo/batch-operations';
 import { idCollisionIndexes } from '../../../mongo/duplicate-key';
 import type { ItemDocument } from '../../../items/item';
 import type { ItemChange } from '../../../items/item-change';
-import type { ItemCollections } from '../../../items/item-collections';
+import type { ItemCollections, ItemStatsDocument } from '../../../items/item-collections';
 import type { ItemStats } from '../../../items/item-stats';
 import { itemId, type ContentTypeScope, type ReceivedWrite } from '../../../items/item-documents';
 import { creationPlan, PLANNED_FIELDS, planWrite } from '../../../items/item-write-plan';
@@ -22,24 +22,25 @@ export class FerretDbItemWriter implements ItemWriter {
   ) {}
 
   /**
-   * Under the write lock no DELETE runs meanwhile: the stats are read beside the writes, and both
-   * end before the lock is let go, whichever fails. (SQLite lets a read run beside a write; two
-   * writes would wait for each other.)
+   * Under the write lock no DELETE runs meanwhile: the stats read when the lock was taken still
+   * hold, so they are not read again. A new identifier length is recorded beside the writes, and
+   * both end before the lock is let go, whichever fails.
    */
   async upsert(
     scope: ContentTypeScope,
     writes: readonly ReceivedWrite[],
     now: Date,
     deletedVersions: ReadonlyMap<string, number>,
+    stats: ItemStatsDocument,
   ): Promise<WriteOutcome> {
     const items = writes.map(({ write }) => write);
-    const [read, written] = await Promise.allSettled([
-      this.stats.recordLengths(scope, items),
+    const [recorded, written] = await Promise.allSettled([
+      this.stats.recordLengths(scope, items, stats),
       this.insertThenUpdate(scope, writes, now, deletedVersions),
     ]);
     if (written.status === 'rejected') throw written.reason;
-    if (read.status === 'rejected') throw read.reason;
-    return { stats: read.value, changes: written.value };
+    if (recorded.status === 'rejected') throw recorded.reason;
+    return { stats: recorded.value, changes: written.value };
   }
 
   private async insertThenUpdate(
