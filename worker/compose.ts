@@ -30,6 +30,7 @@ import { checkRedis } from '../core/redis/redis-preflight';
 import { redisTopology } from '../core/platform/redis-topology';
 import { ShardedQueues } from '../core/queue/sharded-queues';
 import { ShardWorkers } from './shard-workers';
+import { sendJobReplies } from '../core/queue/job-reply-sender';
 import { SettingsCache } from '../core/settings/settings-cache';
 import { SettingsVersions } from '../core/settings/settings-versions';
 import { collections } from '../core/storage/collections';
@@ -176,6 +177,7 @@ export async function composeWorker(
     },
   });
   worker.on('error', (error) => logger.warn({ err: error }, 'worker connection error'));
+  sendJobReplies(worker, redis, keys, logger);
   takesJobs = () => worker.isRunning();
   await worker.waitUntilReady();
   const changeFeed = new ChangeFeed(

@@ -1,12 +1,11 @@
 /**
  * The producer side of the funnel queue, used by API processes: add a job to its tenant's queue
- * shard and wait for its result. One instance (and so one QueueEvents subscription per shard) per
- * process.
+ * shard and wait for its result. One instance (and so one reply list, job-replies.ts) per process.
  */
-import { isWaitTimeout } from './bullmq-errors';
-import { Job, QueueEvents, type Queue } from 'bullmq';
+import { Job, type Queue } from 'bullmq';
 import { DEFAULT_JOB_OPTIONS } from './job-options';
-import { JOBS, type JobData, type JobName, type JobResult } from './jobs';
+import { JobReplies } from './job-replies';
+import { JOBS, type JobData, type JobName, type JobResult, type ReplyingJobName } from './jobs';
 import { PayloadStore } from '../redis/payload-store';
 import { FUNNEL_QUEUE } from './queue-names';
 import { createRedis, type RedisClient } from '../redis/redis-connection';
@@ -27,6 +26,9 @@ export class JobFailedError extends Error {
   }
 }
 
+/** How often a wait for another process's job looks at it. */
+const LOOK_AGAIN_MS = 100;
+
 export interface FunnelQueueOptions {
   topology: RedisTopology;
   keys: KeySpace;
@@ -37,48 +39,27 @@ export class FunnelQueue {
   readonly redis: RedisClient;
   readonly keys: KeySpace;
   readonly queues: ShardedQueues;
-  /** Per shard, its queue's events, each on a blocking connection of its own. */
-  private readonly events: QueueEvents[];
-  private readonly eventConnections: RedisClient[];
   readonly payloads: PayloadStore;
+  /** The outcomes of this process's jobs, read on a blocking connection of their own. */
+  private readonly replies: JobReplies;
 
   constructor(options: FunnelQueueOptions) {
     this.keys = options.keys;
     this.redis = createRedis(options.topology, 'command', 'producer');
     this.payloads = new PayloadStore(this.redis, options.keys);
     this.queues = new ShardedQueues(FUNNEL_QUEUE, options.keys, this.redis, DEFAULT_JOB_OPTIONS);
-    this.eventConnections = this.queues.all.map(({ shard }) =>
-      createRedis(options.topology, 'blocking', `producer-events-${shard.index}`),
-    );
-    this.events = this.queues.all.map(
-      ({ shard }, index) =>
-        new QueueEvents(FUNNEL_QUEUE, {
-          connection: this.eventConnections[index] as RedisClient,
-          prefix: options.keys.ofShard(shard),
-        }),
-    );
+    const replies = createRedis(options.topology, 'blocking', 'producer-replies');
+    this.replies = new JobReplies(replies, options.keys);
     // Connection errors surface through the health check and failed adds, not as crashes.
     this.redis.on('error', () => undefined);
     this.queues.onError(() => undefined);
-    for (const connection of this.eventConnections) connection.on('error', () => undefined);
+    replies.on('error', () => undefined);
     for (const { queue } of this.queues.all) queue.setMaxListeners(0);
-    for (const events of this.events) {
-      // Every waiting request listens once; thousands may wait at the same time.
-      events.setMaxListeners(0);
-      events.on('error', () => undefined);
-    }
+    this.replies.start();
   }
 
   async waitUntilReady(): Promise<void> {
-    await Promise.all([
-      this.queues.waitUntilReady(),
-      ...this.events.map((events) => events.waitUntilReady()),
-    ]);
-  }
-
-  private eventsOf(tenant: string | undefined): QueueEvents {
-    const shard = tenant === undefined ? this.keys.shards.first : this.keys.shards.of(tenant);
-    return this.events[shard.index] as QueueEvents;
+    await this.queues.waitUntilReady();
   }
 
   /**
@@ -99,26 +80,34 @@ export class FunnelQueue {
    * Adds a job and waits up to `timeoutMs` for its result. A job still running then is left to
    * finish on its own (`state: 'running'`); a job that failed for good throws JobFailedError.
    */
-  async run<N extends JobName>(
+  async run<N extends ReplyingJobName>(
     name: N,
     data: JobData<N>,
-    options: { timeoutMs: number; jobId?: string; priority?: number },
+    options: { timeoutMs: number; jobId: string; priority?: number },
   ): Promise<JobOutcome<N>> {
-    const job = await this.add(name, data, options.jobId, options.priority);
-    const jobId = job.id ?? '';
+    const { jobId } = options;
+    const waiting = this.replies.wait(jobId, options.timeoutMs);
     try {
-      const events = this.eventsOf(tenantOfJob(job.data));
-      const result: unknown = await job.waitUntilFinished(events, options.timeoutMs);
-      return { state: 'completed', jobId, result: JOBS[name].result.parse(result) as JobResult<N> };
+      await this.add(name, { ...data, replyTo: this.replies.address }, jobId, options.priority);
     } catch (error) {
-      if (isWaitTimeout(error)) return { state: 'running', jobId };
-      throw new JobFailedError(jobId, (error as Error).message);
+      waiting.cancel();
+      throw error;
     }
+    const reply = await waiting.reply;
+    if (!reply) return { state: 'running', jobId };
+    if (reply.state === 'failed') throw new JobFailedError(jobId, reply.reason);
+    return {
+      state: 'completed',
+      jobId,
+      result: JOBS[name].result.parse(reply.result) as JobResult<N>,
+    };
   }
 
   /**
    * Waits for a job of `tenant` added earlier (by any process): its result, `running` after
-   * `timeoutMs`, or `gone` when the job no longer exists or failed for good.
+   * `timeoutMs`, or `gone` when the job no longer exists or failed for good. Its reply goes to
+   * the process that added it, so this one looks at the job from time to time: only a repeated
+   * request waits this way.
    */
   async waitFor<N extends JobName>(
     name: N,
@@ -126,14 +115,19 @@ export class FunnelQueue {
     jobId: string,
     timeoutMs: number,
   ): Promise<JobOutcome<N> | { state: 'gone'; jobId: string }> {
-    const job = await this.appearingJob(this.queues.of(tenant), jobId);
-    if (!job || (await job.isFailed())) return { state: 'gone', jobId };
-    try {
-      const result: unknown = await job.waitUntilFinished(this.eventsOf(tenant), timeoutMs);
-      return { state: 'completed', jobId, result: JOBS[name].result.parse(result) as JobResult<N> };
-    } catch (error) {
-      if (isWaitTimeout(error)) return { state: 'running', jobId };
-      return { state: 'gone', jobId };
+    const queue = this.queues.of(tenant);
+    const deadline = Date.now() + timeoutMs;
+    let job = await this.appearingJob(queue, jobId);
+    for (;;) {
+      if (!job) return { state: 'gone', jobId };
+      if (job.finishedOn) {
+        if (!(await job.isCompleted())) return { state: 'gone', jobId };
+        const result = JOBS[name].result.parse(job.returnvalue) as JobResult<N>;
+        return { state: 'completed', jobId, result };
+      }
+      if (Date.now() >= deadline) return { state: 'running', jobId };
+      await new Promise((resolve) => setTimeout(resolve, LOOK_AGAIN_MS));
+      job = await Job.fromId(queue, jobId);
     }
   }
 
@@ -184,8 +178,7 @@ export class FunnelQueue {
   }
 
   async close(): Promise<void> {
-    await Promise.allSettled([...this.events.map((events) => events.close()), this.queues.close()]);
-    for (const connection of this.eventConnections) connection.disconnect();
+    await Promise.allSettled([this.replies.close(), this.queues.close()]);
     this.redis.disconnect();
   }
 }

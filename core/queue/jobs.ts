@@ -10,6 +10,12 @@ const requestId = z.string().min(1).max(128);
 const receiptSequence = z.number().int().positive();
 
 /**
+ * The reply list of the API process that waits for the job's outcome (job-reply.ts); absent when
+ * nobody waits.
+ */
+const replyTo = z.string().min(1).max(200).optional();
+
+/**
  * One funnel request (POST or DELETE): the worker maps, validates and writes its items, stores
  * the history record, and returns the status code and envelope the caller gets.
  */
@@ -55,6 +61,7 @@ export const ingestJob = {
         step: z.enum(['planned', 'added']),
       })
       .optional(),
+    replyTo,
   }),
   result: z.object({
     httpStatus: z.number().int().min(200).max(599),
@@ -89,6 +96,7 @@ const ingestGroupJob = {
     endpointUrl: z.string().min(1),
     funnelId: z.string().min(1),
     members: z.array(ingestJob.data).min(1).max(1_000),
+    replyTo,
   }),
   /** The members' answers, in the order of `members`. */
   result: z.object({ answers: z.array(ingestJob.result) }),
@@ -188,6 +196,7 @@ const syncCommitJob = {
     sequence: receiptSequence,
     tokenId: z.string().nullable(),
     limit: commitLimitSchema,
+    replyTo,
   }),
   result: z.object({
     httpStatus: z.number().int().min(200).max(599),
@@ -206,6 +215,8 @@ export const JOBS = {
 } as const;
 
 export type JobName = keyof typeof JOBS;
+/** The jobs whose outcome an API process may wait for. */
+export type ReplyingJobName = 'ingest' | 'ingest-group' | 'sync-commit';
 export type JobData<N extends JobName> = z.input<(typeof JOBS)[N]['data']>;
 export type ParsedJobData<N extends JobName> = z.output<(typeof JOBS)[N]['data']>;
 export type JobResult<N extends JobName> = z.output<(typeof JOBS)[N]['result']>;

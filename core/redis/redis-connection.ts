@@ -2,7 +2,8 @@
  * Redis connections on any topology, in the two flavours BullMQ needs:
  * - `command`: for producers and health checks. Commands fail at once while Redis is away
  *   (no offline queue), so a request gets a 503 in milliseconds instead of hanging.
- * - `blocking`: for workers and queue events, which wait on Redis by design and must retry forever.
+ * - `blocking`: for workers and the API's job replies, which wait on Redis by design and must retry
+ *   forever.
  */
 import { Cluster, Redis, type ClusterOptions, type RedisOptions } from 'ioredis';
 import type { RedisTopology } from '../platform/redis-topology';

@@ -6,6 +6,8 @@
  */
 import { Worker, type Job } from 'bullmq';
 import { FunnelQueue } from '../../../core/queue/funnel-queue';
+import { sendJobReplies } from '../../../core/queue/job-reply-sender';
+import { createLogger } from '../../../core/platform/logger';
 import { IdempotencyRecords } from '../../../core/redis/idempotency-records';
 import type { JobResult, ParsedJobData } from '../../../core/queue/jobs';
 import { FUNNEL_QUEUE } from '../../../core/queue/queue-names';
@@ -68,6 +70,8 @@ describe('an Idempotency-Key whose first attempt ends in 5xx', () => {
       // The queue of the tenant's shard: that of every job here.
       { connection: redis, prefix: keys.ofTenant(submission.tenant) },
     );
+    // As the real worker, it tells the waiting queue each job's outcome.
+    sendJobReplies(worker, redis, keys, createLogger('test', 'silent'));
     await worker.waitUntilReady();
   });
   afterAll(async () => {
