@@ -1,8 +1,9 @@
 /**
  * Tells the requests waiting on a job that the Redis connection dropped. The job's result would
  * come through Redis too (the process's reply list), so waiting on would most likely end in
- * WAIT_TIMEOUT_MS; the caller is better served by a prompt 503 (the job itself stays queued and may still run
- * once Redis is back: the history record, or a retry with the same Idempotency-Key, tells).
+ * WAIT_TIMEOUT_MS; the caller is better served by a prompt 503 (the job itself stays queued and
+ * may still run once Redis is back: the history record, or a retry with the same
+ * Idempotency-Key, tells).
  */
 import type { RedisClient } from '../redis/redis-connection';
 

@@ -2,6 +2,7 @@
  * The producer side of the funnel queue, used by API processes: add a job to its tenant's queue
  * shard and wait for its result. One instance (and so one reply list, job-replies.ts) per process.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Job, type Queue } from 'bullmq';
 import { DEFAULT_JOB_OPTIONS } from './job-options';
 import { JobReplies } from './job-replies';
@@ -126,7 +127,7 @@ export class FunnelQueue {
         return { state: 'completed', jobId, result };
       }
       if (Date.now() >= deadline) return { state: 'running', jobId };
-      await new Promise((resolve) => setTimeout(resolve, LOOK_AGAIN_MS));
+      await sleep(LOOK_AGAIN_MS);
       job = await Job.fromId(queue, jobId);
     }
   }
@@ -164,7 +165,7 @@ export class FunnelQueue {
     for (;;) {
       const job = await Job.fromId(queue, jobId);
       if (job || Date.now() >= deadline) return job;
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await sleep(50);
     }
   }
 

@@ -3,6 +3,7 @@
  * process's reply list, and hands each reply to whoever waits for its job. A reply nobody waits
  * for (its caller was told the job still runs) is dropped.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { KeySpace } from '../redis/key-space';
 import type { RedisClient } from '../redis/redis-connection';
 import { jobReplySchema, newReplyAddress, type JobReply } from './job-reply';
@@ -15,7 +16,8 @@ type Waiter = (reply: JobReply | undefined) => void;
 export class JobReplies {
   /** The key of this process's reply list: what its jobs' `replyTo` says. */
   readonly address: string;
-  private readonly waiters = new Map<string, Set<Waiter>>();
+  /** One waiter a job: each job the process waits for has an id of its own. */
+  private readonly waiters = new Map<string, Waiter>();
   private reading: Promise<void> | undefined;
   private closed = false;
 
@@ -38,16 +40,13 @@ export class JobReplies {
   wait(jobId: string, timeoutMs: number): { reply: Promise<JobReply | undefined>; cancel(): void } {
     let settle: Waiter = () => undefined;
     const reply = new Promise<JobReply | undefined>((resolve) => (settle = resolve));
-    const waiters = this.waiters.get(jobId) ?? new Set<Waiter>();
-    this.waiters.set(jobId, waiters);
     const finish: Waiter = (value) => {
       clearTimeout(timer);
-      waiters.delete(finish);
-      if (waiters.size === 0 && this.waiters.get(jobId) === waiters) this.waiters.delete(jobId);
+      if (this.waiters.get(jobId) === finish) this.waiters.delete(jobId);
       settle(value);
     };
     const timer = setTimeout(() => finish(undefined), timeoutMs);
-    waiters.add(finish);
+    this.waiters.set(jobId, finish);
     return { reply, cancel: () => finish(undefined) };
   }
 
@@ -55,9 +54,7 @@ export class JobReplies {
     this.closed = true;
     this.connection.disconnect();
     await this.reading;
-    for (const waiters of [...this.waiters.values()]) {
-      for (const finish of [...waiters]) finish(undefined);
-    }
+    for (const finish of [...this.waiters.values()]) finish(undefined);
   }
 
   private async read(): Promise<void> {
@@ -67,7 +64,7 @@ export class JobReplies {
         if (popped) this.deliver(popped[1]);
       } catch {
         // Redis away: the connection reconnects by itself; the callers' waits run out meanwhile.
-        if (!this.closed) await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+        if (!this.closed) await sleep(RETRY_MS);
       }
     }
   }
@@ -81,6 +78,6 @@ export class JobReplies {
     }
     const reply = jobReplySchema.safeParse(parsed);
     if (!reply.success) return;
-    for (const finish of [...(this.waiters.get(reply.data.jobId) ?? [])]) finish(reply.data);
+    this.waiters.get(reply.data.jobId)?.(reply.data);
   }
 }

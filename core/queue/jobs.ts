@@ -215,9 +215,11 @@ export const JOBS = {
 } as const;
 
 export type JobName = keyof typeof JOBS;
-/** The jobs whose outcome an API process may wait for. */
-export type ReplyingJobName = 'ingest' | 'ingest-group' | 'sync-commit';
 export type JobData<N extends JobName> = z.input<(typeof JOBS)[N]['data']>;
+/** The jobs whose outcome an API process may wait for: those whose data may name a reply list. */
+export type ReplyingJobName = {
+  [N in JobName]: 'replyTo' extends keyof JobData<N> ? N : never;
+}[JobName];
 export type ParsedJobData<N extends JobName> = z.output<(typeof JOBS)[N]['data']>;
 export type JobResult<N extends JobName> = z.output<(typeof JOBS)[N]['result']>;
 
