@@ -3,10 +3,7 @@
  * written to take exactly what that code takes: a value valid by the document is one the API
  * accepts, and one the document refuses is refused. Tests hold each to its code.
  */
-
-/** What JavaScript's `trim()` and `\s` take for white space (ECMAScript WhiteSpace and LineTerminator). */
-const WHITE_SPACE =
-  '\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff';
+import { WHITE_SPACE } from '../../core/domain/typed-text';
 
 /** C0 controls, DEL and C1 controls, which an identifier may not hold. */
 const CONTROL = '\\u0000-\\u001f\\u007f-\\u009f';

@@ -1,12 +1,13 @@
 /** The bodies of sign-in and of accepting an invitation, shared by the routes and the OpenAPI document. */
 import { z } from 'zod';
+import { typedText, boundedText } from '../../core/domain/typed-text';
 import { passwordSchema } from '../../core/auth/password-rule';
 
 export const signInBodySchema = z
   .strictObject({
-    tenant: z.string().trim().min(1).max(63).describe('The tenant (account) the person belongs to'),
-    email: z.string().trim().min(1).max(320),
-    password: z.string().min(1).max(1_000),
+    tenant: typedText(63).describe('The tenant (account) the person belongs to'),
+    email: typedText(320),
+    password: boundedText(1_000).min(1),
   })
   .meta({ id: 'SignIn' });
 

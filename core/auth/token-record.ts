@@ -3,10 +3,11 @@
  * it is shown once, at creation.
  */
 import { z } from 'zod';
+import { typedText } from '../domain/typed-text';
 import { abilitySchema, type Ability } from './access';
 
 export const tokenBodySchema = z.strictObject({
-  name: z.string().trim().min(1).max(200),
+  name: typedText(200),
   abilities: z.array(abilitySchema).min(1).max(4),
   userId: z.string().min(1).max(64).optional(),
   expiresAt: z.iso

@@ -1,16 +1,17 @@
 /** A user of a tenant: the permissions its tokens act with. */
 import { z } from 'zod';
+import { typedText } from '../domain/typed-text';
 import { permissionSchema, type Permission } from './access';
 
 export const userBodySchema = z.strictObject({
   email: z.email().max(320),
-  name: z.string().trim().max(200).optional(),
+  name: typedText(200, { blank: true }).optional(),
   permissions: z.array(permissionSchema).max(2).default([]),
 });
 export type UserBody = z.infer<typeof userBodySchema>;
 
 export const userPatchSchema = z.strictObject({
-  name: z.string().trim().max(200).optional(),
+  name: typedText(200, { blank: true }).optional(),
   permissions: z.array(permissionSchema).max(2).optional(),
   active: z.boolean().optional(),
 });

@@ -1,11 +1,12 @@
 /** A tenant's content type: its kind (which system fields it has) and its typed properties. */
 import { z } from 'zod';
+import { typedText, boundedText } from './typed-text';
 import { contentTypeKeySchema, propertyKeySchema } from './names';
 import { contentTypeKindSchema } from './system-fields';
 
 const common = {
   key: propertyKeySchema,
-  label: z.string().trim().min(1).max(200),
+  label: typedText(200),
   multiple: z.boolean().default(false),
 };
 
@@ -33,7 +34,7 @@ const propertySchema = z.discriminatedUnion(
     z.strictObject({
       ...common,
       type: z.literal('enum'),
-      options: z.array(z.string().min(1).max(200)).min(1).max(1_000),
+      options: z.array(boundedText(200).min(1)).min(1).max(1_000),
     }),
   ],
   // An unknown type: said as the list a person picks from.
@@ -50,7 +51,7 @@ export const MAX_PROPERTIES = 500;
 /** The body of `PUT /settings/content-types/{key}`. */
 export const contentTypeBodySchema = z
   .strictObject({
-    name: z.string().trim().min(1).max(200),
+    name: typedText(200),
     kind: contentTypeKindSchema.default('generic'),
     properties: z.array(propertySchema).max(MAX_PROPERTIES).default([]),
   })

@@ -1,5 +1,6 @@
 /** A funnel: an endpoint bound to one content type, with the mapping from sender paths to fields. */
 import { z } from 'zod';
+import { typedText, boundedText } from './typed-text';
 import { contentTypeKeySchema, endpointUrlSchema, propertyKeySchema } from './names';
 import { applyTransforms, hasValue, transformsSchema } from './transforms';
 import { validateValue, type ValueSpec } from './value-validators';
@@ -31,9 +32,9 @@ export type Mapping = z.infer<typeof mappingSchema>;
 
 const funnelFields = {
   contentType: contentTypeKeySchema,
-  name: z.string().trim().min(1).max(200),
+  name: typedText(200),
   endpointUrl: endpointUrlSchema,
-  description: z.string().max(2_000).default(''),
+  description: boundedText(2_000).default(''),
   requestData: z.unknown().optional(),
   active: z.boolean().default(true),
   partialValidation: z.boolean().default(false),

@@ -5,6 +5,7 @@
  * refused, so an identifier can never become a query operator.
  */
 import { MESSAGES } from './messages';
+import { fitsLength } from './typed-text';
 
 /** The longest identifier, in characters (Unicode code points). */
 export const IDENTIFIER_MAX_LENGTH = 256;
@@ -27,21 +28,6 @@ export function isWellFormed(text: string): boolean {
 }
 
 /**
- * Code points in `text`, counted without splitting it (Array.from would make a string for each):
- * a surrogate pair is one, an unpaired surrogate one too, as Array.from counts them.
- */
-function codePointCount(text: string): number {
-  let count = 0;
-  for (let at = 0; at < text.length; at++) {
-    const unit = text.charCodeAt(at);
-    const next = text.charCodeAt(at + 1);
-    if (unit >= 0xd800 && unit <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) at++;
-    count++;
-  }
-  return count;
-}
-
-/**
  * Why a value cannot be an identifier, or undefined when it can; its stored form is then
  * `String(value)`. normalizeIdentifier without a result object, for the mapper, which checks the
  * identifier of every item of a batch.
@@ -54,14 +40,8 @@ export function identifierProblem(value: unknown): string | undefined {
   }
   if (typeof value !== 'string') return MESSAGES.identifierType;
   if (value === '') return MESSAGES.identifierEmpty;
-  // A string of at most max code units has at most max code points; one of more than 2 * max
-  // certainly has more, which keeps a 16 MiB string from being counted.
-  if (
-    value.length > IDENTIFIER_MAX_LENGTH &&
-    (value.length > 2 * IDENTIFIER_MAX_LENGTH || codePointCount(value) > IDENTIFIER_MAX_LENGTH)
-  ) {
+  if (!fitsLength(value, IDENTIFIER_MAX_LENGTH))
     return MESSAGES.identifierTooLong(IDENTIFIER_MAX_LENGTH);
-  }
   if (CONTROL.test(value)) return MESSAGES.identifierControl;
   if (!isWellFormed(value)) return MESSAGES.identifierUnicode;
   if (value.trim() === '') return MESSAGES.identifierBlank;

@@ -9,6 +9,7 @@
  */
 import { MESSAGES } from './messages';
 import { segmentRuns } from './segment-runs';
+import { codePointCount } from './typed-text';
 
 /** A stored identifier shorter than this (in characters) never matches lazily. */
 export const LAZY_MIN_LENGTH = 3;
@@ -17,9 +18,6 @@ export type LazyResolution =
   | { kind: 'exact' | 'match'; identifier: string }
   | { kind: 'error'; message: string }
   | { kind: 'none' };
-
-/** Length in characters (code points), so that "ab😀" counts 3. */
-const characters = (text: string): number => Array.from(text).length;
 
 /**
  * Decides which stored item an incoming identifier X stands for:
@@ -43,7 +41,7 @@ export function resolveLazy(
   }
   const byLower = new Map<string, string[]>();
   for (const candidate of new Set(candidates)) {
-    if (characters(candidate) < LAZY_MIN_LENGTH) continue;
+    if (codePointCount(candidate) < LAZY_MIN_LENGTH) continue;
     const lower = candidate.toLowerCase();
     byLower.set(lower, [...(byLower.get(lower) ?? []), candidate]);
   }
@@ -53,7 +51,7 @@ export function resolveLazy(
   let best: string[] = [];
   for (const run of segmentRuns(incoming, (length) => lengths.has(length))) {
     for (const candidate of byLower.get(run) ?? []) {
-      const length = characters(candidate);
+      const length = codePointCount(candidate);
       if (length > longest) {
         longest = length;
         best = [candidate];

@@ -16,6 +16,7 @@
  * Pure, and never throws on JSON input.
  */
 import { z } from 'zod';
+import { boundedText } from './typed-text';
 import { MESSAGES } from './messages';
 import type { PathRead } from './path-reader';
 import { ValueProblem } from './value-validators';
@@ -28,7 +29,7 @@ const MAX_SEPARATOR_LENGTH = 16;
 const MAX_DEFAULT_TEXT = 1_000;
 const MAX_DEFAULT_LIST = 100;
 
-const defaultScalar = z.union([z.string().max(MAX_DEFAULT_TEXT), z.number(), z.boolean()]);
+const defaultScalar = z.union([boundedText(MAX_DEFAULT_TEXT), z.number(), z.boolean()]);
 
 const trimSchema = z.strictObject({ op: z.literal('trim') }).meta({
   id: 'TrimTransform',
@@ -60,7 +61,7 @@ const numberSchema = z.strictObject({ op: z.literal('number') }).meta({
 const splitSchema = z
   .strictObject({
     op: z.literal('split'),
-    separator: z.string().min(1).max(MAX_SEPARATOR_LENGTH).meta({ example: ',' }),
+    separator: boundedText(MAX_SEPARATOR_LENGTH).min(1).meta({ example: ',' }),
   })
   .meta({
     id: 'SplitTransform',

@@ -4,6 +4,7 @@
  * Behaviour: docs/export.md.
  */
 import { z } from 'zod';
+import { typedText } from '../domain/typed-text';
 import { changeEventSchema, CHANGE_EVENTS, type ChangeView } from '../changes/change-record';
 import { contentTypeKeySchema, documentId } from '../domain/names';
 import { LANE_COUNT } from './dispatch/lanes';
@@ -30,7 +31,7 @@ const targetUrlSchema = z
 
 export const exportBodySchema = z
   .object({
-    name: z.string().trim().min(1).max(200),
+    name: typedText(200),
     url: targetUrlSchema,
     contentTypes: z.array(contentTypeKeySchema).min(1).max(100),
     events: z
@@ -46,7 +47,7 @@ export type ExportBody = z.infer<typeof exportBodySchema>;
 
 export const exportPatchSchema = z
   .object({
-    name: z.string().trim().min(1).max(200),
+    name: typedText(200),
     url: targetUrlSchema,
     contentTypes: z.array(contentTypeKeySchema).min(1).max(100),
     events: z.array(changeEventSchema).min(1),
