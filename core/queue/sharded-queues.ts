@@ -7,6 +7,7 @@ import { Queue, type DefaultJobOptions } from 'bullmq';
 import type { KeySpace } from '../redis/key-space';
 import type { QueueShard } from '../redis/queue-shards';
 import type { RedisClient } from '../redis/redis-connection';
+import { SharedQueueConnection } from './shared-queue-connection';
 
 export interface ShardQueue {
   shard: QueueShard;
@@ -23,11 +24,15 @@ export class ShardedQueues {
     defaultJobOptions?: DefaultJobOptions,
   ) {
     this.all = keys.shards.all.map((shard) => {
-      const queue = new Queue(name, {
-        connection,
-        prefix: keys.ofShard(shard),
-        ...(defaultJobOptions ? { defaultJobOptions } : {}),
-      });
+      const queue = new Queue(
+        name,
+        {
+          connection,
+          prefix: keys.ofShard(shard),
+          ...(defaultJobOptions ? { defaultJobOptions } : {}),
+        },
+        SharedQueueConnection,
+      );
       return { shard, queue };
     });
   }
