@@ -43,8 +43,7 @@ export class HistoryRepository {
   /**
    * Writes the record of a request, replacing its own earlier one (a job retried after a crash
    * writes it again); record ids are unique per request, so no other request's record is touched.
-   * Most records are new, so it inserts first: on FerretDB v1 an insert checks `_id` against the
-   * index, while a replace finds its document by scanning the whole history (core/mongo/engine.ts).
+   * Most records are new, so it inserts first and replaces only a record whose id is taken.
    */
   async save(record: HistoryDocument): Promise<void> {
     try {

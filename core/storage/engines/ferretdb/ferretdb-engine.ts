@@ -2,7 +2,7 @@
  * FerretDB v1 (SQLite), the engine tests and `npm run dev` run on (docs/storage.md#ferretdb-v1):
  * it serves no filter but `{_id}` from SQL, caps an update command under 100 statements, may
  * lose one of two concurrent updates of a document, and refuses TTL indexes. Its adapter reads by
- * `_id` and scans once where MongoDB's uses an index, sends writes in slices, makes updates of a
+ * `_id` or scans once where MongoDB's uses an index, sends writes in slices, makes updates of a
  * document take turns, and leaves expiry to the worker's periodic purge.
  */
 import type { mongo } from 'mongoose';

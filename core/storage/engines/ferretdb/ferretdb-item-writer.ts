@@ -1,8 +1,7 @@
 /**
- * FerretDB v1: every item is inserted; those that exist already are then read (one read for all
- * of them) and updated by `_id` as their plan says. New items need no lookup at all: FerretDB v1
- * checks an insert's `_id` against its index, but finds the document of any read or update by
- * scanning (docs/storage.md#ferretdb-v1).
+ * FerretDB v1: every item is inserted; those that exist already are then read and updated by
+ * `_id` as their plan says. New items need no lookup at all: FerretDB v1 checks an insert's `_id`
+ * against its index, and serves no `$in` from SQL (docs/storage.md#ferretdb-v1).
  */
 import { findByIds } from '../../../mongo/batch-operations';
 import { idCollisionIndexes } from '../../../mongo/duplicate-key';
