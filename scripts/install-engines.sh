@@ -67,8 +67,13 @@ install_redis() {
   log "redis-server, redis-tools and redis-sentinel installed in $((SECONDS - started)) s"
 }
 
+# Where local-engines.ts looks: FERRETDB_BIN, else our build in GOPATH, else one on PATH.
 ferretdb_path() {
   if [[ -n "${FERRETDB_BIN:-}" ]]; then echo "$FERRETDB_BIN"; return; fi
+  if command -v go >/dev/null 2>&1 && [[ -x "$(go env GOPATH)/bin/ferretdb" ]]; then
+    echo "$(go env GOPATH)/bin/ferretdb"
+    return
+  fi
   if command -v ferretdb >/dev/null 2>&1; then command -v ferretdb; return; fi
   if command -v go >/dev/null 2>&1; then echo "$(go env GOPATH)/bin/ferretdb"; return; fi
   echo ""

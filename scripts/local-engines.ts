@@ -52,18 +52,19 @@ export function which(command: string): string | undefined {
   return found.status === 0 && located ? located : undefined;
 }
 
-/** Where `scripts/install-engines.sh` puts FerretDB, or where the user already has it. */
+/**
+ * Where `scripts/install-engines.sh` puts FerretDB (GOPATH, built with its `_id` fix), else where
+ * the user already has it.
+ */
 function findFerretDb(): string | undefined {
   if (process.env.FERRETDB_BIN) return process.env.FERRETDB_BIN;
-  const onPath = which('ferretdb');
-  if (onPath) return onPath;
   const gopath = spawnSync('go', ['env', 'GOPATH'], { encoding: 'utf8' }).stdout?.trim();
-  const candidate = path.join(
+  const built = path.join(
     gopath || path.join(process.env.HOME ?? '/root', 'go'),
     'bin',
     'ferretdb',
   );
-  return existsSync(candidate) ? candidate : undefined;
+  return existsSync(built) ? built : which('ferretdb');
 }
 
 function findRedisServer(): string | undefined {
