@@ -103,7 +103,7 @@ install_ferretdb() {
   # The caller's own FerretDB is used as it is (without the fix, `_id` lookups scan).
   if [[ -n "${FERRETDB_BIN:-}" ]]; then return 0; fi
   bin="$(ferretdb_path)"
-  if [[ -n "$bin" && -x "$bin" ]] && "$bin" --version 2>/dev/null | grep -q "package: $ferretdb_package"; then
+  if [[ -n "$bin" && -x "$bin" && "$("$bin" --version 2>/dev/null)" == *"package: $ferretdb_package"* ]]; then
     return 0
   fi
   if ! command -v go >/dev/null 2>&1; then
