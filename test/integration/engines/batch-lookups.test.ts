@@ -1,6 +1,6 @@
 /**
  * A batch's lookups through each engine's adapter: whatever way the adapter reads (on FerretDB v1
- * one `_id` query each for up to 500 ids, one pass over the scope for more), the answer is the
+ * one `_id` query each for a few ids, one pass over the scope for more), the answer is the
  * documents of the scope that hold one of the values, each once, with the fields asked for.
  */
 import type { Connection, mongo } from 'mongoose';
@@ -24,7 +24,7 @@ describe('batch lookups by each engine adapter', () => {
   beforeAll(async () => {
     mongo = await connectMongo(uniqueMongoUrl('batchlookups'), 'test');
     docs = databaseOf(mongo).collection<Doc>('docs');
-    const stored = Array.from({ length: 510 }, (_, n) => ({
+    const stored = Array.from({ length: 30 }, (_, n) => ({
       _id: idOf(n),
       ...scope,
       identifier: `sku-${n}`,
@@ -41,8 +41,8 @@ describe('batch lookups by each engine adapter', () => {
   describe.each(['MongoDB', 'FerretDB'])('%s', (name) => {
     const batches = () => new Map(bothEngines(mongo)).get(name)!.batches;
 
-    // From one id to more than 500: both of FerretDB's ways of reading.
-    it.each([1, 2, 25, 500, 501])('finds %i ids, with missing ones and repeats', async (count) => {
+    // From one id to more than a few: both of FerretDB's ways of reading.
+    it.each([1, 2, 8, 9, 25])('finds %i ids, with missing ones and repeats', async (count) => {
       const wanted = Array.from({ length: count }, (_, n) => idOf(n));
       const asked = [...wanted, idOf(wanted.length > 1 ? 1 : 0), 'acme:products:none'];
       const found = await batches().findIn(docs, scope, '_id', asked, ['identifier']);

@@ -1,8 +1,8 @@
 /**
  * FerretDB v1 hands only a filter of `_id` alone to SQLite; any other (`$in`, several fields) is
- * decoded and tested document by document in Go, against every value of an `$in`. So up to a few
- * hundred ids are read by their `_id`, side by side, and any other lookup is one pass over the
- * scope matched in a Set.
+ * decoded and tested document by document in Go, against every value of an `$in`. So a few ids
+ * are read by their `_id`, side by side, and any other lookup is one pass over the scope matched
+ * in a Set.
  * An update command of 100 or more statements never answers there: writes go in slices of
  * STATEMENTS_PER_COMMAND (docs/storage.md#ferretdb-v1).
  */
@@ -17,12 +17,11 @@ import { MONGODB_BATCHES, projectionOf } from '../mongodb/mongodb-batches';
 
 const STATEMENTS_PER_COMMAND = 90;
 /**
- * Up to this many ids are read one `_id` lookup each. A lookup uses the `_id` index (in the build
- * scripts/install-engines.sh makes) and costs under a millisecond side by side; a pass decodes
- * every document of the scope in Go: over 2,000 items it cost as much as about 400 lookups, over
- * 10,000 about 2,000 (docs/storage.md#ferretdb-v1).
+ * Up to this many ids are read one `_id` lookup each (through the `_id` index, in the build
+ * scripts/install-engines.sh makes); more are one pass over the scope. Each lookup is a command of
+ * its own, and a request's commands stay a handful whatever its number of items.
  */
-const LOOKUPS_BY_ID = 500;
+const LOOKUPS_BY_ID = 8;
 
 async function findIn<T extends ScopedDocument, K extends keyof T>(
   collection: mongo.Collection<T>,
