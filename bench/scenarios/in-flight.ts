@@ -1,5 +1,5 @@
 /**
- * Goals: single-item POSTs with 32 in flight reach at least half the rate of the floor's 32
+ * Goals: single-item POSTs with 32 in flight reach at least the rate of the floor's 32
  * `insertOne`s in flight for as many new items, and cost the API and the workers at most 2 ms of
  * CPU a request. Each round measures ours, then the floor, on an emptied store; the rate's ratio
  * is the median of the rounds'.

@@ -41,9 +41,7 @@ export function fitsLength(text: string, max: number): boolean {
  */
 export function typedText(max: number, { blank = false } = {}) {
   const trimmed = boundedText(max).trim();
-  return blank
-    ? trimmed
-    : trimmed.min(1).meta({ minLength: 1, maxLength: max, pattern: NOT_BLANK_PATTERN });
+  return blank ? trimmed : trimmed.min(1).meta({ pattern: NOT_BLANK_PATTERN });
 }
 
 /** A string of at most `max` characters, kept as sent. */
