@@ -8,6 +8,8 @@
  *   MongoDB `_id` upserts.
  * - `--each insert|upsert --in-flight N`: one `insertOne` or one `_id` upsert an item, N in flight
  *   (each sent when one is acknowledged), as N clients sending single items would have them.
+ * - `--records FILE`: the bulkWrite with what the product writes beside the items (its change
+ *   intent, change log and history record, records-beside.ts), each step timed.
  *
  * Measured as the product is (bench/measure/method.ts): warm, the same work first done WARM_ROUNDS
  * times unmeasured into a scratch collection dropped after each round; then the measured write
@@ -18,8 +20,23 @@ import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { mongo } from 'mongoose';
+import type { ChangeIntent } from '../../core/items/item-collections';
 import { SETTLE_MS, WARM_ROUNDS, sleep } from '../measure/method';
-import { newItemDocument, upsertOperation, type ItemDocument, type SenderItem } from '../workload';
+import {
+  itemId,
+  newItemDocument,
+  upsertOperation,
+  type ItemDocument,
+  type SenderItem,
+} from '../workload';
+import {
+  readRecords,
+  recordCollections,
+  writeWithRecords,
+  type RecordCollections,
+  type RecordSteps,
+  type RecordsBeside,
+} from './records-beside';
 
 export interface FloorReport {
   items: number;
@@ -29,9 +46,20 @@ export interface FloorReport {
   cpuMs: number;
   /** With `--each`: each write's latency. */
   latenciesMs?: number[];
+  /** With `--records`: the wall time of each step. */
+  steps?: RecordSteps;
 }
 
-type Items = mongo.Collection<ItemDocument>;
+/** Where a write goes: the store's collections, or a warm-up's scratch ones. */
+interface Target {
+  items: mongo.Collection<ItemDocument>;
+  records: RecordCollections;
+}
+
+const targetIn = (db: mongo.Db, prefix = ''): Target => ({
+  items: db.collection<ItemDocument>(`${prefix}items`),
+  records: recordCollections(db, prefix),
+});
 
 /** V8 optimises by how much code has run: a 1,000-item body is written ten times first. */
 const MIN_WARMUP_ITEMS = 10_000;
@@ -49,11 +77,17 @@ interface Work {
   upsert: boolean;
   /** One command an item, and how many in flight; undefined: one bulkWrite. */
   each?: { upsert: boolean; inFlight: number };
+  /** Written beside the bulkWrite's items, when given. */
+  records?: RecordsBeside;
 }
 
 const readBody = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as SenderItem[];
 
-async function writeBatch(collection: Items, work: Work, body: SenderItem[]): Promise<void> {
+async function writeBatch(
+  collection: Target['items'],
+  work: Work,
+  body: SenderItem[],
+): Promise<void> {
   const now = new Date();
   const { tenant, contentType } = work;
   await collection.bulkWrite(
@@ -66,7 +100,7 @@ async function writeBatch(collection: Items, work: Work, body: SenderItem[]): Pr
   );
 }
 
-async function writeOne(collection: Items, work: Work, item: SenderItem): Promise<void> {
+async function writeOne(collection: Target['items'], work: Work, item: SenderItem): Promise<void> {
   const now = new Date();
   const { tenant, contentType } = work;
   if (work.each?.upsert) {
@@ -79,7 +113,7 @@ async function writeOne(collection: Items, work: Work, item: SenderItem): Promis
 
 /** One command an item, `inFlight` at once; each one's latency. */
 async function writeEach(
-  collection: Items,
+  collection: Target['items'],
   work: Work,
   body: SenderItem[],
   inFlight: number,
@@ -99,28 +133,54 @@ async function writeEach(
 
 /** Reads the file (its first `limit` items), builds the documents, writes them. */
 async function write(
-  collection: Items,
+  target: Target,
   work: Work,
   limit = Infinity,
 ): Promise<Omit<FloorReport, 'wallMs' | 'cpuMs'>> {
   const body = readBody(work.file).slice(0, limit);
   if (work.each) {
-    const latenciesMs = await writeEach(collection, work, body, work.each.inFlight);
+    const latenciesMs = await writeEach(target.items, work, body, work.each.inFlight);
     return { items: body.length, latenciesMs };
   }
-  await writeBatch(collection, work, body);
-  return { items: body.length };
+  const writeItems = () => writeBatch(target.items, work, body);
+  if (!work.records) {
+    await writeItems();
+    return { items: body.length };
+  }
+  const steps = await writeWithRecords(
+    target.records,
+    work.records,
+    intentOf(work, body),
+    writeItems,
+  );
+  return { items: body.length, steps };
+}
+
+/** The product's change intent for writing `body`: the `_id`s of its items. */
+function intentOf(work: Work, body: SenderItem[]): ChangeIntent {
+  const { tenant, contentType } = work;
+  const ids = body.map((item) => itemId(tenant, contentType, item.sku));
+  return { tenant, contentType, kind: 'write', ids, sequence: 1, fromSequence: 1, at: new Date() };
 }
 
 /**
- * The measured work, done unmeasured into a scratch collection dropped after each round: at least
+ * The measured work, done unmeasured into scratch collections dropped after each round: at least
  * WARM_ROUNDS times, and a batch until MIN_WARMUP_ITEMS were written.
  */
-async function warmUp(scratch: Items, work: Work): Promise<void> {
+async function warmUp(db: mongo.Db, work: Work): Promise<void> {
+  const scratch = targetIn(db, 'floor_warmup_');
   let written = 0;
   for (let round = 1; ; round++) {
     written += (await write(scratch, work, work.each ? MAX_WARMUP_EACH : Infinity)).items;
-    await scratch.drop();
+    const { itemStats, changes, changeHeads, history } = scratch.records;
+    const dropped: { drop(): Promise<boolean> }[] = [
+      scratch.items,
+      itemStats,
+      changes,
+      changeHeads,
+      history,
+    ];
+    await Promise.all(dropped.map((collection) => collection.drop().catch(() => false)));
     if (round >= WARM_ROUNDS && (work.each || written >= MIN_WARMUP_ITEMS)) return;
   }
 }
@@ -134,6 +194,7 @@ async function main(): Promise<void> {
       'content-type': { type: 'string' },
       each: { type: 'string' },
       'in-flight': { type: 'string', default: '1' },
+      records: { type: 'string' },
     },
   });
   const { mongo: url, body: file, tenant, 'content-type': contentType, each } = values;
@@ -151,12 +212,13 @@ async function main(): Promise<void> {
       contentType,
       upsert: typeof info.ferretdbVersion !== 'string',
       ...(each ? { each: { upsert: each === 'upsert', inFlight } } : {}),
+      ...(values.records ? { records: readRecords(values.records) } : {}),
     };
-    await warmUp(db.collection<ItemDocument>('floor_warmup'), work);
+    await warmUp(db, work);
 
     const cpu = process.cpuUsage();
     const started = performance.now();
-    const written = await write(db.collection<ItemDocument>('items'), work);
+    const written = await write(targetIn(db), work);
     const wallMs = performance.now() - started;
     await sleep(SETTLE_MS);
     const used = process.cpuUsage(cpu);

@@ -18,9 +18,15 @@ export interface FloorSite {
   workDir: string;
 }
 
-async function spawnFloor<T>(site: FloorSite, script: string, body: string, extra: string[]) {
+/** Writes `content` to a file of the work directory, for a floor to read; its path. */
+function handOver(site: FloorSite, content: string): string {
   const file = path.join(site.workDir, `floor-${runId()}.json`);
-  writeFileSync(file, body);
+  writeFileSync(file, content);
+  return file;
+}
+
+async function spawnFloor<T>(site: FloorSite, script: string, body: string, extra: string[]) {
+  const file = handOver(site, body);
   const { target, mongoUrl } = site.stack;
   const args = ['--import', 'tsx', `bench/floor/${script}`, '--mongo', mongoUrl, '--body', file];
   args.push('--tenant', target.tenant, '--content-type', target.contentType, ...extra);
@@ -28,9 +34,13 @@ async function spawnFloor<T>(site: FloorSite, script: string, body: string, extr
   return JSON.parse(stdout.trim().split('\n').pop() ?? '') as T;
 }
 
-/** The floor's write of `body` (the JSON a scenario POSTs) in one bulkWrite. */
-export function floorBatch(site: FloorSite, body: string): Promise<FloorReport> {
-  return spawnFloor(site, 'floor.ts', body, []);
+/**
+ * The floor's write of `body` (the JSON a scenario POSTs) in one bulkWrite; with `records` (from
+ * Store.recordsBesideItems), also what the product wrote beside those items.
+ */
+export function floorBatch(site: FloorSite, body: string, records?: string): Promise<FloorReport> {
+  const extra = records === undefined ? [] : ['--records', handOver(site, records)];
+  return spawnFloor(site, 'floor.ts', body, extra);
 }
 
 /** The floor's write of `body`, one `insertOne` or `_id` upsert an item, `inFlight` at once. */

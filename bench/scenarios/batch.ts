@@ -3,7 +3,10 @@
  * floor writing the same items (bench/floor/floor.ts), and at most 1.3 times its wall time; their
  * peak RSS stays under 200 and 300 MB. 1,000 items are shown beside them. Each product run is
  * paired with the floor run right after it: a ratio is the median of the pairs'.
+ * For 10,000 items the floor also writes them with what the product wrote beside them (its change
+ * intent, change log and history record), each step timed: what the engine charges for those.
  */
+import type { RecordSteps } from '../floor/records-beside';
 import { floorBatch } from '../floor/run-floor';
 import { measure } from '../measure/cpu';
 import { peakRssMb, resetPeakRss } from '../measure/peak-rss';
@@ -25,6 +28,8 @@ interface BatchRun {
   workerPeakMb: number;
   floorWallMs: number;
   floorCpuMs: number;
+  /** For the judged size: the floor writing the product's records beside the items. */
+  withRecords?: { wallMs: number; cpuMs: number; steps: RecordSteps };
 }
 
 const floorOf = (floor: { wallMs: number; cpuMs: number }) => ({
@@ -43,10 +48,54 @@ async function measureSize(bench: Bench, size: number): Promise<BatchRun[]> {
     for (const pid of stack.ourPids()) resetPeakRss(pid);
     const ours = await measure(stack.ourPids(), () => postBatch(bench, newBody(size)));
     const peaks = { apiPeakMb: peakRssMb(api ?? 0), workerPeakMb: peakRssMb(worker ?? 0) };
+    const records = size === JUDGED ? await stack.store.recordsBesideItems() : undefined;
     await stack.resetStore();
     const floor = await floorBatch(bench, newBody(size));
-    return { wallMs: ours.wallMs, cpuMs: ours.cpuMs, ...peaks, ...floorOf(floor) };
+    const measured = { wallMs: ours.wallMs, cpuMs: ours.cpuMs, ...peaks, ...floorOf(floor) };
+    if (records === undefined) return measured;
+    await stack.resetStore();
+    const withRecords = await floorBatch(bench, newBody(size), records);
+    const { wallMs, cpuMs, steps } = withRecords;
+    if (!steps) throw new Error('the floor did not time the steps of its records');
+    return { ...measured, withRecords: { wallMs, cpuMs, steps } };
   });
+}
+
+/** Ours against the floor that also writes the product's records, and that floor's steps. */
+function recordRows(scenario: string, runs: BatchRun[]): Row[] {
+  const withRecords = runs.flatMap((run) => (run.withRecords ? [{ run, ...run.withRecords }] : []));
+  const figure = (of: (run: (typeof withRecords)[number]) => number) => medianOf(withRecords, of);
+  const step = (name: keyof RecordSteps) => figure((run) => run.steps[name]);
+  const floor = 'floor with the records';
+  return [
+    {
+      scenario,
+      figure: 'CPU, against the floor with the records',
+      ours: ms(figure(({ run }) => run.cpuMs)),
+      reference: `${floor} ${ms(figure((run) => run.cpuMs))}`,
+      result: times(figure(({ run, cpuMs }) => run.cpuMs / cpuMs)),
+    },
+    {
+      scenario,
+      figure: 'wall time, against the floor with the records',
+      ours: ms(figure(({ run }) => run.wallMs)),
+      reference: `${floor} ${ms(figure((run) => run.wallMs))}`,
+      result: times(figure(({ run, wallMs }) => run.wallMs / wallMs)),
+    },
+    {
+      scenario,
+      figure: "the records' floor, step by step",
+      ours: '',
+      reference: [
+        `change intent ${ms(step('intent'))}`,
+        `items ${ms(step('items'))}`,
+        `change log ${ms(step('changeLog'))}`,
+        `intent dropped ${ms(step('intentDropped'))}`,
+        `history ${ms(step('history'))}`,
+      ].join(', '),
+      result: '',
+    },
+  ];
 }
 
 function rowsOf(size: number, runs: BatchRun[]): Row[] {
@@ -75,6 +124,7 @@ function rowsOf(size: number, runs: BatchRun[]): Row[] {
   return [
     judged(cpu, batchCpu, cpuRatio <= batchCpu.atMost),
     judged(wall, batchWall, wallRatio <= batchWall.atMost),
+    ...recordRows(scenario, runs),
     judged(
       {
         scenario,

@@ -4,6 +4,7 @@
  * first token, and how many funnel requests are waiting on the queue.
  */
 import { Queue } from 'bullmq';
+import { mongo as driver } from 'mongoose';
 import { bootstrapTenant } from '../../core/auth/bootstrap';
 import { openStorageEngine } from '../../core/storage/engines/open-storage-engine';
 import { createLogger } from '../../core/platform/logger';
@@ -24,6 +25,12 @@ export interface Store {
    * content type race to create that document (target.ts primes it once, alone).
    */
   reset(): Promise<void>;
+  /**
+   * The documents the product wrote beside its items since the last reset (its change log, the
+   * log's head where the engine keeps one, its history records), as extended JSON: what the
+   * write floor writes beside the same items to show what they cost (bench/floor/floor.ts).
+   */
+  recordsBesideItems(): Promise<string>;
   /** A tenant with its first user, and a token with every ability (as `npm run cli bootstrap`). */
   bootstrap(tenant: string, jwtSecret: string): Promise<string>;
   /** Funnel requests queued and not yet taken by a worker: waiting, prioritized or parked. */
@@ -37,6 +44,7 @@ export async function openStore(engines: Engines): Promise<Store> {
   const mongo = await connectMongo(engines.mongoUrl, 'bench');
   const db = collections(mongo);
   const engine = await openStorageEngine(mongo);
+  const changeHeads = () => databaseOf(mongo).collection('change_heads');
   // Made when first asked: a stack on a Redis Cluster has no single REDIS_URL to open it on.
   // The stack runs one queue shard (QUEUE_SHARDS unset), whose keys carry its hash tag.
   let opened: Queue | undefined;
@@ -56,13 +64,18 @@ export async function openStore(engines: Engines): Promise<Store> {
   return {
     async reset() {
       // With the change log goes the FerretDB adapter's hint of its last number, where there is one.
-      const heads = databaseOf(mongo).collection('change_heads');
       await Promise.all(
-        [db.items, db.history, db.changes, heads].map((collection) =>
+        [db.items, db.history, db.changes, changeHeads()].map((collection) =>
           collection.drop().catch(() => undefined),
         ),
       );
       await engine.ensureIndexes(db, silent);
+    },
+    async recordsBesideItems() {
+      const [changes, heads, history] = await Promise.all(
+        [db.changes, changeHeads(), db.history].map((collection) => collection.find().toArray()),
+      );
+      return driver.BSON.EJSON.stringify({ changes, changeHeads: heads, history });
     },
     async bootstrap(tenant, jwtSecret) {
       const email = `bench@${tenant}.test`;
