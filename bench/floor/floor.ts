@@ -8,8 +8,9 @@
  *   MongoDB `_id` upserts.
  * - `--each insert|upsert --in-flight N`: one `insertOne` or one `_id` upsert an item, N in flight
  *   (each sent when one is acknowledged), as N clients sending single items would have them.
- * - `--records FILE`: the bulkWrite with what the product writes beside the items (its change
- *   intent, change log and history record, records-beside.ts), each step timed.
+ * - `--records FILE`: with what the product wrote beside the items (its change intent, change log
+ *   and history record, records-beside.ts) around the bulkWrite, or, with `--each`, around each
+ *   item those of the lone request that wrote it; each step timed.
  *
  * Measured as the product is (bench/measure/method.ts): warm, the same work first done WARM_ROUNDS
  * times unmeasured into a scratch collection dropped after each round; then the measured write
@@ -30,8 +31,10 @@ import {
   type SenderItem,
 } from '../workload';
 import {
+  medianSteps,
   readRecords,
   recordCollections,
+  recordsOfRequest,
   writeWithRecords,
   type RecordCollections,
   type RecordSteps,
@@ -46,7 +49,7 @@ export interface FloorReport {
   cpuMs: number;
   /** With `--each`: each write's latency. */
   latenciesMs?: number[];
-  /** With `--records`: the wall time of each step. */
+  /** With `--records`: the wall time of each step (with `--each`, the median of the items'). */
   steps?: RecordSteps;
 }
 
@@ -111,24 +114,37 @@ async function writeOne(collection: Target['items'], work: Work, item: SenderIte
   }
 }
 
-/** One command an item, `inFlight` at once; each one's latency. */
+/**
+ * One command an item, `inFlight` at once; each one's latency. With records, each item is written
+ * with those of its own request around it, as the product writes a lone request's.
+ */
 async function writeEach(
-  collection: Target['items'],
+  target: Target,
   work: Work,
   body: SenderItem[],
   inFlight: number,
-): Promise<number[]> {
+): Promise<Pick<FloorReport, 'latenciesMs' | 'steps'>> {
   const latencies: number[] = [];
+  const stepsOfEach: RecordSteps[] = [];
   let next = 0;
   const lane = async () => {
     for (let i = next++; i < body.length; i = next++) {
+      const item = body[i] as SenderItem;
+      const writeItem = () => writeOne(target.items, work, item);
       const started = performance.now();
-      await writeOne(collection, work, body[i] as SenderItem);
+      if (work.records) {
+        const records = recordsOfRequest(work.records, i);
+        stepsOfEach.push(
+          await writeWithRecords(target.records, records, intentOf(work, [item]), writeItem),
+        );
+      } else {
+        await writeItem();
+      }
       latencies.push(performance.now() - started);
     }
   };
   await Promise.all(Array.from({ length: inFlight }, lane));
-  return latencies;
+  return { latenciesMs: latencies, ...(work.records ? { steps: medianSteps(stepsOfEach) } : {}) };
 }
 
 /** Reads the file (its first `limit` items), builds the documents, writes them. */
@@ -139,8 +155,7 @@ async function write(
 ): Promise<Omit<FloorReport, 'wallMs' | 'cpuMs'>> {
   const body = readBody(work.file).slice(0, limit);
   if (work.each) {
-    const latenciesMs = await writeEach(target.items, work, body, work.each.inFlight);
-    return { items: body.length, latenciesMs };
+    return { items: body.length, ...(await writeEach(target, work, body, work.each.inFlight)) };
   }
   const writeItems = () => writeBatch(target.items, work, body);
   if (!work.records) {

@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { mongo } from 'mongoose';
 import type { ChangeIntent, ItemStatsDocument } from '../../core/items/item-collections';
+import { medianOf } from '../measure/stats';
 
 /** A document read back as the product stored it. */
 interface Stored {
@@ -50,6 +51,29 @@ export function recordCollections(db: mongo.Db, prefix = ''): RecordCollections 
     changes: db.collection<Stored>(`${prefix}changes`),
     changeHeads: db.collection<Stored>(`${prefix}change_heads`),
     history: db.collection<Stored>(`${prefix}history`),
+  };
+}
+
+/**
+ * The records of the `index`-th of as many lone requests as the product's records hold: its
+ * change-log document and its history record, and the log's head.
+ */
+export function recordsOfRequest(records: RecordsBeside, index: number): RecordsBeside {
+  const changes = records.changes[index];
+  const history = records.history[index];
+  if (!changes || !history) throw new Error(`no records for request ${index}`);
+  return { changes: [changes], changeHeads: records.changeHeads, history: [history] };
+}
+
+/** Each step's median over several writes. */
+export function medianSteps(steps: readonly RecordSteps[]): RecordSteps {
+  const of = (name: keyof RecordSteps) => medianOf(steps, (step) => step[name]);
+  return {
+    intent: of('intent'),
+    items: of('items'),
+    changeLog: of('changeLog'),
+    intentDropped: of('intentDropped'),
+    history: of('history'),
   };
 }
 

@@ -43,14 +43,20 @@ export function floorBatch(site: FloorSite, body: string, records?: string): Pro
   return spawnFloor(site, 'floor.ts', body, extra);
 }
 
-/** The floor's write of `body`, one `insertOne` or `_id` upsert an item, `inFlight` at once. */
+/**
+ * The floor's write of `body`, one `insertOne` or `_id` upsert an item, `inFlight` at once; with
+ * `records` (as many lone requests' as items), each item with its request's records around it.
+ */
 export function floorEach(
   site: FloorSite,
   body: string,
   each: 'insert' | 'upsert',
   inFlight: number,
+  records?: string,
 ): Promise<FloorReport> {
-  return spawnFloor(site, 'floor.ts', body, ['--each', each, '--in-flight', String(inFlight)]);
+  const extra = ['--each', each, '--in-flight', String(inFlight)];
+  if (records !== undefined) extra.push('--records', handOver(site, records));
+  return spawnFloor(site, 'floor.ts', body, extra);
 }
 
 /** The export floor: the items `body` wrote, read in batches of 50 and posted to `receiverUrl`. */
