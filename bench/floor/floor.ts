@@ -12,8 +12,8 @@
  *   and history record, records-beside.ts) around the bulkWrite, or, with `--each`, around each
  *   item those of the lone request that wrote it; each step timed.
  *
- * Measured as the product is (bench/measure/method.ts): warm, the same work first done WARM_ROUNDS
- * times unmeasured into a scratch collection dropped after each round; then the measured write
+ * Measured as the product is (bench/measure/method.ts): warm, the same work first done unmeasured
+ * into scratch collections dropped after each round (warmUp below); then the measured write
  * into `items`, its wall time from reading the file to the last acknowledgement, and the
  * process's own CPU to SETTLE_MS after it. Spawned by run-floor.ts; prints one JSON line.
  */
@@ -22,7 +22,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { mongo } from 'mongoose';
 import type { ChangeIntent } from '../../core/items/item-collections';
-import { SETTLE_MS, WARM_ROUNDS, sleep } from '../measure/method';
+import { SETTLE_MS, WARM_ROUNDS, WARM_SINGLE_ITEMS, sleep } from '../measure/method';
 import {
   itemId,
   newItemDocument,
@@ -66,10 +66,7 @@ const targetIn = (db: mongo.Db, prefix = ''): Target => ({
 
 /** V8 optimises by how much code has run: a 1,000-item body is written ten times first. */
 const MIN_WARMUP_ITEMS = 10_000;
-/**
- * With one command an item, a warm-up round writes at most this many: enough for 32 in flight to
- * open their connections and warm the path, where a slow engine's 1,000 upserts take a minute.
- */
+/** With one command an item, a warm-up round writes at most this many, into a fresh collection. */
 const MAX_WARMUP_EACH = 320;
 
 interface Work {
@@ -180,7 +177,8 @@ function intentOf(work: Work, body: SenderItem[]): ChangeIntent {
 
 /**
  * The measured work, done unmeasured into scratch collections dropped after each round: at least
- * WARM_ROUNDS times, and a batch until MIN_WARMUP_ITEMS were written.
+ * WARM_ROUNDS times, a batch until MIN_WARMUP_ITEMS were written, single items until
+ * WARM_SINGLE_ITEMS were.
  */
 async function warmUp(db: mongo.Db, work: Work): Promise<void> {
   const scratch = targetIn(db, 'floor_warmup_');
@@ -196,7 +194,8 @@ async function warmUp(db: mongo.Db, work: Work): Promise<void> {
       history,
     ];
     await Promise.all(dropped.map((collection) => collection.drop().catch(() => false)));
-    if (round >= WARM_ROUNDS && (work.each || written >= MIN_WARMUP_ITEMS)) return;
+    const enough = work.each ? WARM_SINGLE_ITEMS : MIN_WARMUP_ITEMS;
+    if (round >= WARM_ROUNDS && written >= enough) return;
   }
 }
 

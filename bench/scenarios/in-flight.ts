@@ -13,6 +13,7 @@ import { msList, perSecond, times } from '../report/format';
 import { GOALS } from '../goals';
 import { makeItems, runId } from '../workload';
 import { rounds } from './rounds';
+import { warmSingleItems } from './warm-single-items';
 import { judged, type Bench, type Outcome, type Scenario } from './scenario';
 
 const IN_FLIGHT = 32;
@@ -56,6 +57,7 @@ async function measureRound(bench: Bench): Promise<SingleItemsRun> {
 
 async function run(bench: Bench): Promise<Outcome> {
   const label = `single items, ${IN_FLIGHT} in flight`;
+  await warmSingleItems(bench, IN_FLIGHT);
   const runs = await rounds(bench, label, { warmUp: 1, runs: bench.runs }, () =>
     measureRound(bench),
   );

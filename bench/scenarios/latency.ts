@@ -15,6 +15,7 @@ import { ms, msList } from '../report/format';
 import { GOALS } from '../goals';
 import { makeItems, runId } from '../workload';
 import { rounds } from './rounds';
+import { warmSingleItems } from './warm-single-items';
 import { judged, type Bench, type Outcome, type Scenario } from './scenario';
 
 const REQUESTS = 100;
@@ -22,6 +23,7 @@ const REQUESTS = 100;
 async function run(bench: Bench): Promise<Outcome> {
   const { stack } = bench;
   const label = 'single items, one at a time';
+  await warmSingleItems(bench, 1);
   const runs = await rounds(bench, label, { warmUp: 1, runs: bench.runs }, async () => {
     const ours = await measure(stack.ourPids(), () => postConcurrently(stack.target, REQUESTS, 1));
     const records = await stack.store.recordsBesideItems();
