@@ -1,9 +1,9 @@
 /**
- * What the product writes beside a batch's items, written by the write floor with the driver
+ * What the product writes beside a request's items, written by the write floor with the driver
  * alone and in the product's order: the change intent on the content type's stats before the
  * items; after them the change log and its head (where the engine keeps one), the intent dropped,
  * the history record. The change log and the history are the product's own documents for the same
- * request, read back from the store (bench/stack/store.ts); the intent is made here in its shape.
+ * requests, read back from the store (bench/stack/store.ts); the intent is made here in its shape.
  * Each step's wall time is what the engine charges for that part of what the product keeps.
  */
 import { readFileSync } from 'node:fs';

@@ -1,4 +1,5 @@
 /** How figures read in the table: short, with their unit. */
+import type { RecordSteps } from '../floor/records-beside';
 
 export const count = (value: number) =>
   Math.round(value).toLocaleString('en-US', { maximumFractionDigits: 0 });
@@ -23,3 +24,14 @@ export const times = (ratio: number) => `${ratio.toFixed(2)}×`;
 export const perSecond = (value: number) => `${count(value)}/s`;
 
 export const mb = (value: number) => `${Math.round(value)} MB`;
+
+/** The steps of the floor that writes the records: "change intent 0.7 ms, item 0.8 ms, ...". */
+export function recordStepsText(steps: RecordSteps, items: 'item' | 'items'): string {
+  return [
+    `change intent ${ms(steps.intent)}`,
+    `${items} ${ms(steps.items)}`,
+    `change log ${ms(steps.changeLog)}`,
+    `intent dropped ${ms(steps.intentDropped)}`,
+    `history ${ms(steps.history)}`,
+  ].join(', ');
+}

@@ -6,12 +6,12 @@
  * For 10,000 items the floor also writes them with what the product wrote beside them (its change
  * intent, change log and history record), each step timed: what the engine charges for those.
  */
-import type { RecordSteps } from '../floor/records-beside';
+import { medianSteps, type RecordSteps } from '../floor/records-beside';
 import { floorBatch } from '../floor/run-floor';
 import { measure } from '../measure/cpu';
 import { peakRssMb, resetPeakRss } from '../measure/peak-rss';
 import { medianOf } from '../measure/stats';
-import { count, mb, ms, times } from '../report/format';
+import { count, mb, ms, recordStepsText, times } from '../report/format';
 import { GOALS } from '../goals';
 import { newBody, postBatch, warmWorker, withOneWorker } from './batch-request';
 import { rounds } from './rounds';
@@ -65,7 +65,6 @@ async function measureSize(bench: Bench, size: number): Promise<BatchRun[]> {
 function recordRows(scenario: string, runs: BatchRun[]): Row[] {
   const withRecords = runs.flatMap((run) => (run.withRecords ? [{ run, ...run.withRecords }] : []));
   const figure = (of: (run: (typeof withRecords)[number]) => number) => medianOf(withRecords, of);
-  const step = (name: keyof RecordSteps) => figure((run) => run.steps[name]);
   const floor = 'floor with the records';
   return [
     {
@@ -86,13 +85,7 @@ function recordRows(scenario: string, runs: BatchRun[]): Row[] {
       scenario,
       figure: "the records' floor, step by step",
       ours: '',
-      reference: [
-        `change intent ${ms(step('intent'))}`,
-        `items ${ms(step('items'))}`,
-        `change log ${ms(step('changeLog'))}`,
-        `intent dropped ${ms(step('intentDropped'))}`,
-        `history ${ms(step('history'))}`,
-      ].join(', '),
+      reference: recordStepsText(medianSteps(withRecords.map((run) => run.steps)), 'items'),
       result: '',
     },
   ];
