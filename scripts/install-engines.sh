@@ -67,16 +67,14 @@ install_redis() {
   log "redis-server, redis-tools and redis-sentinel installed in $((SECONDS - started)) s"
 }
 
-# Where local-engines.ts looks: FERRETDB_BIN, else our build in GOPATH, else one on PATH.
+# The FerretDB local-engines.ts runs when FERRETDB_BIN is not set: our build in GOPATH, else one
+# on PATH; empty when there is neither.
 ferretdb_path() {
-  if [[ -n "${FERRETDB_BIN:-}" ]]; then echo "$FERRETDB_BIN"; return; fi
   if command -v go >/dev/null 2>&1 && [[ -x "$(go env GOPATH)/bin/ferretdb" ]]; then
     echo "$(go env GOPATH)/bin/ferretdb"
     return
   fi
-  if command -v ferretdb >/dev/null 2>&1; then command -v ferretdb; return; fi
-  if command -v go >/dev/null 2>&1; then echo "$(go env GOPATH)/bin/ferretdb"; return; fi
-  echo ""
+  command -v ferretdb || true
 }
 
 # Marks our build: `ferretdb --version` prints it as the package; a build without it lacks the fix.
