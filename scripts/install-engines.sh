@@ -3,7 +3,7 @@
 #   - redis-server, redis-cli and redis-sentinel, from Debian's packages (the last two for the
 #     multi-node topologies of TEST_REDIS_TOPOLOGY, scripts/redis-cluster.ts and redis-sentinel.ts);
 #   - FerretDB v1 (MongoDB wire protocol on SQLite), built from the Go modules pinned in
-#     scripts/ferretdb/ into $(go env GOPATH)/bin, with one fix (patch_ferretdb below);
+#     scripts/ferretdb/ into $(go env GOPATH)/bin, with two fixes (patch_ferretdb below);
 #   - with --if-needed (what `npm test` runs), also Debian's chromium, for the console's browser
 #     tests (test/browser); `npm run dev` does not need it.
 # Usage: scripts/install-engines.sh [--if-needed]
@@ -77,20 +77,22 @@ ferretdb_path() {
   command -v ferretdb || true
 }
 
-# Marks our build: `ferretdb --version` prints it as the package; a build without it lacks the fix.
-ferretdb_package="funnel-sync-id-index"
+# Marks our build: `ferretdb --version` prints it as the package; a build without it lacks the fixes.
+ferretdb_package="funnel-sync-id-lookups"
 
-# FerretDB v1's SQLite back end indexes `_id` as `_ferretdb_sjson->"_id"` but queries it as
-# `_ferretdb_sjson->'$._id'`. SQLite uses an expression index only for the same expression, so
-# every read, update and delete by `_id` scanned the whole table. The fix makes the queries use
-# the index's expression (both extract the same value): a document is found by `_id` through its
-# index, as on MongoDB.
+# Two fixes to FerretDB v1's SQLite back end, in scripts/ferretdb/sqlite-id-lookups.patch:
+# - it indexes `_id` as `_ferretdb_sjson->"_id"` but queried it as `_ferretdb_sjson->'$._id'`;
+#   SQLite uses an expression index only for the same expression, so every read, update and
+#   delete by `_id` scanned the whole table. Queries now use the index's expression (both
+#   extract the same value).
+# - it handed SQLite a filter of one `_id` but not a list (`{_id: {$in: [...]}}`), which it
+#   decoded document by document in Go. A list of strings or ObjectIDs now goes to SQLite too,
+#   as `IN (...)` through the same index; the handler still tests what SQLite returns against
+#   the whole filter.
+# Documents are then found by `_id`, one or a list, through the index, as on MongoDB.
 patch_ferretdb() {
-  local file="$1/internal/backends/sqlite/metadata/metadata.go"
-  local fixed='IDColumn = DefaultColumn + `->"_id"`'
-  sed -i "s|IDColumn = DefaultColumn + \"->'\$._id'\"|${fixed}|" "$file"
-  if ! grep -qF "$fixed" "$file"; then
-    log "could not apply the _id index fix to $file"
+  if ! (cd "$1" && git apply "$here/ferretdb/sqlite-id-lookups.patch"); then
+    log "could not apply scripts/ferretdb/sqlite-id-lookups.patch to FerretDB's source"
     return 1
   fi
   echo "$ferretdb_package" >"$1/build/version/package.txt"
@@ -98,7 +100,7 @@ patch_ferretdb() {
 
 install_ferretdb() {
   local bin
-  # The caller's own FerretDB is used as it is (without the fix, `_id` lookups scan).
+  # The caller's own FerretDB is used as it is (without the fixes, `_id` lookups scan).
   if [[ -n "${FERRETDB_BIN:-}" ]]; then return 0; fi
   bin="$(ferretdb_path)"
   if [[ -n "$bin" && -x "$bin" && "$("$bin" --version 2>/dev/null)" == *"package: $ferretdb_package"* ]]; then
@@ -108,7 +110,7 @@ install_ferretdb() {
     log "ferretdb is missing and Go is not installed: install Go 1.24+ (apt-get install golang-go) and rerun, or set MONGO_URL."
     return 1
   fi
-  # One found without the fix (an earlier build) is replaced by ours in GOPATH.
+  # One found without the fixes (an earlier build) is replaced by ours in GOPATH.
   bin="$(go env GOPATH)/bin/ferretdb"
   log "building FerretDB v1.24.2 from Go modules (the first time takes a few minutes)..."
   local started=$SECONDS src module_dir

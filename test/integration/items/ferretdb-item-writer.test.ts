@@ -1,4 +1,5 @@
 import { FerretDbItemWriter } from '../../../core/storage/engines/ferretdb/ferretdb-item-writer';
+import { ferretDbBatches } from '../../../core/storage/engines/ferretdb/ferretdb-batches';
 import type { ContentTypeScope, ItemWrite } from '../../../core/items/item-documents';
 import type { Receipt } from '../../../core/redis/receipt-sequence';
 import { ItemStats } from '../../../core/items/item-stats';
@@ -17,7 +18,7 @@ describe("FerretDB's item writer: inserts first, then updates what exists", () =
 
   beforeAll(async () => {
     database = await writerDatabase('ferretwriter');
-    writer = new FerretDbItemWriter(database.db, new ItemStats(database.db));
+    writer = new FerretDbItemWriter(database.db, new ItemStats(database.db), ferretDbBatches());
   });
   afterAll(async () => {
     await database.close();

@@ -16,6 +16,7 @@ import { uniqueMongoUrl } from '../../support/test-env';
 
 const now = new Date();
 const receipt = { sequence: 1, receivedAt: now };
+const seedScope = { tenant: 'acme', contentType: 'products' };
 const contentType: ContentType = {
   key: 'products',
   name: 'Products',
@@ -91,6 +92,10 @@ describe.each(['MongoDB', 'FerretDB'] as const)(
         funnelId: 'erp',
       }));
       await seed.upsert('acme', 'products', stored, receipt);
+      // FerretDB's adapter asks the engine once whether it reads lists of ids: asked here,
+      // before any command is counted.
+      const items = collectionsOf(client.db(mongo.db?.databaseName)).items;
+      await engine.batches.findIn(items, seedScope, '_id', ['acme:products:SKU-0'], ['version']);
     });
 
     afterAll(async () => {

@@ -137,7 +137,8 @@ describe('MongoDB commands of a sync commit', () => {
       },
       context,
     );
-    const seen = [...commands];
+    // Not the `explain` by which FerretDB's adapter asks once whether it reads lists of ids.
+    const seen = commands.filter((command) => command !== 'explain');
     expect(result).toMatchObject({ httpStatus: 200, body: { data: { deleted: DELETED } } });
     expect(await db.items.countDocuments({ tenant: 'acme', contentType: key })).toBe(
       size - DELETED,

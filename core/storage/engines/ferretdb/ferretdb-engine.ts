@@ -14,7 +14,7 @@ import { SERVICE_INDEXES } from '../../indexes';
 import type { StorageEngine } from '../storage-engine';
 import { documentTurns } from './document-turns';
 import { purgeExpired } from './expiry-purge';
-import { FERRETDB_BATCHES } from './ferretdb-batches';
+import { ferretDbBatches } from './ferretdb-batches';
 import { ferretDbChangeBatches, type ChangeHeadDocument } from './ferretdb-change-batches';
 import { FerretDbItemWriter } from './ferretdb-item-writer';
 
@@ -24,15 +24,16 @@ export interface FerretDbEngineOptions {
 }
 
 export function ferretDbEngine(options: FerretDbEngineOptions): StorageEngine {
+  const batches = ferretDbBatches();
   return {
     name: 'ferretdb',
     version: options.version,
-    batches: FERRETDB_BATCHES,
+    batches,
     documentUpdates: ({ redis, keys, logger }) => documentTurns(redis, keys, logger),
     changeBatches: ferretDbChangeBatches(options.db.collection<ChangeHeadDocument>('change_heads')),
     feedCollections: collectionsOf(options.db),
     itemWriter: (db: Pick<ItemCollections, 'items'>, stats: ItemStats) =>
-      new FerretDbItemWriter(db, stats),
+      new FerretDbItemWriter(db, stats, batches),
     ensureIndexes,
     purgeExpired,
   };

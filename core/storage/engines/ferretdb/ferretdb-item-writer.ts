@@ -1,9 +1,9 @@
 /**
  * FerretDB v1: every item is inserted; those that exist already are then read and updated by
  * `_id` as their plan says. New items need no lookup at all: FerretDB v1 checks an insert's `_id`
- * against its index, and serves no `$in` from SQL (docs/storage.md#ferretdb-v1).
+ * against its index (docs/storage.md#ferretdb-v1).
  */
-import { findByIds } from '../../../mongo/batch-operations';
+import { findByIds, type BatchOperations } from '../../../mongo/batch-operations';
 import { idCollisionIndexes } from '../../../mongo/duplicate-key';
 import type { ItemDocument } from '../../../items/item';
 import type { ItemChange } from '../../../items/item-change';
@@ -12,12 +12,12 @@ import type { ItemStats } from '../../../items/item-stats';
 import { itemId, type ContentTypeScope, type ReceivedWrite } from '../../../items/item-documents';
 import { creationPlan, PLANNED_FIELDS, planWrite } from '../../../items/item-write-plan';
 import type { ItemWriter, WriteOutcome } from '../../../items/engine-writer';
-import { FERRETDB_BATCHES } from './ferretdb-batches';
 
 export class FerretDbItemWriter implements ItemWriter {
   constructor(
     private readonly db: Pick<ItemCollections, 'items'>,
     private readonly stats: ItemStats,
+    private readonly batches: BatchOperations,
   ) {}
 
   /**
@@ -65,13 +65,13 @@ export class FerretDbItemWriter implements ItemWriter {
     });
     if (existing.length === 0) return changes;
     const ids = existing.map(({ write }) => itemId(scope, write.identifier));
-    const found = await findByIds(FERRETDB_BATCHES, this.db.items, scope, ids, PLANNED_FIELDS);
+    const found = await findByIds(this.batches, this.db.items, scope, ids, PLANNED_FIELDS);
     const stored = new Map(found.map((item) => [item._id, item]));
     const plans = existing.map((received, i) =>
       planWrite(scope, received, stored.get(ids[i] ?? ''), now),
     );
     const updates = plans.flatMap((plan) => (plan.kind === 'update' ? [plan.operation] : []));
-    await FERRETDB_BATCHES.bulkWrite(this.db.items, updates, { skipIdCollisions: false });
+    await this.batches.bulkWrite(this.db.items, updates, { skipIdCollisions: false });
     for (const plan of plans) if (plan.kind === 'update' && plan.change) changes.push(plan.change);
     return changes;
   }
