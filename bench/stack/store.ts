@@ -19,8 +19,8 @@ const silent = createLogger('bench', 'silent');
 export interface Store {
   /**
    * Drops the items, their change log and the request history, and makes their indexes again:
-   * on FerretDB v1 a lookup or an update that is not a plain insert reads the whole collection,
-   * so without this each run would cost more than the one before. The content type's identifier
+   * on FerretDB v1 a read by anything but `_id` decodes the whole collection, so without this
+   * each run would cost more than the one before. The content type's identifier
    * statistics (item_stats) stay, as for any content type in use: concurrent first requests to a
    * content type race to create that document (target.ts primes it once, alone).
    */
