@@ -101,6 +101,40 @@ describe('the console: people signing in', () => {
     expect(tab.problems).toEqual([]);
   });
 
+  it('when a person signs out while a page is still loading, then the page drops its requests and the sign-out stays quiet', async () => {
+    const person = await invitedPerson();
+    await setPassword(person.secret);
+    await funnelsHeading().waitFor();
+    // The funnels list is answered only once the session has ended, and before the page learns
+    // that it has: a slow answer meeting a sign-out.
+    let endSession = () => {};
+    const sessionEnded = new Promise<void>((resolve) => (endSession = resolve));
+    let answerList = () => {};
+    const listAnswered = new Promise<void>((resolve) => (answerList = resolve));
+    const origin = new URL(tab.page.url()).origin;
+    await tab.page.route(`${origin}/api/v1/settings/funnels`, async (route) => {
+      await sessionEnded;
+      const response = await route.fetch();
+      await route.fulfill({ response }).catch(() => undefined);
+      answerList();
+    });
+    await tab.page.route(`${origin}/api/v1/session`, async (route) => {
+      const response = await route.fetch();
+      endSession();
+      await listAnswered;
+      await route.fulfill({ response });
+    });
+    const listing = tab.page.waitForRequest(`${origin}/api/v1/settings/funnels`);
+    await tab.page.reload();
+    const list = await listing;
+    await tab.page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    await signInHeading().waitFor();
+    await listAnswered;
+    expect(tab.problems).toEqual([]);
+    expect(await tab.page.locator('#app-notice').textContent()).toBe('You are signed out.');
+    expect(await list.response()).toBeNull();
+  });
+
   it('when an invitation link is used a second time, then it is refused and says so', async () => {
     const person = await invitedPerson();
     await setPassword(person.secret);

@@ -132,6 +132,8 @@ function personSignedIn(tenant) {
 
 /** `ending`: the session call that ends the person's session(s), when the user asked for it. */
 async function signOut(message, ending) {
+  // A request of the page answered after the session ended would sign out a second time.
+  pageRequests.abort();
   if (ending && !currentToken() && hasPersonSession()) {
     await apiSend('DELETE', ending, undefined, { token: null }).catch(() => undefined);
   }
