@@ -66,7 +66,7 @@ export function renderPage(record: RunRecord, file: string, fresh: Freshness): s
     '<!-- Written by `npm run bench:report` from the latest bench/results/*.json: do not edit. -->',
     '',
     'A figure older than the code it describes is not shown: when core/, api/ or worker/ changed',
-    'after the measured commit, this page shows none.',
+    "after the measured commit (the console's browser files aside), this page shows none.",
     '',
     ...(fresh.current ? figures : staleNotice(record, file, fresh)),
     'How each figure is measured, and its reference: [bench/README.md](../bench/README.md).',
