@@ -24,12 +24,12 @@ export function cpuMsOf(pid: number): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1_000) / TICKS_PER_SECOND;
 }
 
-const cpuMsOfAll = (pids: readonly number[]) => pids.reduce((sum, pid) => sum + cpuMsOf(pid), 0);
-
 export interface Window<T> {
   value: T;
   wallMs: number;
   cpuMs: number;
+  /** The CPU of each of `pids`, in their order. */
+  cpuMsEach: number[];
 }
 
 /** Runs `work`: its result, its wall time, and the CPU of `pids` until SETTLE_MS after it. */
@@ -37,12 +37,13 @@ export async function measure<T>(
   pids: readonly number[],
   work: () => Promise<T>,
 ): Promise<Window<T>> {
-  const cpuBefore = cpuMsOfAll(pids);
+  const cpuBefore = pids.map(cpuMsOf);
   const started = performance.now();
   const value = await work();
   const wallMs = performance.now() - started;
   await sleep(SETTLE_MS);
-  return { value, wallMs, cpuMs: cpuMsOfAll(pids) - cpuBefore };
+  const cpuMsEach = pids.map((pid, i) => cpuMsOf(pid) - (cpuBefore[i] ?? 0));
+  return { value, wallMs, cpuMs: cpuMsEach.reduce((sum, ms) => sum + ms, 0), cpuMsEach };
 }
 
 /** Busy and total clock ticks of the whole machine so far, from the first line of /proc/stat. */

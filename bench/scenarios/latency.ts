@@ -4,11 +4,14 @@
  * 5 ms of CPU a request (beside the floor process's CPU an upsert). Each round measures ours,
  * then the floor, on an emptied store; then the floor again with each request's records around
  * its upsert (its change intent, change log and history record, as the product wrote them), each
- * step timed: what the engine charges for a lone request's writes, apart from the rest.
+ * step timed: what the engine charges for a lone request's writes, apart from the rest. Where our
+ * time goes is shown too: the API's own histograms split a request's mean time into the way to a
+ * worker, the worker's part and the way back, and the CPU is split between the API and the workers.
  */
 import { floorEach } from '../floor/run-floor';
 import { postConcurrently } from '../measure/concurrent-posts';
 import { measure } from '../measure/cpu';
+import { jobTimes, meanJobTimes } from '../measure/job-times';
 import { medianOf, percentile } from '../measure/stats';
 import { medianSteps } from '../floor/records-beside';
 import { ms, msList, recordStepsText } from '../report/format';
@@ -25,7 +28,10 @@ async function run(bench: Bench): Promise<Outcome> {
   const label = 'single items, one at a time';
   await warmSingleItems(bench, 1);
   const runs = await rounds(bench, label, { warmUp: 1, runs: bench.runs }, async () => {
+    const timesBefore = await jobTimes(stack.target.baseUrl);
     const ours = await measure(stack.ourPids(), () => postConcurrently(stack.target, REQUESTS, 1));
+    const timesAfter = await jobTimes(stack.target.baseUrl);
+    const [apiCpuMs = 0, ...workersCpuMs] = ours.cpuMsEach;
     const records = await stack.store.recordsBesideItems();
     await stack.resetStore();
     const floor = await floorEach(bench, JSON.stringify(makeItems(runId(), REQUESTS)), 'upsert', 1);
@@ -40,7 +46,11 @@ async function run(bench: Bench): Promise<Outcome> {
       withRecordsSteps: withRecords.steps,
       p50Ms: percentile(ours.value, 50),
       p95Ms: percentile(ours.value, 95),
+      meanMs: ours.value.reduce((sum, value) => sum + value, 0) / ours.value.length,
+      ...meanJobTimes(timesBefore, timesAfter),
       cpuMsPerRequest: ours.cpuMs / REQUESTS,
+      apiCpuMsPerRequest: apiCpuMs / REQUESTS,
+      workersCpuMsPerRequest: workersCpuMs.reduce((sum, value) => sum + value, 0) / REQUESTS,
       floorP50Ms: percentile(floorLatencies, 50),
       floorP95Ms: percentile(floorLatencies, 95),
       floorCpuMsPerWrite: floor.cpuMs / floor.items,
@@ -77,6 +87,14 @@ async function run(bench: Bench): Promise<Outcome> {
         reference: `${withRecords} ${ms(figure((run) => run.withRecordsP50Ms))}`,
         result: `+${ms(figure((run) => run.p50Ms - run.withRecordsP50Ms))}`,
       },
+      timeSplit(scenario, figure),
+      {
+        scenario,
+        figure: 'CPU a request, by process',
+        ours: `API ${figure((run) => run.apiCpuMsPerRequest).toFixed(2)} ms, workers ${figure((run) => run.workersCpuMsPerRequest).toFixed(2)} ms`,
+        reference: '',
+        result: '',
+      },
       {
         scenario,
         figure: 'CPU a request, against the floor with the records',
@@ -93,6 +111,25 @@ async function run(bench: Bench): Promise<Outcome> {
       },
     ],
     runs,
+  };
+}
+
+/** A request's mean time: to a worker, in it, and back (each the median over the runs). */
+function timeSplit(
+  scenario: string,
+  figure: (
+    of: (run: { meanMs: number; toWorkerMs: number; inWorkerMs: number }) => number,
+  ) => number,
+) {
+  const toWorker = figure((run) => run.toWorkerMs);
+  const inWorker = figure((run) => run.inWorkerMs);
+  const back = figure((run) => run.meanMs - run.toWorkerMs - run.inWorkerMs);
+  return {
+    scenario,
+    figure: "where a request's time goes (means)",
+    ours: `to a worker ${ms(toWorker)}, in it ${ms(inWorker)}, back ${ms(back)}`,
+    reference: `answer ${ms(figure((run) => run.meanMs))}`,
+    result: '',
   };
 }
 
