@@ -16,7 +16,7 @@ import { finishRequest } from '../finish-request';
 import type { PreparedRequest } from '../prepare-request';
 import { failedRequest, type RequestResult } from '../request-result';
 import type { IngestContext } from '../ingest-context';
-import { sliceWrites } from './slice-writes';
+import { slicesOf } from '../../platform/slices';
 
 type IngestData = ParsedJobData<'ingest'>;
 type ChunkStep = NonNullable<IngestData['chunks']>;
@@ -32,7 +32,7 @@ export async function startChunkedWrite(
   chunkSize: number,
   startedAt: number,
 ): Promise<JobResult<'ingest'>> {
-  const chunks = sliceWrites(prepared.writes, chunkSize);
+  const chunks = slicesOf(prepared.writes, chunkSize);
   const planKey = context.chunkPlans.keyFor(data.tenant, context.job.id);
   await context.chunkPlans.store(planKey, { startedAt, result: prepared.result }, chunks);
   const step: ChunkStep = {

@@ -15,6 +15,7 @@ import {
   type Scope,
   type ScopedDocument,
 } from '../../../mongo/batch-operations';
+import { slicesOf } from '../../../platform/slices';
 import { MONGODB_BATCHES, projectionOf } from '../mongodb/mongodb-batches';
 
 const STATEMENTS_PER_COMMAND = 90;
@@ -83,14 +84,6 @@ function findIn(servesIdLists: IdListSupport): BatchOperations['findIn'] {
     const all = await find(scope);
     return all.filter((document) => wanted.has(String(document[field])));
   };
-}
-
-function slicesOf<T>(values: readonly T[], length: number): T[][] {
-  const slices: T[][] = [];
-  for (let start = 0; start < values.length; start += length) {
-    slices.push(values.slice(start, start + length));
-  }
-  return slices;
 }
 
 /** MongoDB's bulk write, a slice at a time. */
