@@ -110,7 +110,7 @@ export class RequestGroups {
     this.options.onSend?.(members.length);
     funnel.inFlight += 1;
     const sentAt = Date.now();
-    void this.answer(members).finally(() => {
+    void this.answer(members, () => {
       this.jobDurations.add(Date.now() - sentAt);
       funnel.inFlight -= 1;
       if (funnel.waiting.length > 0) this.send(key, funnel);
@@ -124,17 +124,25 @@ export class RequestGroups {
     return Math.min(Math.max(2 * usual, SHORTEST_WAIT_MS), LONGEST_WAIT_MS);
   }
 
-  private async answer(members: Waiting[]): Promise<void> {
+  /**
+   * Runs the job, and calls `ended` before its requests hear their answers: the funnel's next
+   * group is on its way before this one's answers are written out.
+   */
+  private async answer(members: Waiting[], ended: () => void): Promise<void> {
+    let answers: Answer[];
     try {
-      const answers = await this.run(members);
-      members.forEach((member, index) => {
-        const answer = answers[index];
-        if (answer) member.resolve(answer);
-        else member.reject(new Error('The group job answered fewer requests than it was sent'));
-      });
+      answers = await this.run(members);
     } catch (error) {
+      ended();
       for (const member of members) member.reject(error);
+      return;
     }
+    ended();
+    members.forEach((member, index) => {
+      const answer = answers[index];
+      if (answer) member.resolve(answer);
+      else member.reject(new Error('The group job answered fewer requests than it was sent'));
+    });
   }
 
   private async run(members: Waiting[]): Promise<Answer[]> {

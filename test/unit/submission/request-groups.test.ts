@@ -102,6 +102,15 @@ describe('RequestGroups', () => {
     expect(await Promise.all(waiting)).toEqual([answerFor('w1'), answerFor('w2')]);
   });
 
+  it('when a job ends, then the next group is sent before its own requests hear their answers', async () => {
+    const lone = groups.submit(submission(), BODY);
+    void groups.submit(submission({ requestId: 'next' }), BODY);
+    const jobsWhenAnswered = lone.then(() => submitter.jobs.length);
+    submitter.jobs[0]?.finish();
+    expect(await jobsWhenAnswered).toBe(2);
+    expect(submitter.jobs[1]?.requestIds).toEqual(['next']);
+  });
+
   it('when as many requests wait as a group holds, then they go without waiting more', () => {
     busyFunnel();
     ['x1', 'x2', 'x3'].forEach((id) => void groups.submit(submission({ requestId: id }), BODY));
