@@ -8,6 +8,8 @@
  * - the module it ran in (a package, a file of the build, node's own code);
  * - the nearest file of ours on its stack, so that the driver's or BullMQ's work is also seen
  *   under the file of ours that asked for it.
+ * Apart, the share spent in node's native writes to sockets and files: what each round trip to
+ * Redis or the store, each answer and each log line costs in system calls.
  * `npm run bench -- --profile` prints it for the API and the workers.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -35,12 +37,24 @@ type Shares = [string, number][];
 
 interface ProfileSummary {
   totalMs: number;
+  writesMs: number;
   byKind: Shares;
   byModule: Shares;
   byOwnFile: Shares;
 }
 
 const OWN_FILE = /\/(core|api|worker)\/(.+)\.js$/;
+
+/** Node's native calls that write a socket's or a file's bytes (net streams, fs.writeSync). */
+const NATIVE_WRITES = new Set([
+  'writeBuffer',
+  'writev',
+  'writeUtf8String',
+  'writeLatin1String',
+  'writeAsciiString',
+  'writeUcs2String',
+  'writeString',
+]);
 const PACKAGE = /node_modules\/((?:@[^/]+\/)?[^/]+)/;
 
 /** Packages by the kind of work they do for us; any other package is "other packages". */
@@ -112,6 +126,7 @@ function summarise(file: string): ProfileSummary {
     own: new Map<string, number>(),
   };
   let totalMs = 0;
+  let writesMs = 0;
   profile.samples.forEach((id, index) => {
     const node = byId.get(id);
     if (!node) return;
@@ -119,6 +134,7 @@ function summarise(file: string): ProfileSummary {
     if (module === '(idle)') return;
     const ms = (profile.timeDeltas[index] ?? 0) / 1_000;
     totalMs += ms;
+    if (!node.callFrame.url && NATIVE_WRITES.has(node.callFrame.functionName)) writesMs += ms;
     add(shares.module, module, ms);
     let kind: string | undefined;
     let own: string | undefined;
@@ -134,6 +150,7 @@ function summarise(file: string): ProfileSummary {
   });
   return {
     totalMs,
+    writesMs,
     byKind: sorted(shares.kind),
     byModule: sorted(shares.module),
     byOwnFile: sorted(shares.own),
@@ -150,6 +167,10 @@ export function profileReport(dir: string, top = 25): string {
       `  ${ms.toFixed(0).padStart(7)} ms ${((ms / summary.totalMs) * 100).toFixed(1).padStart(5)}%  ${key}`;
     lines.push(`${name}: ${summary.totalMs.toFixed(0)} ms of CPU (idle left out)`);
     lines.push(' by kind of work:', ...summary.byKind.map(share));
+    lines.push(
+      ' of which native writes to sockets and files (round trips, answers, log lines):',
+      share(['system calls', summary.writesMs]),
+    );
     lines.push(' by module:', ...summary.byModule.slice(0, top).map(share));
     lines.push(' by the nearest file of ours:', ...summary.byOwnFile.slice(0, top).map(share));
     lines.push('');
