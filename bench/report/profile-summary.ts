@@ -44,6 +44,7 @@ interface ProfileSummary {
 }
 
 const OWN_FILE = /\/(core|api|worker)\/(.+)\.js$/;
+const PACKAGE = /node_modules\/((?:@[^/]+\/)?[^/]+)/;
 
 /** Node's native calls that write a socket's or a file's bytes (net streams, fs.writeSync). */
 const NATIVE_WRITES = new Set([
@@ -55,7 +56,6 @@ const NATIVE_WRITES = new Set([
   'writeUcs2String',
   'writeString',
 ]);
-const PACKAGE = /node_modules\/((?:@[^/]+\/)?[^/]+)/;
 
 /** Packages by the kind of work they do for us; any other package is "other packages". */
 const KINDS: Record<string, string> = {

@@ -19,7 +19,7 @@ const silent = createLogger('bench', 'silent');
 /**
  * FerretDB v1 on SQLite may refuse to make a dropped collection's index again while another
  * connection reads its collections, as the product's processes do all along (docs/storage.md):
- * the reset then drops them and tries again. Three attempts were enough in 600 tries.
+ * the reset then drops them and tries again. Three attempts were enough in 600 rounds.
  */
 const INDEX_LEFT_BEHIND = /index \S+ already exists/;
 const RESET_ATTEMPTS = 5;
