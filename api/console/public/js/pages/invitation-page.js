@@ -34,8 +34,8 @@ export function renderInvitation(container, route, { onPersonSignedIn }) {
     h(
       'p',
       { class: 'hint', id: 'password-rule' },
-      `Your password needs at least ${MIN_LENGTH} characters. A few words that only you would ` +
-        'put together make a good one. This link works once.',
+      `Your password needs at least ${MIN_LENGTH} characters, not just a few repeated. A few ` +
+        'words that only you would put together make a good one. This link works once.',
     ),
     h('label', { for: password.id }, 'New password'),
     password,
