@@ -1,6 +1,6 @@
 /**
  * An export sends items to a URL its creator chooses. Whatever makes it send items somewhere
- * (creating one, a new `url` or `contentTypes`, a resync, a replay, a retry) needs the `read`
+ * (creating one, a new `url`, `contentTypes` or `events`, a resync, a replay, a retry) needs the `read`
  * ability beside the action's own, as reading the items does: otherwise a token without `read`
  * could have every item sent to itself (docs/access.md#exports).
  */

@@ -11,6 +11,7 @@ import {
   exportView,
   exportViewSchema,
   type ExportDocument,
+  type ExportPatch,
 } from '../../../core/export/export-record';
 import { checkTargetUrl } from '../../../core/export/targets/target-url';
 import { generateWebhookSecret } from '../../../core/export/delivery/webhook-secret';
@@ -42,7 +43,7 @@ registerSettingsPaths({
   created: createdExportSchema,
   patch: exportPatchSchema,
   grants:
-    'The URL must be `https` to a public address unless the operator allows its network (`EXPORT_ALLOWED_NETWORKS`); a refused URL is a 422 whose `errors.url` says why. Every content type must exist. `active: true` re-enables a paused or disabled export: what waited is sent. Creating an export, or changing its `url` or `contentTypes`, also needs the `read` ability (403 otherwise): an export sends items.',
+    'The URL must be `https` to a public address unless the operator allows its network (`EXPORT_ALLOWED_NETWORKS`); a refused URL is a 422 whose `errors.url` says why. Every content type must exist. `active: true` re-enables a paused or disabled export: what waited is sent. Creating an export, or changing its `url`, `contentTypes` or `events`, also needs the `read` ability (403 otherwise): an export sends items.',
   deleteMeans: 'Removes the export and its delivery log; nothing more is sent.',
   versioned: true,
 });
@@ -69,6 +70,11 @@ async function checkSettings(
     if (!checked.ok) errors.url = checked.problem;
   }
   throwIfAny(errors);
+}
+
+/** Whether the patch changes where the export sends items, or which (read is then needed). */
+function changesWhatIsSent(patch: ExportPatch): boolean {
+  return patch.url !== undefined || patch.contentTypes !== undefined || patch.events !== undefined;
 }
 
 /** Wakes the export's work: a dispatch for new changes, a send per lane for what waited. */
@@ -112,8 +118,8 @@ export function exportsRoutes(context: ApiContext): Router {
   router.patch('/settings/exports/:id', async (req: ExportRequest, res) => {
     const preconditions = preconditionsOf(req);
     const patch = parseSettingsOrThrow(exportPatchSchema, req.body);
-    if (patch.url !== undefined || patch.contentTypes !== undefined) {
-      checkMaySendItems(req.principal, "change an export's url or content types");
+    if (changesWhatIsSent(patch)) {
+      checkMaySendItems(req.principal, "change an export's url, content types or events");
     }
     const stored = await exportOf(context, req);
     const refuse = async (reason: string) => {

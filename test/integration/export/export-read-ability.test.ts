@@ -1,7 +1,8 @@
 /**
  * An export sends items to a URL its creator chooses, so whatever makes it send items somewhere
  * needs the `read` ability beside the action's own (docs/access.md#exports): a token without
- * `read` cannot create an export, point one elsewhere, or have it resync, replay or retry, and so
+ * `read` cannot create an export, point one elsewhere, change what it sends, or have it resync,
+ * replay or retry, and so
  * cannot read every item through its own receiver.
  */
 import { tokenWith } from '../../browser/support/tokens';
@@ -80,6 +81,19 @@ describe('exports need read to send items', () => {
       url: `${receiver.origin}/hook`,
       contentTypes: ['products'],
     });
+  });
+
+  it('when a token without read widens the events an export sends, then 403 and it is unchanged', async () => {
+    const { id } = await createExport(fx.api, owner, {
+      url: `${receiver.origin}/deletions`,
+      events: ['deleted'],
+    });
+    refusedForRead(
+      await call(blind, 'PATCH', `/${id}`, { events: ['created', 'updated', 'deleted'] }),
+    );
+    expect((await call(owner, 'GET', `/${id}`)).body).toMatchObject({ events: ['deleted'] });
+    const widened = await call(reader, 'PATCH', `/${id}`, { events: ['created', 'deleted'] });
+    expect(widened.status).toBe(200);
   });
 
   it('when a token without read renames an export, then it may: nothing is sent anywhere new', async () => {
