@@ -29,7 +29,9 @@ export function createApp(deps: AppDeps): Express {
   // No ETag hashed from every answer's body: a funnel's answers are never cached, and the
   // settings that support conditional requests set their own (api/http/preconditions.ts).
   app.set('etag', false);
-  app.set('trust proxy', false);
+  // Only the operator's own proxies may say who the client is (TRUST_PROXY).
+  const trusted = deps.context?.config.TRUST_PROXY ?? [];
+  app.set('trust proxy', trusted.length > 0 ? trusted : false);
   app.use(requestId(deps.clock));
   app.use(accessLog(deps.logger));
   // Not upgrade-insecure-requests: an operator may serve the docs page over plain http.

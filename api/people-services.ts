@@ -49,6 +49,7 @@ export function createPeopleServices(
       perAccount: config.SIGN_IN_LIMIT_PER_ACCOUNT,
       perAddress: config.SIGN_IN_LIMIT_PER_ADDRESS,
       windowMs: config.SIGN_IN_WINDOW_MINUTES * MINUTE_MS,
+      maxTracked: config.SIGN_IN_MAX_TRACKED,
     }),
     invitationValidMs: config.INVITATION_VALID_HOURS * HOUR_MS,
   };

@@ -42,8 +42,11 @@ registry.registerPath({
   tags: ['Access'],
   summary: 'Sign in with tenant, e-mail and password; sets the session cookie',
   description:
-    'A wrong tenant, e-mail or password gets the same 401. Attempts are counted per account and ' +
-    'per client address; over the limit the answer is 429 with `Retry-After`.',
+    'A wrong tenant, e-mail or password gets the same 401; a tenant that is no slug or an e-mail ' +
+    'that is no address is a 422, counted nowhere. Attempts are counted per client address (an ' +
+    'IPv6 address by its /64) and per account; over the limit the answer is 429 with ' +
+    '`Retry-After`. When the service already tracks as many sign-ins as it may ' +
+    '(`SIGN_IN_MAX_TRACKED`), an attempt it would have to start tracking is a 503 with `Retry-After`.',
   request: {
     headers: consoleHeader,
     body: { required: true, content: { 'application/json': { schema: signInBodySchema } } },
@@ -58,6 +61,7 @@ registry.registerPath({
     403: error('The console header is missing'),
     422: error('The body is not valid'),
     429: error('Too many attempts; `Retry-After` says how many seconds to wait'),
+    503: error('Too many sign-ins tracked at once; `Retry-After` says how many seconds to wait'),
   },
 });
 
@@ -107,6 +111,8 @@ registry.registerPath({
     403: error('The console header is missing'),
     404: error('The invitation is not known'),
     410: error('The invitation expired or was used, or its user is gone'),
-    422: error('The password breaks the rule (at least 12 characters)'),
+    422: error(
+      'The password breaks the rule: at least 12 characters, 5 of them different, not a common one',
+    ),
   },
 });

@@ -1,12 +1,15 @@
 /** The bodies of sign-in and of accepting an invitation, shared by the routes and the OpenAPI document. */
 import { z } from 'zod';
-import { typedText, boundedText } from '../../core/domain/typed-text';
+import { boundedText } from '../../core/domain/typed-text';
 import { passwordSchema } from '../../core/auth/password-rule';
+import { userBodySchema } from '../../core/auth/user';
+import { tenantSlugSchema } from '../../core/domain/names';
 
 export const signInBodySchema = z
   .strictObject({
-    tenant: typedText(63).describe('The tenant (account) the person belongs to'),
-    email: typedText(320),
+    // Only what could name a user: anything else is refused before a sign-in is counted.
+    tenant: tenantSlugSchema.describe('The tenant (account) the person belongs to'),
+    email: userBodySchema.shape.email,
     password: boundedText(1_000).min(1),
   })
   .meta({ id: 'SignIn' });

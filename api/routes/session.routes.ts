@@ -18,6 +18,7 @@ import type { z } from 'zod';
 import '../openapi/session-paths';
 
 const WRONG_CREDENTIALS = 'The tenant, e-mail or password is not right';
+const SIGN_IN_BUSY = 'Too many sign-ins are under way on this service';
 
 export function sessionRoutes(context: ApiContext): Router {
   const router = Router();
@@ -36,14 +37,18 @@ export function sessionRoutes(context: ApiContext): Router {
       { ...body, address: req.ip ?? 'unknown' },
     );
     if ('refused' in outcome) {
-      if (outcome.refused === 'too_many_attempts') {
-        const seconds = Math.ceil(outcome.retryAfterMs / 1000);
-        context.logger.warn({ tenant: body.tenant }, 'sign-in attempts over the limit');
-        throw new HttpError(429, `Too many sign-in attempts: try again in ${seconds} seconds`, {
-          'Retry-After': String(seconds),
+      if (outcome.refused === 'wrong_credentials') throw new HttpError(401, WRONG_CREDENTIALS);
+      const seconds = String(Math.max(1, Math.ceil(outcome.retryAfterMs / 1000)));
+      if (outcome.refused === 'busy') {
+        context.logger.warn('sign-in attempts tracked at their limit (SIGN_IN_MAX_TRACKED)');
+        throw new HttpError(503, `${SIGN_IN_BUSY}: try again in ${seconds} seconds`, {
+          'Retry-After': seconds,
         });
       }
-      throw new HttpError(401, WRONG_CREDENTIALS);
+      context.logger.warn({ tenant: body.tenant }, 'sign-in attempts over the limit');
+      throw new HttpError(429, `Too many sign-in attempts: try again in ${seconds} seconds`, {
+        'Retry-After': seconds,
+      });
     }
     const { secret, session } = outcome.signedIn;
     const user = await context.users.find(session.tenant, session.userId);

@@ -26,6 +26,9 @@ export async function acceptInvitation(
   secret: string,
   password: string,
 ): Promise<AcceptOutcome> {
+  // A link that cannot be used costs no hashing.
+  const usable = await services.invitations.usable(secret);
+  if ('refused' in usable) return usable;
   // Hashed before the claim: a claim is final, and nothing after it should be able to fail.
   const hash = await hashPassword(password);
   const claim = await services.invitations.claim(secret, services.documents);

@@ -50,17 +50,23 @@ export class InvitationsRepository {
     documents: DocumentUpdates,
     now = new Date(),
   ): Promise<InvitationClaim> {
-    const _id = hashOfSecret(secret);
-    const invitation = await this.db.invitations.findOne({ _id });
+    const usable = await this.usable(secret, now);
+    if ('refused' in usable) return usable;
+    const { modifiedCount } = await documents.updateOne(
+      this.db.invitations,
+      { _id: usable.claimed._id, usedAt: null },
+      { $set: { usedAt: now } },
+    );
+    return modifiedCount === 1 ? usable : { refused: 'used' };
+  }
+
+  /** The invitation, when it could be claimed now: read only, to refuse early. */
+  async usable(secret: string, now = new Date()): Promise<InvitationClaim> {
+    const invitation = await this.db.invitations.findOne({ _id: hashOfSecret(secret) });
     if (!invitation) return { refused: 'unknown' };
     if (invitation.usedAt) return { refused: 'used' };
     if (invitation.validUntil.getTime() <= now.getTime()) return { refused: 'expired' };
-    const { modifiedCount } = await documents.updateOne(
-      this.db.invitations,
-      { _id, usedAt: null },
-      { $set: { usedAt: now } },
-    );
-    return modifiedCount === 1 ? { claimed: invitation } : { refused: 'used' };
+    return { claimed: invitation };
   }
 
   async removeAllOf(tenant: string, userId: string): Promise<void> {

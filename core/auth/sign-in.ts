@@ -6,7 +6,7 @@
 import { STAND_IN_HASH, verifyPassword } from './password-hash';
 import type { PasswordsRepository } from './passwords.repository';
 import type { SessionDocument, SessionLimits, SessionsRepository } from './sessions.repository';
-import type { SignInLimits } from './sign-in-limits';
+import type { SignInLimitRefusal, SignInLimits } from './sign-in-limits';
 import type { UsersRepository } from './users.repository';
 
 export interface SignInServices {
@@ -28,15 +28,15 @@ export interface SignInAttempt {
 export type SignInOutcome =
   | { signedIn: { secret: string; session: SessionDocument } }
   | { refused: 'wrong_credentials' }
-  | { refused: 'too_many_attempts'; retryAfterMs: number };
+  | SignInLimitRefusal;
 
 export async function signIn(
   services: SignInServices,
   attempt: SignInAttempt,
 ): Promise<SignInOutcome> {
   const { tenant, email, password, address } = attempt;
-  const waitMs = await services.limits.attempt(tenant, email, address);
-  if (waitMs !== null) return { refused: 'too_many_attempts', retryAfterMs: waitMs };
+  const limited = await services.limits.attempt(tenant, email, address);
+  if (limited) return limited;
 
   const user = await services.users.findByEmail(tenant, email);
   const hash = user?.active ? await services.passwords.hashOf(tenant, user._id) : null;

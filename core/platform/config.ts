@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { parseAllowedNetworks, type AllowedNetworks } from './allowed-networks';
 import { parseNodeList, topologyProblems } from './redis-topology';
 import { parsePortRange, type PortRange } from './port-range';
+import { parseTrustedProxies } from './trusted-proxies';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -165,6 +166,19 @@ export const VARIABLES = {
   SIGN_IN_WINDOW_MINUTES: {
     schema: integer(1, 1_440).default(15),
     expects: 'minutes from 1 to 1440 (the window sign-in attempts are counted in)',
+  },
+  SIGN_IN_MAX_TRACKED: {
+    schema: integer(10, 10_000_000).default(100_000),
+    expects:
+      'an integer from 10 to 10000000 (addresses and accounts whose sign-in attempts a window may start counting)',
+  },
+  TRUST_PROXY: {
+    schema: z
+      .string()
+      .optional()
+      .transform(parsedBy<string[]>(parseTrustedProxies, 'not a list of addresses or CIDRs')),
+    expects:
+      'comma-separated addresses or CIDRs of the reverse proxies whose X-Forwarded-For is believed (none by default)',
   },
   RATE_LIMIT_PER_MINUTE: {
     schema: integer(1, 1_000_000).default(600),
@@ -337,6 +351,8 @@ const ROLE_VARIABLES = {
     'SIGN_IN_LIMIT_PER_ACCOUNT',
     'SIGN_IN_LIMIT_PER_ADDRESS',
     'SIGN_IN_WINDOW_MINUTES',
+    'SIGN_IN_MAX_TRACKED',
+    'TRUST_PROXY',
     'LOG_LEVEL',
     'QUEUE_PREFIX',
     'DASHBOARD_USER',

@@ -36,14 +36,17 @@ describe('the password rule', () => {
     ['one character repeated', 'a'.repeat(20)],
     ['two characters in turn', 'ab'.repeat(8)],
     ['four characters between spaces', 'ab cd ab cd ab cd'],
-  ])('when a password is %s, then 422 says it needs different characters', async (kind, password) => {
-    const { accepted, stored } = await accept(`pw-${kind.replaceAll(' ', '-')}`, password);
-    expect(accepted.status).toBe(422);
-    expect(accepted.body).toMatchObject({
-      errors: { password: 'A password needs at least 5 different characters besides spaces' },
-    });
-    expect(stored).toBeNull();
-  });
+  ])(
+    'when a password is %s, then 422 says it needs different characters',
+    async (kind, password) => {
+      const { accepted, stored } = await accept(`pw-${kind.replaceAll(' ', '-')}`, password);
+      expect(accepted.status).toBe(422);
+      expect(accepted.body).toMatchObject({
+        errors: { password: 'A password needs at least 5 different characters besides spaces' },
+      });
+      expect(stored).toBeNull();
+    },
+  );
 
   it('when a password is among the commonest ones, whatever its case and spacing, then 422 says so', async () => {
     const { accepted, stored } = await accept('pw-common', 'Password 1234');
