@@ -34,6 +34,7 @@ export function invitationRoutes(context: ApiContext): Router {
         passwords: people.passwords,
         invitations: people.invitations,
         sessions: people.sessions,
+        tokens: context.tokens,
         documents: context.documents,
       },
       body.secret,

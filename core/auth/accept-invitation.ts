@@ -7,6 +7,7 @@ import type { InvitationsRepository } from './invitations.repository';
 import { hashPassword } from './password-hash';
 import type { PasswordsRepository } from './passwords.repository';
 import type { SessionsRepository } from './sessions.repository';
+import type { TokensRepository } from './tokens.repository';
 import type { UsersRepository } from './users.repository';
 
 export interface InvitationServices {
@@ -14,6 +15,7 @@ export interface InvitationServices {
   passwords: PasswordsRepository;
   invitations: InvitationsRepository;
   sessions: SessionsRepository;
+  tokens: TokensRepository;
   documents: DocumentUpdates;
 }
 
@@ -37,7 +39,8 @@ export async function acceptInvitation(
   const user = await services.users.find(tenant, userId);
   if (!user?.active) return { refused: 'user_gone' };
   await services.passwords.set(tenant, userId, hash);
-  // A new password ends the sessions the old one opened.
+  // A new password ends the sessions the old one opened, and the tokens they made.
   await services.sessions.endAllOf(tenant, userId);
+  await services.tokens.revokeFromSessionsOf(tenant, userId);
   return { accepted: { tenant, email: user.email } };
 }

@@ -21,6 +21,11 @@ export interface Principal {
   tokenId: string;
   abilities: Ability[];
   permissions: Permission[];
+  /**
+   * The user whose console session this principal descends from: the session's own user, or the
+   * token's `fromSessionOf`. A token made by this principal records it.
+   */
+  fromSessionOf: string | null;
 }
 
 export interface AuthFailure {
@@ -137,6 +142,7 @@ export class Authenticator {
       tokenId: token._id,
       abilities: token.abilities,
       permissions: user.permissions,
+      fromSessionOf: token.fromSessionOf,
     };
   }
 

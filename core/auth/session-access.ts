@@ -48,6 +48,7 @@ export class SessionAccess implements SessionAuthenticator {
       tokenId: sessionLabel(session),
       abilities: [...ABILITIES],
       permissions: user.permissions,
+      fromSessionOf: user._id,
     };
   }
 

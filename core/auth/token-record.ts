@@ -25,6 +25,12 @@ export interface TokenDocument {
   expiresAt: Date | null;
   revokedAt: Date | null;
   lastUsedAt: Date | null;
+  /**
+   * The user whose console session made this token, directly or through a token made so; null
+   * for one made otherwise (the command line, or a token that descends from none). That user's
+   * new password revokes it (docs/access.md#tokens-made-in-a-session).
+   */
+  fromSessionOf: string | null;
 }
 
 export const tokenViewSchema = z.object({

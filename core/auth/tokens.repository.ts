@@ -10,7 +10,13 @@ export class TokensRepository {
 
   async create(
     tenant: string,
-    fields: { userId: string; name: string; abilities: Ability[]; expiresAt: Date | null },
+    fields: {
+      userId: string;
+      name: string;
+      abilities: Ability[];
+      expiresAt: Date | null;
+      fromSessionOf?: string | null;
+    },
   ): Promise<TokenDocument> {
     const token: TokenDocument = {
       _id: randomUUID(),
@@ -22,6 +28,7 @@ export class TokensRepository {
       expiresAt: fields.expiresAt,
       revokedAt: null,
       lastUsedAt: null,
+      fromSessionOf: fields.fromSessionOf ?? null,
     };
     await this.db.tokens.insertOne(token);
     return token;
@@ -52,6 +59,15 @@ export class TokensRepository {
     if (!token.revokedAt)
       await this.db.tokens.updateOne({ _id: id }, { $set: { revokedAt: new Date() } });
     return true;
+  }
+
+  /** Revokes the tokens that descend from the user's console sessions; answers how many. */
+  async revokeFromSessionsOf(tenant: string, userId: string): Promise<number> {
+    const { modifiedCount } = await this.db.tokens.updateMany(
+      { tenant, fromSessionOf: userId, revokedAt: null },
+      { $set: { revokedAt: new Date() } },
+    );
+    return modifiedCount;
   }
 
   /** Records the token's use (in `token_uses`: never an update of the token itself). */

@@ -30,7 +30,7 @@ registerSettingsPaths({
   create: tokenBodySchema,
   created: createdTokenSchema,
   deleteMeans:
-    "Revokes the token; it stops working on every API process within a second. The caller's own tokens may always be revoked (revoking the one it calls with signs it out); another user's only when the calling user holds every permission of that user (otherwise 403, naming what it lacks).",
+    "Revokes the token; it stops working on every API process within a second. A token made in a console session, or with a token made so, is also revoked when that session's user sets a new password. The caller's own tokens may always be revoked (revoking the one it calls with signs it out); another user's only when the calling user holds every permission of that user (otherwise 403, naming what it lacks).",
   grants:
     "Nobody grants what they do not hold: the new token's abilities must all be held by the calling token, and a token for another user (`userId`) is made only when the calling user holds every permission of that user. Otherwise 403, naming what cannot be granted. A `userId` that names no user of the tenant, or an `expiresAt` that is not in the future, is a 422.",
   only: ['create', 'list', 'delete'],
@@ -54,6 +54,7 @@ export function tokensRoutes(context: ApiContext): Router {
       name: body.name,
       abilities: body.abilities,
       expiresAt,
+      fromSessionOf: req.principal.fromSessionOf,
     });
     const token = signToken(
       { userId, tenant, tokenId: record._id, abilities: record.abilities },
