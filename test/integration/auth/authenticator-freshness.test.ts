@@ -3,9 +3,11 @@
  * (docs/access.md#tokens): each process trusts what it read of a token and its user for 500 ms,
  * then reads them again. The clock is moved by the test, not waited for.
  */
+import { randomUUID } from 'node:crypto';
 import type { Connection } from 'mongoose';
 import { Authenticator } from '../../../core/auth/authenticator';
 import { bootstrapTenant } from '../../../core/auth/bootstrap';
+import { signToken, type TokenClaims } from '../../../core/auth/token-signer';
 import { TokensRepository } from '../../../core/auth/tokens.repository';
 import { UsersRepository } from '../../../core/auth/users.repository';
 import { createLogger } from '../../../core/platform/logger';
@@ -73,6 +75,35 @@ describe('how soon a change to a token or its user holds', () => {
     expect(await authenticator.authenticate(header)).toMatchObject({
       message: "The token's user is deactivated",
     });
+  });
+
+  it('when a token was looked up before its record existed, then its record is read again within a second', async () => {
+    const issued = await bootstrapTenant(collections(mongo), TEST_JWT_SECRET, {
+      tenant: tenant(),
+      email: 'owner@acme.test',
+    });
+    const tokenId = randomUUID();
+    const { userId, tenant: tokenTenant } = issued;
+    const claims: TokenClaims = { userId, tenant: tokenTenant, tokenId, abilities: ['read'] };
+    const header = `Bearer ${signToken(claims, TEST_JWT_SECRET)}`;
+    expect(await authenticator.authenticate(header)).toMatchObject({
+      message: 'The token is not known',
+    });
+    await collections(mongo).tokens.insertOne({
+      _id: tokenId,
+      tenant: issued.tenant,
+      userId: issued.userId,
+      name: 'late',
+      abilities: ['read'],
+      createdAt: new Date(clock),
+      expiresAt: null,
+      revokedAt: null,
+      lastUsedAt: null,
+      fromSessionOf: null,
+    });
+
+    clock += 501;
+    expect(await authenticator.authenticate(header)).toHaveProperty('tokenId', tokenId);
   });
 
   it('when many requests find the cached token stale at once, then they share one read of it', async () => {
