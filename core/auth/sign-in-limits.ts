@@ -82,6 +82,7 @@ export class SignInLimits {
     if (tracked && tracked.count > this.settings.maxTracked) {
       return { refused: 'busy', retryAfterMs: tracked.msLeft };
     }
+    // Allowed to start the key, the script always answers.
     return (await this.countOn(key, true)) ?? { count: 1, msLeft: this.settings.windowMs };
   }
 
