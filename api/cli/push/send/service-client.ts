@@ -34,7 +34,7 @@ const MIB = 1024 * 1024;
 export const DEFAULT_BOUNDS: ExchangeBounds = { timeoutMs: 60_000, maxAnswerBytes: 8 * MIB };
 
 /** The answer was larger than the cap: the rest was not read, and the run stops. */
-export class AnswerTooLarge extends RunStopped {}
+class AnswerTooLarge extends RunStopped {}
 
 /** No whole answer within the timeout: sent again, as after a network error. */
 export class NoAnswerInTime extends Error {
