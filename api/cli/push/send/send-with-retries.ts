@@ -34,8 +34,9 @@ export async function sendWithRetries(
     const delayMs = retryDelayMs(outcome, retry, policy);
     if (delayMs === undefined) return outcome as ServiceAnswer;
     if (retry > policy.maxRetries) throw new RunStopped(gaveUp(request, outcome, retry));
-    if (delayMs > policy.maxRetryAfterMs)
-      throw new RunStopped(waitTooLong(request, outcome as ServiceAnswer, policy));
+    if (!(outcome instanceof Error) && delayMs > policy.maxRetryAfterMs) {
+      throw new RunStopped(waitTooLong(request, outcome, policy));
+    }
     onRetry({ attempt: retry, delayMs, ...describe(outcome) });
     await policy.sleep(delayMs);
   }
