@@ -3,12 +3,14 @@
  * requests, many transforms) never holds the API's event loop: other requests, of every tenant,
  * are answered meanwhile (docs/api-behaviour.md#preview). The thread calls back for the reads
  * (this thread owns the database connection) and is stopped when it runs past its time budget or
- * its memory; at most `maxThreads` run at once in a process.
+ * its memory; at most `maxThreads` run at once in a process, and one of each tenant at a time
+ * (preview-turns.ts), so that a tenant's previews leave the other threads to the other tenants.
  */
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { PreviewRefused, type PreviewPorts } from './preview-funnel';
 import type { PreviewAnswer, PreviewRequest } from './preview-schema';
+import type { PreviewTurns } from './preview-turns';
 import {
   isPortCall,
   type CallOutcome,
@@ -19,8 +21,18 @@ import {
 /** The preview ran past its time budget, or past the memory a thread may take, and was stopped. */
 export class PreviewStopped extends Error {}
 
-/** As many previews as a process runs at once are running: send it again shortly. */
+/** As many previews as a process runs at once are running, of other tenants: send it again shortly. */
 export class PreviewBusy extends Error {}
+
+/** A preview of the same tenant is running: send it again once that one has its answer. */
+export class PreviewOverShare extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super(
+      'A preview of this tenant is running already, and a tenant runs one at a time; send it ' +
+        `again once that one has its answer (within ${retryAfterSeconds} s)`,
+    );
+  }
+}
 
 export interface PreviewThreadOptions {
   /** How long a preview may take, from the start of its thread to its answer. */
@@ -43,14 +55,27 @@ function threadScript(): { file: string; execArgv: string[] } {
 export class PreviewThreads {
   private running = 0;
 
-  constructor(private readonly options: PreviewThreadOptions) {}
+  constructor(
+    private readonly options: PreviewThreadOptions,
+    private readonly turns: PreviewTurns,
+  ) {}
 
   /** previewFunnel's answer, run in a thread; throws PreviewRefused as it would. */
   async run(ports: PreviewPorts, tenant: string, request: PreviewRequest): Promise<PreviewAnswer> {
+    const turn = await this.turns.ifFree(tenant, () => this.inFreeThread(ports, tenant, request));
+    if (!turn.ran) throw new PreviewOverShare(Math.ceil(this.options.budgetMs / 1000));
+    return turn.value;
+  }
+
+  private async inFreeThread(
+    ports: PreviewPorts,
+    tenant: string,
+    request: PreviewRequest,
+  ): Promise<PreviewAnswer> {
     if (this.running >= this.options.maxThreads) {
       throw new PreviewBusy(
-        `${this.options.maxThreads} previews are running on this API process already; send it ` +
-          'again in a few seconds',
+        `${this.options.maxThreads} previews of other tenants are running on this API process; ` +
+          'send it again in a few seconds',
       );
     }
     this.running++;

@@ -27,6 +27,9 @@ export interface LeasedMutexOptions {
   signal?: AbortSignal;
 }
 
+/** What the holder's log lines say, and whether its caller waits for the release. */
+type HolderOptions = Pick<LeasedMutexOptions, 'awaitRelease' | 'name' | 'logged'>;
+
 export async function withLeasedMutex<T>(
   redis: RedisClient,
   key: string,
@@ -34,14 +37,53 @@ export async function withLeasedMutex<T>(
   options: LeasedMutexOptions,
   work: () => Promise<T>,
 ): Promise<T> {
-  const mutex = new Mutex(redis, key, {
-    lockTimeout: LEASE_MS,
-    refreshInterval: RENEW_EVERY_MS,
+  const mutex = leasedMutex(redis, key, logger, options, {
     acquireTimeout: options.acquireTimeoutMs,
     retryInterval: options.retryIntervalMs,
-    onLockLost: (error) => logger.error({ err: error, ...options.logged }, `${options.name} lost`),
   });
   await mutex.acquire(options.signal);
+  return holding(mutex, logger, options, work);
+}
+
+/** `work`'s value, run holding the mutex; or `{ ran: false }` when another holds it: no wait. */
+export type IfFree<T> = { ran: true; value: T } | { ran: false };
+
+export async function withLeasedMutexIfFree<T>(
+  redis: RedisClient,
+  key: string,
+  logger: Logger,
+  options: HolderOptions,
+  work: () => Promise<T>,
+): Promise<IfFree<T>> {
+  const mutex = leasedMutex(redis, key, logger, options, {
+    acquireAttemptsLimit: 1,
+    retryInterval: 0,
+  });
+  if (!(await mutex.tryAcquire())) return { ran: false };
+  return { ran: true, value: await holding(mutex, logger, options, work) };
+}
+
+function leasedMutex(
+  redis: RedisClient,
+  key: string,
+  logger: Logger,
+  options: HolderOptions,
+  waiting: { acquireTimeout?: number; acquireAttemptsLimit?: number; retryInterval: number },
+): Mutex {
+  return new Mutex(redis, key, {
+    lockTimeout: LEASE_MS,
+    refreshInterval: RENEW_EVERY_MS,
+    ...waiting,
+    onLockLost: (error) => logger.error({ err: error, ...options.logged }, `${options.name} lost`),
+  });
+}
+
+async function holding<T>(
+  mutex: Mutex,
+  logger: Logger,
+  options: HolderOptions,
+  work: () => Promise<T>,
+): Promise<T> {
   try {
     return await work();
   } finally {

@@ -16,6 +16,7 @@ import type { CommitLimit } from './send/full-sync';
 import { UsageError } from './send/push-errors';
 import { EXIT_PUSH, runPush, type PushPlan, type RowProblem } from './send/push-run';
 import { defaultRetryPolicy } from './send/retry-policy';
+import { DEFAULT_BOUNDS } from './send/service-client';
 
 interface PushOptions {
   funnel: string;
@@ -23,6 +24,8 @@ interface PushOptions {
   token?: string;
   concurrency: number;
   maxRetries: number;
+  timeout: number;
+  maxAnswerMib: number;
   errors?: string;
   json?: boolean;
   resume?: boolean;
@@ -36,6 +39,8 @@ interface PushOptions {
   format?: 'json' | 'ndjson' | 'csv';
   csvArraySep?: string;
 }
+
+const MIB = 1024 * 1024;
 
 /** Exit statuses a script can branch on; thrown so that run-cli.ts returns them as they are. */
 export class PushExit extends Error {
@@ -74,6 +79,19 @@ export function registerPushCommand(program: Command, io: CliIo): void {
       count(0, 100),
       5,
     )
+    .option(
+      '--timeout <seconds>',
+      'give up on a request not answered in full within this time; it is sent again as a ' +
+        'network error would be',
+      count(1, 3600),
+      DEFAULT_BOUNDS.timeoutMs / 1000,
+    )
+    .option(
+      '--max-answer-mib <n>',
+      'stop the run on an answer larger than this',
+      count(1, 1024),
+      DEFAULT_BOUNDS.maxAnswerBytes / MIB,
+    )
     .option('--errors <file>', 'write each failed row there as NDJSON, with "_push" saying why')
     .option('--json', 'print one JSON event per line (start, progress, batch-done, retry, summary)')
     .option('--resume', 'skip the batches the checkpoint says the service answered')
@@ -102,7 +120,10 @@ async function push(file: string | undefined, options: PushOptions, io: CliIo): 
   let client;
   try {
     plan = planOf(file, options, io);
-    client = connect(options, io.env);
+    client = connect(options, io.env, {
+      timeoutMs: options.timeout * 1000,
+      maxAnswerBytes: options.maxAnswerMib * MIB,
+    });
   } catch (error) {
     io.stderr.write(`error: ${(error as Error).message}\n`);
     return EXIT_PUSH.notFinished;

@@ -10,14 +10,20 @@ import { HistoryRepository } from '../../../core/history/history.repository';
 import { ItemStore } from '../../../core/items/item-store';
 import type { ItemReads } from '../../../core/items/item-reads';
 import { PreviewRefused } from '../../../core/preview/preview-funnel';
-import { PreviewBusy, PreviewStopped, PreviewThreads } from '../../../core/preview/preview-threads';
+import {
+  PreviewBusy,
+  PreviewOverShare,
+  PreviewStopped,
+  PreviewThreads,
+} from '../../../core/preview/preview-threads';
+import { PreviewTurnsUnavailable, redisPreviewTurns } from '../../../core/preview/preview-turns';
 import {
   MAX_PREVIEW_REQUESTS,
   previewAnswerSchema,
   previewRequestSchema,
 } from '../../../core/preview/preview-schema';
 import type { ApiContext } from '../../context';
-import { HttpError } from '../../http/http-error';
+import { HttpError, unavailable } from '../../http/http-error';
 import { invalid, parseOrThrow } from '../../http/validate';
 import { requireAccess } from '../../middleware/require-access';
 import { errorBodySchema } from '../../openapi/registry';
@@ -46,7 +52,9 @@ registerRoute({
     'counts) and the items whose outcome changes (`ok`, `error`, `not-written`). A DELETE, a ' +
     'request not finished, or one whose payload was cut when recorded is listed in `skipped` ' +
     "with the reason. Writes nothing: no item, no history record. It runs off the API's event " +
-    'loop, in a thread stopped past `PREVIEW_TIME_BUDGET_MS` (default 5 s) or 512 MiB.',
+    'loop, in a thread stopped past `PREVIEW_TIME_BUDGET_MS` (default 5 s) or 512 MiB. A tenant ' +
+    'runs one preview at a time, across every API process; an API process runs ' +
+    `${PREVIEW_THREADS} at a time.`,
   request: { body: { content: { 'application/json': { schema: previewRequestSchema } } } },
   responses: {
     200: json(previewAnswerSchema, 'The draft over the sample and each request'),
@@ -56,7 +64,14 @@ registerRoute({
         '`funnel.mappings.0.target`), or no saved funnel `history.endpointUrl`, or a preview ' +
         'stopped past its time budget or memory (the message names it)',
     ),
-    503: json(errorBodySchema, 'As many previews as the process runs at once are running'),
+    429: json(
+      errorBodySchema,
+      'A preview of the same tenant is running; `Retry-After` is the time budget in seconds',
+    ),
+    503: json(
+      errorBodySchema,
+      'As many previews of other tenants as the process runs at once are running (`Retry-After`)',
+    ),
   },
 });
 
@@ -64,11 +79,15 @@ export function funnelPreviewRoutes(context: ApiContext): Router {
   const router = Router();
   const history = new HistoryRepository(context.db);
   const items: ItemReads = new ItemStore(context.db, context.storage);
-  const threads = new PreviewThreads({
-    budgetMs: context.config.PREVIEW_TIME_BUDGET_MS,
-    maxThreads: PREVIEW_THREADS,
-    maxMemoryMb: PREVIEW_MEMORY_MB,
-  });
+  const turns = redisPreviewTurns(context.queue.redis, context.queue.keys, context.logger);
+  const threads = new PreviewThreads(
+    {
+      budgetMs: context.config.PREVIEW_TIME_BUDGET_MS,
+      maxThreads: PREVIEW_THREADS,
+      maxMemoryMb: PREVIEW_MEMORY_MB,
+    },
+    turns,
+  );
 
   router.post(
     '/settings/funnel-preview',
@@ -81,9 +100,15 @@ export function funnelPreviewRoutes(context: ApiContext): Router {
       } catch (error) {
         if (error instanceof PreviewRefused) throw invalid(error.problems);
         if (error instanceof PreviewStopped) throw new HttpError(422, error.message);
+        if (error instanceof PreviewOverShare) {
+          throw new HttpError(429, error.message, {
+            'Retry-After': String(error.retryAfterSeconds),
+          });
+        }
         if (error instanceof PreviewBusy) {
           throw new HttpError(503, error.message, { 'Retry-After': '5' });
         }
+        if (error instanceof PreviewTurnsUnavailable) throw unavailable('the queue', error);
         throw error;
       }
     },

@@ -4,7 +4,9 @@
  * nothing, and answers what a real request then answers.
  */
 import type { PreviewAnswer, PreviewedRequest } from '../../../core/preview/preview-schema';
+import { previewTurnKey } from '../../../core/preview/preview-turns';
 import { tokenWith } from '../../browser/support/tokens';
+import { testKeys, testRedis } from '../../support/test-env';
 import { requestIdOf, startPipeline, type Pipeline } from './pipeline-fixture';
 
 const PAYLOAD_LIMIT = 256 * 1024;
@@ -184,5 +186,38 @@ describe('previewing a draft funnel', () => {
     expect(answer.status).toBe(200);
     expect(answer.body.requests).toEqual([]);
     expect(answer.body.skipped).toEqual([]);
+  });
+
+  it("when a preview of the tenant runs on another API process, then the tenant's next answers 429 naming its share, and another tenant's preview is answered", async () => {
+    // Held as that process holds it: the tenant's turn, a mutex in the deployment's Redis.
+    const redis = testRedis('preview-turn');
+    const key = `mutex:${previewTurnKey(testKeys(p.api.env.QUEUE_PREFIX ?? ''), 'acme')}`;
+    expect(await redis.set(key, 'another-api-process', 'PX', 10 * 60 * 1000, 'NX')).toBe('OK');
+    try {
+      const refused = await preview({ funnel: draft() });
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('retry-after')).toBe('5');
+      expect(refused.body).toEqual({
+        status: 'error',
+        message:
+          'A preview of this tenant is running already, and a tenant runs one at a time; send ' +
+          'it again once that one has its answer (within 5 s)',
+      });
+
+      const { token } = await p.api.bootstrap('initech');
+      const type = await p.api.call('PUT', `/api/v1/settings/content-types/${contentType}`, {
+        token,
+        body: { name: 'Products', properties: [{ key: 'price', label: 'Price', type: 'number' }] },
+      });
+      expect([200, 201]).toContain(type.status);
+      const other = await preview({ funnel: draft() }, token);
+      expect(other.status).toBe(200);
+      expect(other.body.sample).toMatchObject({ httpStatus: 200 });
+    } finally {
+      await redis.del(key);
+      redis.disconnect();
+    }
+    expect((await preview({ funnel: draft() })).status).toBe(200);
+    expect(p.serverErrors()).toEqual([]);
   });
 });

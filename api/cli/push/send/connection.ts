@@ -4,19 +4,23 @@
  * other users of the machine (`ps`).
  */
 import { UsageError } from './push-errors';
-import { ServiceClient } from './service-client';
+import { ServiceClient, type ExchangeBounds } from './service-client';
 
 export interface ConnectionOptions {
   url?: string;
   token?: string;
 }
 
-export function connect(options: ConnectionOptions, env: NodeJS.ProcessEnv): ServiceClient {
+export function connect(
+  options: ConnectionOptions,
+  env: NodeJS.ProcessEnv,
+  bounds: ExchangeBounds,
+): ServiceClient {
   const url = options.url ?? env.FUNNEL_SYNC_URL;
   const token = options.token ?? env.FUNNEL_SYNC_TOKEN;
   if (!url) throw new UsageError('no service URL: set FUNNEL_SYNC_URL or pass --url');
   if (!token) throw new UsageError('no token: set FUNNEL_SYNC_TOKEN (or pass --token)');
-  return new ServiceClient(baseUrlOf(url), token);
+  return new ServiceClient(baseUrlOf(url), token, bounds);
 }
 
 /** Takes `http://host:3000`, with or without a trailing `/api/v1`: paths are absolute. */

@@ -1,7 +1,8 @@
 /**
  * When a request is sent again, and after how long: 429 and 503 after their `Retry-After`,
- * network errors and other 5xx after a capped exponential backoff with full jitter. Nothing
- * else is sent again: a 4xx is the service's answer.
+ * network errors (a timeout among them) and other 5xx after a capped exponential backoff with
+ * full jitter. Nothing else is sent again: a 4xx is the service's answer. A `Retry-After` longer
+ * than `maxRetryAfterMs` is not waited out: the caller stops the run instead.
  */
 import type { ServiceAnswer } from './service-client';
 
@@ -10,6 +11,8 @@ export interface RetryPolicy {
   maxRetries: number;
   baseDelayMs: number;
   maxDelayMs: number;
+  /** The longest `Retry-After` waited out. */
+  maxRetryAfterMs: number;
   random: () => number;
   sleep: (ms: number) => Promise<void>;
   now: () => number;
@@ -20,6 +23,7 @@ export function defaultRetryPolicy(maxRetries: number): RetryPolicy {
     maxRetries,
     baseDelayMs: 500,
     maxDelayMs: 30_000,
+    maxRetryAfterMs: 5 * 60_000,
     random: Math.random,
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     now: Date.now,
@@ -45,10 +49,14 @@ function backoffMs(retry: number, policy: RetryPolicy): number {
   return Math.round(policy.random() * ceiling);
 }
 
-/** Seconds, or an HTTP date; a value that is neither falls back to the backoff. */
+/**
+ * Seconds, or an HTTP date (which has a weekday's or month's name); a value that is neither falls
+ * back to the backoff. Too many digits for a number are an infinite wait, never a short one.
+ */
 function retryAfterMs(header: string | null, policy: RetryPolicy): number | undefined {
-  if (header === null) return undefined;
-  if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
-  const at = Date.parse(header);
+  const value = header?.trim();
+  if (!value) return undefined;
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  const at = /[a-z]/i.test(value) ? Date.parse(value) : Number.NaN;
   return Number.isNaN(at) ? undefined : Math.max(0, at - policy.now());
 }

@@ -1,7 +1,11 @@
 /**
  * The one door to the service: `fetch` with the token, JSON answers read as JSON. Network
- * failures throw (the retry policy decides what to do with them); every HTTP answer resolves.
+ * failures throw (the retry policy decides what to do with them), and so does an exchange that
+ * outlasts its timeout; every HTTP answer resolves. An answer is read up to a byte cap: past it
+ * the run stops (AnswerTooLarge), since no answer of the service is that large.
  */
+import { RunStopped } from './push-errors';
+
 export interface ServiceAnswer {
   status: number;
   headers: Headers;
@@ -17,10 +21,31 @@ export interface ServiceRequest {
   body?: Buffer | string;
 }
 
+export interface ExchangeBounds {
+  /** From sending the request to the answer's last byte (`--timeout`). */
+  timeoutMs: number;
+  /** The largest answer body read (`--max-answer-mib`). */
+  maxAnswerBytes: number;
+}
+
+const MIB = 1024 * 1024;
+
+/** What a push waits for an answer, and reads of one, unless told otherwise. */
+export const DEFAULT_BOUNDS: ExchangeBounds = { timeoutMs: 60_000, maxAnswerBytes: 8 * MIB };
+
+/** The answer was larger than the cap: the rest was not read, and the run stops. */
+class AnswerTooLarge extends RunStopped {}
+
+/** No whole answer within the timeout: sent again, as after a network error. */
+export class NoAnswerInTime extends Error {
+  override readonly name = 'NoAnswerInTime';
+}
+
 export class ServiceClient {
   constructor(
     private readonly baseUrl: URL,
     private readonly token: string,
+    private readonly bounds: ExchangeBounds = DEFAULT_BOUNDS,
   ) {}
 
   async call(request: ServiceRequest): Promise<ServiceAnswer> {
@@ -28,13 +53,45 @@ export class ServiceClient {
     for (const [name, value] of Object.entries(request.query ?? {})) {
       url.searchParams.set(name, value);
     }
-    const response = await fetch(url, {
-      method: request.method,
-      headers: { Authorization: `Bearer ${this.token}`, ...request.headers },
-      body: request.body,
-    });
-    const text = await response.text();
-    return { status: response.status, headers: response.headers, body: parseBody(text) };
+    const signal = AbortSignal.timeout(this.bounds.timeoutMs);
+    try {
+      const response = await fetch(url, {
+        method: request.method,
+        headers: { Authorization: `Bearer ${this.token}`, ...request.headers },
+        body: request.body,
+        signal,
+      });
+      const text = await this.cappedText(request, response);
+      return { status: response.status, headers: response.headers, body: parseBody(text) };
+    } catch (error) {
+      if (!signal.aborted) throw error;
+      const seconds = this.bounds.timeoutMs / 1000;
+      throw new NoAnswerInTime(`no answer within ${seconds} s (--timeout)`, { cause: error });
+    }
+  }
+
+  /** The body as text, read chunk by chunk and given up at the cap. */
+  private async cappedText(request: ServiceRequest, response: Response): Promise<string> {
+    const cap = this.bounds.maxAnswerBytes;
+    const tooLarge = () =>
+      new AnswerTooLarge(
+        `${request.method} ${request.path}: the answer (HTTP ${response.status}) is larger than ` +
+          `${cap / MIB} MiB, more than any answer of the service; stopped reading it ` +
+          '(--max-answer-mib raises the cap)',
+      );
+    if (Number(response.headers.get('content-length')) > cap) {
+      await response.body?.cancel();
+      throw tooLarge();
+    }
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    // Leaving the loop early cancels the body: the connection is dropped, the rest never read.
+    for await (const chunk of (response.body ?? []) as AsyncIterable<Uint8Array>) {
+      size += chunk.byteLength;
+      if (size > cap) throw tooLarge();
+      chunks.push(chunk);
+    }
+    return Buffer.concat(chunks).toString('utf8');
   }
 }
 

@@ -15,6 +15,7 @@ function contextOn(service: FakeService): RunContext {
       maxRetries: 0,
       baseDelayMs: 1,
       maxDelayMs: 1,
+      maxRetryAfterMs: 60_000,
       random: () => 1,
       sleep: () => Promise.resolve(),
       now: Date.now,

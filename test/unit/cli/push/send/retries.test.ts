@@ -81,4 +81,46 @@ describe('push: what is sent again, and after how long', () => {
     expect(result.exitCode).toBe(2);
     expect(service.seen).toHaveLength(1);
   });
+
+  it('waits until an HTTP date in Retry-After', async () => {
+    const at = new Date(Date.now() + 30_000).toUTCString();
+    service.handle((_request, seen) =>
+      seen.length < 1 ? { status: 503, headers: { 'Retry-After': at }, body: {} } : OK,
+    );
+    const result = await push(service, { batches: batchesOf(ROWS, 10) });
+    expect(result.exitCode).toBe(0);
+    // The date has whole seconds: the wait is what is left of them.
+    expect(result.pauses).toHaveLength(1);
+    expect(result.pauses[0]).toBeGreaterThan(25_000);
+    expect(result.pauses[0]).toBeLessThanOrEqual(30_000);
+  });
+
+  it.each([
+    ['seconds past what a timer holds', '999999999'],
+    ['more digits than a number holds', '9'.repeat(400)],
+    ['an HTTP date an hour away', new Date(Date.now() + 3_600_000).toUTCString()],
+  ])(
+    'stops the run at once, never waiting less, when Retry-After asks for more than it waits: %s',
+    async (_case, retryAfter) => {
+      service.handle(() => ({ status: 429, headers: { 'Retry-After': retryAfter }, body: {} }));
+      const result = await push(service, { batches: batchesOf(ROWS, 10) });
+      expect(result.exitCode).toBe(2);
+      expect(service.seen).toHaveLength(1);
+      expect(result.pauses).toEqual([]);
+      expect(summaryOf(result).message).toBe(
+        'POST /api/v1/funnels/erp-products: the service asks to wait before sending it again ' +
+          `(Retry-After: ${retryAfter}), longer than the 60 s a push waits; run it again later ` +
+          '(--resume sends only what is left)',
+      );
+    },
+  );
+
+  it('backs off when Retry-After is neither seconds nor a date', async () => {
+    service.handle((_request, seen) =>
+      seen.length < 1 ? { status: 503, headers: { 'Retry-After': '1.5' }, body: {} } : OK,
+    );
+    const result = await push(service, { batches: batchesOf(ROWS, 10) });
+    expect(result.exitCode).toBe(0);
+    expect(result.pauses).toEqual([100]);
+  });
 });

@@ -46,6 +46,7 @@ export async function push(
         maxRetries: 3,
         baseDelayMs: 100,
         maxDelayMs: 1000,
+        maxRetryAfterMs: 60_000,
         random: () => 1,
         sleep: (ms) => {
           pauses.push(ms);
