@@ -91,7 +91,10 @@ const ENGINE_ERRORS = {
   },
 };
 
-/** What every read (GET) may answer: its caller's read limit is spent (docs/api-behaviour.md#limits). */
+/**
+ * What every read (GET) may answer: its caller's read limit is spent
+ * (docs/api-behaviour.md#rate-limits).
+ */
 const READ_LIMIT_ERRORS = {
   429: {
     ...errorResponse(
