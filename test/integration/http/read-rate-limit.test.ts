@@ -149,7 +149,8 @@ describe('the read limit', () => {
         expect(answer.headers.get('ratelimit-limit')).toBeNull();
       }
     } finally {
-      server.close();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
       away.disconnect();
     }
   });
