@@ -9,7 +9,7 @@ import { ABILITY_BY_METHOD, type AccessRequirement, type Permission } from '../.
 import { isAuthFailure, type Authenticator, type Principal } from '../../core/auth/authenticator';
 import { withLogContext } from '../../core/platform/log-context';
 import { HttpError } from '../http/http-error';
-import { sessionSecretOf } from '../http/session-cookie';
+import { identityOf } from '../http/request-identity';
 import { CONSOLE_HEADER, consoleHeaderRefusal, lacksConsoleHeader } from './console-request';
 
 declare module 'express-serve-static-core' {
@@ -27,10 +27,7 @@ function challenge(status: 401 | 403, error: string, message: string): HttpError
  * the cookie must carry the console's header (console-request.ts), else 403.
  */
 async function identify(auth: Authenticator, req: Request): Promise<Principal> {
-  const identity = await auth.authenticateRequest({
-    authorization: req.get('authorization'),
-    sessionSecret: sessionSecretOf(req),
-  });
+  const identity = await identityOf(auth, req);
   if (isAuthFailure(identity)) throw challenge(identity.status, identity.error, identity.message);
   if (identity.via === 'session' && lacksConsoleHeader(req.method, req.get(CONSOLE_HEADER))) {
     throw consoleHeaderRefusal();

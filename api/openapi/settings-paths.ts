@@ -92,6 +92,21 @@ const ENGINE_ERRORS = {
 };
 
 /**
+ * What every read (GET) may answer: its caller's read limit is spent
+ * (docs/api-behaviour.md#rate-limits).
+ */
+const READ_LIMIT_ERRORS = {
+  429: {
+    ...errorResponse(
+      "Over the caller's read limit (`READ_RATE_LIMIT_PER_MINUTE` per token, or per user for the console)",
+    ),
+    headers: {
+      'Retry-After': { description: 'Seconds to wait', schema: { type: 'string' as const } },
+    },
+  },
+};
+
+/**
  * Registers one path with the security, access note and error answers every API route has. A
  * request body is required unless the route says otherwise: every route that takes one refuses
  * a request without it.
@@ -114,6 +129,7 @@ export function registerRoute(
       ...PATH_ERRORS,
       ...(body ? BODY_ERRORS : {}),
       ...ENGINE_ERRORS,
+      ...(route.method === 'get' ? READ_LIMIT_ERRORS : {}),
       ...route.responses,
       ...AUTH_ERRORS,
     },

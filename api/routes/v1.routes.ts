@@ -2,6 +2,7 @@
 import { Router } from 'express';
 import type { ApiContext } from '../context';
 import { jsonBody } from '../middleware/json-body';
+import { readRateLimit } from '../middleware/read-rate-limit';
 import { requireIdentity } from '../middleware/require-access';
 import { changesRoutes } from './changes.routes';
 import { funnelsRoutes } from './funnels.routes';
@@ -40,6 +41,15 @@ export function v1Routes(context: ApiContext): Router {
   const router = Router();
   // First: a sender's requests are most of the traffic, and each router passed costs them time.
   router.use(funnelsRoutes(context));
+  // Every read below counts against its caller's read limit (funnel requests have their own).
+  router.use(
+    readRateLimit(
+      context.auth,
+      context.queue.redis,
+      context.queue.keys,
+      context.config.READ_RATE_LIMIT_PER_MINUTE,
+    ),
+  );
   // People's sign-in: no token, a body of its own.
   router.use(sessionRoutes(context));
   router.use(invitationRoutes(context));

@@ -184,6 +184,10 @@ export const VARIABLES = {
     schema: integer(1, 1_000_000).default(600),
     expects: 'an integer from 1 to 1000000 (requests per token per minute)',
   },
+  READ_RATE_LIMIT_PER_MINUTE: {
+    schema: integer(1, 1_000_000).default(1_200),
+    expects: 'an integer from 1 to 1000000 (reads per token or console user per minute)',
+  },
   // A range lets workers on one host share the setting: each takes the first free port of it.
   WORKER_METRICS_PORT: {
     schema: z
@@ -345,6 +349,7 @@ const ROLE_VARIABLES = {
     'HISTORY_TTL_DAYS',
     'PREVIEW_TIME_BUDGET_MS',
     'RATE_LIMIT_PER_MINUTE',
+    'READ_RATE_LIMIT_PER_MINUTE',
     'SESSION_IDLE_MINUTES',
     'SESSION_MAX_HOURS',
     'INVITATION_VALID_HOURS',

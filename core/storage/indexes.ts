@@ -24,13 +24,16 @@ const EXPIRES: Pick<ServiceIndex, 'key' | 'name' | 'expires'> = {
 
 export const SERVICE_INDEXES: readonly ServiceIndex[] = [
   { collection: 'users', key: { tenant: 1, email: 1 }, name: 'tenant_email', unique: true },
+  { collection: 'users', key: { tenant: 1, createdAt: 1, _id: 1 }, name: 'tenant_created' },
   { collection: 'tokens', key: { tenant: 1, userId: 1 }, name: 'tenant_user' },
+  { collection: 'tokens', key: { tenant: 1, createdAt: 1, _id: 1 }, name: 'tenant_created' },
   { collection: 'sessions', key: { tenant: 1, userId: 1 }, name: 'tenant_user' },
   { collection: 'sessions', ...EXPIRES },
   { collection: 'invitations', key: { tenant: 1, userId: 1 }, name: 'tenant_user' },
   { collection: 'invitations', ...EXPIRES },
-  { collection: 'contentTypes', key: { tenant: 1 }, name: 'tenant' },
+  { collection: 'contentTypes', key: { tenant: 1, _id: 1 }, name: 'tenant_id' },
   { collection: 'funnels', key: { tenant: 1, contentType: 1 }, name: 'tenant_content_type' },
+  { collection: 'funnels', key: { tenant: 1, _id: 1 }, name: 'tenant_id' },
   {
     collection: 'items',
     key: { tenant: 1, contentType: 1, identifierLower: 1 },
@@ -48,8 +51,18 @@ export const SERVICE_INDEXES: readonly ServiceIndex[] = [
   },
   {
     collection: 'history',
-    key: { tenant: 1, funnelId: 1, requestId: 1, receivedAt: -1 },
-    name: 'tenant_funnel_request',
+    key: { tenant: 1, funnelId: 1, requestId: 1, receivedAt: -1, _id: -1 },
+    name: 'tenant_funnel_request_received',
+  },
+  {
+    collection: 'history',
+    key: { tenant: 1, funnelId: 1, status: 1, receivedAt: -1, _id: -1 },
+    name: 'tenant_funnel_status_received',
+  },
+  {
+    collection: 'history',
+    key: { tenant: 1, funnelId: 1, sync: 1, receivedAt: -1, _id: -1 },
+    name: 'tenant_funnel_sync_received',
   },
   {
     collection: 'history',
@@ -70,13 +83,23 @@ export const SERVICE_INDEXES: readonly ServiceIndex[] = [
     key: { tenant: 1, funnelId: 1, startedAt: -1, _id: -1 },
     name: 'tenant_funnel_started',
   },
+  {
+    collection: 'syncs',
+    key: { tenant: 1, funnelId: 1, state: 1, startedAt: -1, _id: -1 },
+    name: 'tenant_funnel_state_started',
+  },
   { collection: 'syncNames', key: { tenant: 1, syncId: 1 }, name: 'tenant_sync' },
   { collection: 'syncNames', ...EXPIRES },
-  { collection: 'exports', key: { tenant: 1 }, name: 'tenant' },
+  { collection: 'exports', key: { tenant: 1, createdAt: 1, _id: 1 }, name: 'tenant_created' },
   {
     collection: 'exportDeliveries',
-    key: { exportId: 1, status: 1, createdAt: -1 },
-    name: 'export_status_created',
+    key: { tenant: 1, exportId: 1, createdAt: -1, _id: -1 },
+    name: 'tenant_export_created',
+  },
+  {
+    collection: 'exportDeliveries',
+    key: { tenant: 1, exportId: 1, status: 1, createdAt: -1, _id: -1 },
+    name: 'tenant_export_status_created',
   },
   { collection: 'exportDeliveries', ...EXPIRES },
 ];

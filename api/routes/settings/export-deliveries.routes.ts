@@ -72,11 +72,14 @@ export function exportDeliveriesRoutes(context: ApiContext): Router {
     const query = parseOrThrow(listQuerySchema, req.query);
     const exp = await exportOf(context, req);
     try {
-      const page = await deliveries.list(exp.id, {
-        status: query.status,
-        limit: query.limit,
-        after: query.cursor,
-      });
+      const page = await deliveries.list(
+        { tenant: exp.tenant, exportId: exp.id },
+        {
+          status: query.status,
+          limit: query.limit,
+          after: query.cursor,
+        },
+      );
       res.json({ items: page.items.map(deliveryView), nextCursor: page.nextCursor });
     } catch (error) {
       if (error instanceof InvalidCursorError) throw invalid({ cursor: error.message });

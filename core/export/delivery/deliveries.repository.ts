@@ -28,12 +28,18 @@ export class DeliveriesRepository {
     );
   }
 
-  /** Newest first. Throws InvalidCursorError for a cursor that is not one of this list's. */
+  /**
+   * An export's deliveries, newest first (DELIVERY_READS). Throws InvalidCursorError for a cursor
+   * that is not one of this list's.
+   */
   async list(
-    exportId: string,
+    scope: { tenant: string; exportId: string },
     options: { status?: DeliveryStatus; limit: number; after?: string },
   ): Promise<Page<DeliveryDocument>> {
-    const filter: mongo.Filter<DeliveryDocument> = { exportId };
+    const filter: mongo.Filter<DeliveryDocument> = {
+      tenant: scope.tenant,
+      exportId: scope.exportId,
+    };
     if (options.status) filter.status = options.status;
     if (options.after !== undefined) {
       const { at, id } = decodeCursor(options.after, positionSchema);

@@ -13,6 +13,7 @@ describe('the limits a client is told', () => {
       MAX_ITEMS: '2500',
       MAX_BODY_BYTES: '4096',
       RATE_LIMIT_PER_MINUTE: '42',
+      READ_RATE_LIMIT_PER_MINUTE: '420',
     });
     ({ token: owner } = await api.bootstrap('acme'));
   });
@@ -27,10 +28,15 @@ describe('the limits a client is told', () => {
     return made.body.token;
   }
 
-  it('when the owner asks, then the configured MAX_ITEMS, MAX_BODY_BYTES and RATE_LIMIT_PER_MINUTE come back', async () => {
+  it('when the owner asks, then the configured MAX_ITEMS, MAX_BODY_BYTES and both rate limits come back', async () => {
     const answer = await api.call('GET', '/api/v1/limits', { token: owner });
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ maxItems: 2500, maxBodyBytes: 4096, rateLimitPerMinute: 42 });
+    expect(answer.body).toEqual({
+      maxItems: 2500,
+      maxBodyBytes: 4096,
+      rateLimitPerMinute: 42,
+      readRateLimitPerMinute: 420,
+    });
   });
 
   it.each([[['read']], [['create']], [['delete']]])(
@@ -62,6 +68,7 @@ describe('the limits a client is told', () => {
       'maxBodyBytes',
       'maxItems',
       'rateLimitPerMinute',
+      'readRateLimitPerMinute',
     ]);
   });
 });
