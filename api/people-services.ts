@@ -25,6 +25,8 @@ export interface PeopleServices {
   sessionAccess: SessionAccess;
   signInLimits: SignInLimits;
   invitationValidMs: number;
+  /** The address invitation links start with (`PUBLIC_URL`). */
+  publicUrl: string;
 }
 
 export function createPeopleServices(
@@ -51,5 +53,6 @@ export function createPeopleServices(
       windowMs: config.SIGN_IN_WINDOW_MINUTES * MINUTE_MS,
     }),
     invitationValidMs: config.INVITATION_VALID_HOURS * HOUR_MS,
+    publicUrl: config.PUBLIC_URL,
   };
 }

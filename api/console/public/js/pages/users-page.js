@@ -6,11 +6,11 @@
  * message, and the row shows again what is stored. **New invitation link** makes a one-time link
  * with which the user sets a password and signs in; it is shown once, here, and kept nowhere.
  */
-/* global location */
 import { apiGet, apiPaths, apiSend, ApiError } from '../api-client.js';
 import { guard, refusal } from '../capabilities.js';
 import { fill, h } from '../dom.js';
 import { checkbox, errorSummary, field, setFieldError, showFieldErrors } from '../forms.js';
+import { formatDateTime } from '../format.js';
 import { outranked } from '../outranked.js';
 import { shownOnce } from '../shown-once.js';
 import { deleteUserButton } from './user-delete-button.js';
@@ -82,11 +82,6 @@ function createForm(me, onCreated) {
   return form;
 }
 
-/** The link, below this console's own address (the API may sit behind a path prefix). */
-function invitationLink(secret) {
-  return `${location.origin}${location.pathname}#/invitation/${secret}`;
-}
-
 function inviteButton(me, user, say) {
   const who = user.email;
   const invite = h(
@@ -102,11 +97,11 @@ function inviteButton(me, user, say) {
   invite.addEventListener('click', async () => {
     try {
       const made = await apiSend('POST', apiPaths.userInvitation(user.id), undefined);
-      const until = new Date(made.validUntil).toLocaleString();
+      const until = formatDateTime(made.validUntil);
       say(
         shownOnce({
           id: 'invitation-link',
-          secret: invitationLink(made.secret),
+          secret: made.link,
           size: 80,
           regionLabel: `Invitation link for ${who}`,
           intro: [
