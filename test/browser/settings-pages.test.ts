@@ -159,6 +159,11 @@ describe('the console: content types, tokens and users', () => {
     expect(
       await page.locator(`#${await revoke.getAttribute('aria-describedby')}`).textContent(),
     ).toBe('Not allowed: this token lacks the "delete" ability.');
+    // Said once above the list, not on every row it disables.
+    expect(await page.getByRole('button', { name: /^Revoke / }).count()).toBeGreaterThan(1);
+    expect(
+      await page.getByText('Not allowed: this token lacks the "delete" ability.').count(),
+    ).toBe(1);
     await tab.screenshot('tokens-weaker');
 
     await page.goto('/console/#/users');

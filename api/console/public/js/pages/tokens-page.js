@@ -154,9 +154,9 @@ export async function renderTokens(container, _route, { signal, me }) {
   const owners = new Map(users.map((u) => [u.id, u]));
   const created = h('div', { 'aria-live': 'polite' });
   const listArea = h('div');
-  const cannotRevoke = refusal(me, 'delete', 'manage_settings');
-
   const renderList = (items) => {
+    // What the calling token may not do to any token is said once, above the list.
+    const cannotRevoke = sharedRefusal(refusal(me, 'delete', 'manage_settings'));
     const rows = items.map((token) => {
       let state;
       if (token.revokedAt) state = ['Revoked ', timeElement(token.revokedAt)];
@@ -168,10 +168,10 @@ export async function renderTokens(container, _route, { signal, me }) {
         );
         const own = token.id === me.token.id;
         const owner = token.userId === me.user.id ? null : owners.get(token.userId);
-        const note = guard(
-          revoke,
-          cannotRevoke ?? (owner ? outranked(me, owner, 'revoke its tokens') : null),
-        );
+        cannotRevoke?.refuse(revoke);
+        const note = cannotRevoke
+          ? null
+          : guard(revoke, owner ? outranked(me, owner, 'revoke its tokens') : null);
         revoke.addEventListener('click', async () => {
           if (!window.confirm(revokeQuestion(token, own))) return;
           try {
@@ -201,6 +201,7 @@ export async function renderTokens(container, _route, { signal, me }) {
     });
     fill(
       listArea,
+      cannotRevoke ? h('p', {}, cannotRevoke.note) : null,
       scrollBox(
         dataTable({
           caption: 'Tokens of the tenant (never their secrets)',
