@@ -40,7 +40,7 @@ export function versionOfEtag(tag: string): CurrentVersion | undefined {
   return id && revision ? { id, revision: Number(revision) } : undefined;
 }
 
-const names = (tag: string, current: CurrentVersion): boolean => {
+const namesVersion = (tag: string, current: CurrentVersion): boolean => {
   const version = versionOfEtag(tag);
   return version?.id === current.id && version.revision === current.revision;
 };
@@ -56,13 +56,14 @@ export function checkPreconditions(
   const { ifMatch, ifNoneMatch } = preconditions;
   if (ifNoneMatch && current) {
     if ('any' in ifNoneMatch) return refused('It exists already');
-    if (ifNoneMatch.tags.some((tag) => names(tag, current))) {
+    if (ifNoneMatch.tags.some((tag) => namesVersion(tag, current))) {
       return refused('It is still at that version');
     }
   }
   if (!ifMatch) return { ok: true };
   if (!current) return refused('It does not exist');
-  if ('any' in ifMatch || ifMatch.tags.some((tag) => names(tag, current))) return { ok: true };
+  if ('any' in ifMatch || ifMatch.tags.some((tag) => namesVersion(tag, current)))
+    return { ok: true };
   const foreign = ifMatch.tags.every((tag) => {
     const id = versionOfEtag(tag)?.id;
     return id !== undefined && id !== current.id;
