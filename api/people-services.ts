@@ -25,6 +25,8 @@ export interface PeopleServices {
   sessionAccess: SessionAccess;
   signInLimits: SignInLimits;
   invitationValidMs: number;
+  /** The address invitation links start with (`PUBLIC_URL`). */
+  publicUrl: string;
 }
 
 export function createPeopleServices(
@@ -52,5 +54,6 @@ export function createPeopleServices(
       maxTracked: config.SIGN_IN_MAX_TRACKED,
     }),
     invitationValidMs: config.INVITATION_VALID_HOURS * HOUR_MS,
+    publicUrl: config.PUBLIC_URL,
   };
 }

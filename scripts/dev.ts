@@ -85,6 +85,8 @@ async function main(): Promise<void> {
     ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
     MONGO_URL: mongoUrl,
     PORT: port,
+    // Invitation links lead to where this API listens.
+    PUBLIC_URL: process.env.PUBLIC_URL ?? `http://127.0.0.1:${port}`,
     JWT_SECRET: process.env.JWT_SECRET ?? devJwtSecret(),
   };
   const children: LaunchedProcess[] = [];

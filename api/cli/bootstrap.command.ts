@@ -8,6 +8,7 @@ import { bootstrapTenant, DeactivatedUserError } from '../../core/auth/bootstrap
 import { userBodySchema } from '../../core/auth/user';
 import { ABILITIES } from '../../core/auth/access';
 import { InvitationsRepository } from '../../core/auth/invitations.repository';
+import { invitationLink } from '../../core/auth/invitation-link';
 import { CliError, EXIT } from './cli-error';
 import type { CliIo } from './cli-io';
 import { parseInput, tenantOption } from './input';
@@ -18,15 +19,9 @@ interface BootstrapOptions {
   tenant: string;
   email: string;
   json?: boolean;
-  consoleUrl: string;
 }
 
 const HOUR_MS = 3_600_000;
-
-/** The console page that accepts an invitation, below the service's address. */
-function invitationLink(consoleUrl: string, secret: string): string {
-  return `${consoleUrl.replace(/\/+$/, '')}/console/#/invitation/${secret}`;
-}
 
 export function registerBootstrapCommand(program: Command, io: CliIo): void {
   program
@@ -38,11 +33,6 @@ export function registerBootstrapCommand(program: Command, io: CliIo): void {
     )
     .requiredOption('--tenant <slug>', 'tenant: 1-63 lower-case letters, digits or "-"')
     .requiredOption('--email <email>', "the first user's email (an existing user is reused)")
-    .option(
-      '--console-url <url>',
-      'the address the service is reached at, for the invitation link',
-      'http://127.0.0.1:3000',
-    )
     .option('--json', 'print {"tenant","userId","tokenId","token","invitation"}')
     .action(async (options: BootstrapOptions) => {
       const { tenant, email } = parseInput(
@@ -69,7 +59,7 @@ export function registerBootstrapCommand(program: Command, io: CliIo): void {
           made.userId,
           validForMs,
         );
-        const link = invitationLink(options.consoleUrl, secret);
+        const link = invitationLink(config.PUBLIC_URL, secret);
         return { ...made, invitation: { link, validUntil: validUntil.toISOString() } };
       });
       const { userId, tokenId, token, permissions, invitation } = result;

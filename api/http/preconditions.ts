@@ -1,7 +1,8 @@
 /**
  * `If-Match` and `If-None-Match` of a settings write (core/settings/preconditions.ts): read
  * strictly, a malformed header is a 400 naming it; a write whose precondition fails is a 412
- * with the resource as it is now, and its ETag, in the answer.
+ * with the resource as it is now, and its ETag, in the answer. A versioned answer's ETag is made
+ * from the very body sent, so that a GET's `If-None-Match` gets a 304 only while that is unchanged.
  */
 import type { Request, Response } from 'express';
 import {
@@ -49,12 +50,22 @@ export function preconditionFailed(
   return new HttpError(
     412,
     `The precondition failed: ${reason}. Read it again and decide whether to overwrite it`,
-    current ? { ETag: etagOf(current.version) } : {},
+    current ? { ETag: etagOf(current.version, JSON.stringify(current.view)) } : {},
     { current: current?.view ?? null },
   );
 }
 
-/** Sets the resource's ETag on the answer. */
-export function sendEtag(res: Response, version: CurrentVersion): void {
-  res.setHeader('ETag', etagOf(version));
+/**
+ * Answers a version of a resource, `view`, with its ETag. Express answers a GET whose
+ * `If-None-Match` names that ETag with a 304.
+ */
+export function sendVersioned(
+  res: Response,
+  version: CurrentVersion,
+  view: unknown,
+  status = 200,
+): void {
+  const body = JSON.stringify(view);
+  res.setHeader('ETag', etagOf(version, body));
+  res.status(status).type('application/json').send(body);
 }

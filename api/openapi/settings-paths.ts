@@ -56,7 +56,11 @@ export const preconditionFailedSchema = (view: z.ZodType) =>
 
 /** The ETag header of an answer with a versioned resource. */
 export const ETAG_HEADER = {
-  ETag: { description: 'The version of the resource, for `If-Match`', schema: { type: 'string' } },
+  ETag: {
+    description:
+      'The version of the resource and a digest of this body: for `If-Match` (which compares the version) and `If-None-Match` (304 while the body is the same)',
+    schema: { type: 'string' },
+  },
 } as const;
 
 const errorResponse = (description: string) => ({

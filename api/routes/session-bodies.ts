@@ -36,6 +36,11 @@ export const acceptedInvitationSchema = z
 export const invitationSchema = z
   .object({
     secret: z.string().describe('Shown once: the invitation link carries it'),
+    link: z
+      .string()
+      .describe(
+        'The whole link to hand the person: the console page that accepts it, at `PUBLIC_URL`',
+      ),
     consolePath: z.string().describe('The console page that accepts it, below the service URL'),
     validUntil: z.string(),
   })

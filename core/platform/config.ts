@@ -9,6 +9,7 @@ import { parseAllowedNetworks, type AllowedNetworks } from './allowed-networks';
 import { parseNodeList, topologyProblems } from './redis-topology';
 import { parsePortRange, type PortRange } from './port-range';
 import { parseTrustedProxies } from './trusted-proxies';
+import { parsePublicUrl } from './public-url';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -50,6 +51,15 @@ interface Variable {
 /** Every variable funnel-sync reads; docs/configuration.md lists each (a test holds them together). */
 export const VARIABLES = {
   PORT: { schema: integer(1, 65_535).default(3000), expects: 'a TCP port from 1 to 65535' },
+  // The default is where `npm run dev` serves; a deployment sets its own (docs/configuration.md).
+  PUBLIC_URL: {
+    schema: z
+      .string()
+      .transform(parsedBy((value) => parsePublicUrl(value ?? ''), 'not a public URL'))
+      .default('http://127.0.0.1:3000'),
+    expects:
+      'an http:// or https:// URL without query or fragment (the address people reach the service at)',
+  },
   // Where Redis is: exactly one of REDIS_URL, REDIS_CLUSTER_NODES and REDIS_SENTINELS.
   REDIS_URL: {
     schema: z
@@ -330,6 +340,7 @@ type Output<N extends VariableName> = z.output<(typeof VARIABLES)[N]['schema']>;
 const ROLE_VARIABLES = {
   api: [
     'PORT',
+    'PUBLIC_URL',
     'REDIS_URL',
     'REDIS_CLUSTER_NODES',
     'REDIS_SENTINELS',
@@ -397,7 +408,14 @@ const ROLE_VARIABLES = {
     'EXPORT_SWEEP_MS',
     'EXPORT_DELIVERY_LOG_DAYS',
   ],
-  cli: ['MONGO_URL', 'MONGO_WRITE_CONCERN', 'JWT_SECRET', 'LOG_LEVEL', 'INVITATION_VALID_HOURS'],
+  cli: [
+    'MONGO_URL',
+    'MONGO_WRITE_CONCERN',
+    'JWT_SECRET',
+    'LOG_LEVEL',
+    'INVITATION_VALID_HOURS',
+    'PUBLIC_URL',
+  ],
 } as const satisfies Record<string, readonly VariableName[]>;
 
 export type Role = keyof typeof ROLE_VARIABLES;

@@ -286,4 +286,32 @@ describe('the console: exports', () => {
       .waitFor();
     expect(tab.problems).toEqual([]);
   });
+  it('when deliveries pile up while the page is open, then Refresh shows them, and after Retry the page follows the delivery', async () => {
+    let respond: Respond = (_request, response) => response.writeHead(503).end('down');
+    const target = await receiver((request, response) => respond(request, response));
+    const exp = await createExport(fx.api, owner, { name: 'outage', url: target.origin });
+    tab = await openTab(browser, fx.api.baseUrl, { token: owner, httpCache: true });
+    const { page } = tab;
+    await page.goto(`/console/#/exports/${exp.id}`);
+    await page.getByRole('heading', { level: 1, name: 'outage' }).waitFor();
+    await page.getByText('Nothing waiting').waitFor();
+
+    await fx.write('acme', [change('B-1', 1)]);
+    await until(async () => {
+      const { body } = await api<{ items: Delivery[] }>('GET', `/${exp.id}/deliveries`);
+      return body.items[0]?.status === 'failed';
+    }, 'a failed delivery that waits');
+    // The browser asks again with the ETag it has: the export's deliveries changed its answer.
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await page.getByText('1 delivery waiting').waitFor();
+
+    respond = (_request, response) => response.writeHead(200).end('thanks');
+    await page.getByRole('button', { name: /^Retry delivery/ }).click();
+    await page.getByText(/is queued to send now/).waitFor();
+    // The page follows the delivery by itself until nothing waits.
+    await page.getByText('Nothing waiting').waitFor();
+    const log = page.getByRole('table', { name: 'Deliveries, newest first' });
+    await log.locator('.delivery-succeeded').waitFor();
+    expect(tab.problems).toEqual([]);
+  });
 });

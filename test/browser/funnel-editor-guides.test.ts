@@ -167,6 +167,67 @@ describe('the console: a funnel editor that guides', () => {
     expect(tab.problems).toEqual([]);
   });
 
+  it('when a funnel with long paths, transform steps and values sent is edited 1,280 pixels wide, then the mapping table fits the page', async () => {
+    const url = p.fresh('wide');
+    const sample = {
+      productIdentifierFromTheErp: 'DE-12345-XL',
+      attributes: { marketing: { longDescriptionForTheWebshop: 'A shoe', colourNames: 'red' } },
+    };
+    const created = await p.api.call('POST', '/api/v1/settings/funnels', {
+      token: p.token,
+      body: {
+        name: 'Wide',
+        endpointUrl: url,
+        contentType,
+        requestData: sample,
+        mappings: [
+          { source: 'productIdentifierFromTheErp', target: { system: 'identifier' } },
+          {
+            source: 'attributes.marketing.longDescriptionForTheWebshop',
+            target: { system: 'name' },
+          },
+          {
+            source: 'attributes.marketing.colourNames',
+            target: { property: 'color' },
+            optional: true,
+            transforms: [
+              { op: 'trim' },
+              { op: 'lowercase' },
+              { op: 'uppercase' },
+              { op: 'default', value: 'unknown' },
+            ],
+          },
+        ],
+      },
+    });
+    expect(created.status).toBe(201);
+    const long = 'Forty-two characters of a colour name, sent';
+    const sent = await p.post(url, {
+      ...sample,
+      productIdentifierFromTheErp: 'DE-12345-XL-WITH-A-VERY-LONG-IDENTIFIER-FROM-THE-ERP',
+      attributes: {
+        marketing: { longDescriptionForTheWebshop: long.repeat(2), colourNames: long },
+      },
+    });
+    expect(sent.body).toMatchObject({ status: 'success' });
+    tab = await openTab(browser, p.api.baseUrl, { token: p.token });
+    const { page } = tab;
+    await page.goto(`/console/#/funnels/${url}/edit`);
+    const table = page.getByRole('table', { name: 'Paths of the sample and their mapping' });
+    await table.locator('td[data-label="Recently sent"] code').first().waitFor();
+    // How far the page scrolls sideways, and how far the table reaches past its fieldset.
+    const overflow = await page.evaluate<{ page: number; table: number }>(`({
+      page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      table:
+        document.querySelector('table.paths').getBoundingClientRect().right -
+        document.querySelector('table.paths').closest('fieldset').getBoundingClientRect().right,
+    })`);
+    await tab.screenshot('funnel-editor-wide');
+    expect(overflow.page).toBeLessThanOrEqual(0);
+    expect(overflow.table).toBeLessThanOrEqual(0);
+    expect(tab.problems).toEqual([]);
+  });
+
   it('when a save has several problems, then all are shown at once in plain words, and an earlier Saved is gone', async () => {
     const url = p.fresh('errors');
     const page = await newFunnel('Errors', url, { sku: 'A-1', title: 'Shoe' });

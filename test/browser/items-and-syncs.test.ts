@@ -202,6 +202,12 @@ describe('the console: items, an item, history by identifier and syncs', () => {
     await page.getByRole('button', { name: 'Commit' }).click();
     await page.getByText(/^Commit refused: /).waitFor();
     expect(await p.item(contentType, 'B-1')).not.toBeNull();
+    // Listed again, the refused commit says why, in the API's words.
+    await page.reload();
+    await page.getByText('1 sync: 1 open, 0 expired, 0 committing, 0 committed.').waitFor();
+    expect(await row.locator('td:nth-child(7)').textContent()).toMatch(
+      /: refused \(HTTP 422\): The commit would delete 2 items, more than the limit of 1/,
+    );
 
     await page.getByLabel('Value').fill('2');
     page.once('dialog', (dialog) => void dialog.dismiss());

@@ -11,7 +11,10 @@ import { consoleBed } from './support/console-bed';
 const PASSWORD = 'four words make a password';
 
 describe('the console: people signing in', () => {
-  const bed = consoleBed('console-people', { SIGN_IN_LIMIT_PER_ACCOUNT: '3' });
+  const bed = consoleBed('console-people', {
+    SIGN_IN_LIMIT_PER_ACCOUNT: '3',
+    PUBLIC_URL: 'https://sync.example.test',
+  });
   let owner: { token: string; userId: string; tenant: string };
   let tab: ConsoleTab;
   let people = 0;
@@ -276,10 +279,13 @@ describe('the console: people signing in', () => {
       const link = admin.page.getByLabel('Invitation link', { exact: true });
       await link.waitFor();
       const value = await link.inputValue();
-      expect(value).toMatch(/\/console\/#\/invitation\/[\w-]{43}$/);
+      // The service's public address, not the one this browser reached it at.
+      expect(value).toMatch(/^https:\/\/sync\.example\.test\/console\/#\/invitation\/[\w-]{43}$/);
+      // Its expiry names the time zone it is given in.
+      await admin.page.getByText(/works once, until .+ (UTC|GMT[+-][\d:]+)\./).waitFor();
       await admin.screenshot('users-invitation');
       expect(admin.problems).toEqual([]);
-      await tab.page.goto(value.replace(bed.api.baseUrl, ''));
+      await tab.page.goto(value.replace('https://sync.example.test', ''));
       await setPassword(value.split('/').pop() ?? '');
       await funnelsHeading().waitFor();
     } finally {

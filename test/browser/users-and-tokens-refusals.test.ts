@@ -54,7 +54,7 @@ describe('the console: refusals that keep a tenant managed', () => {
     expect(
       await page.locator(`#${await save.getAttribute('aria-describedby')}`).textContent(),
     ).toBe(
-      'Not allowed: this user holds "manage_funnels", which your user lacks, so you cannot change them.',
+      'Not allowed: this user holds "manage_funnels", which your user lacks, so you cannot change, invite or delete them.',
     );
     expect(
       await page.getByRole('button', { name: 'Save settings-only@console.test' }).isDisabled(),

@@ -19,7 +19,7 @@ import {
 import { mappingProblems } from '../../../core/domain/funnel';
 import type { ApiContext } from '../../context';
 import { HttpError, notFound } from '../../http/http-error';
-import { preconditionFailed, preconditionsOf, sendEtag } from '../../http/preconditions';
+import { preconditionFailed, preconditionsOf, sendVersioned } from '../../http/preconditions';
 import { checkPreconditions } from '../../../core/settings/preconditions';
 import { DuplicateError } from '../../../core/mongo/duplicate-key';
 import { parseOrThrow } from '../../http/validate';
@@ -227,8 +227,7 @@ export function contentTypeSettingsRoutes(context: ApiContext): Router {
   };
 
   const created = (res: Response, contentType: ContentType) => {
-    sendEtag(res, { id: contentType.key, revision: contentType.revision });
-    res.status(201).json(contentTypeView(contentType));
+    sendVersioned(res, versionOf(contentType), contentTypeView(contentType), 201);
   };
 
   router.post('/settings/content-types', async (req, res) => {
@@ -269,8 +268,7 @@ export function contentTypeSettingsRoutes(context: ApiContext): Router {
     const guarded = preconditions.ifMatch ? current.revision : undefined;
     const replaced = await context.contentTypes.replace(tenant, key, body, guarded);
     if (!replaced) throw await refuse('It was changed meanwhile');
-    sendEtag(res, versionOf(replaced));
-    res.status(200).json(contentTypeView(replaced));
+    sendVersioned(res, versionOf(replaced), contentTypeView(replaced));
   });
 
   router.get('/settings/content-types', async (req, res) => {
@@ -281,8 +279,7 @@ export function contentTypeSettingsRoutes(context: ApiContext): Router {
   router.get('/settings/content-types/:key', async (req, res) => {
     const contentType = await context.contentTypes.find(req.principal.tenant, req.params.key);
     if (!contentType) throw notFound('No such content type');
-    sendEtag(res, versionOf(contentType));
-    res.json(contentTypeView(contentType));
+    sendVersioned(res, versionOf(contentType), contentTypeView(contentType));
   });
 
   router.delete('/settings/content-types/:key', async (req, res) => {

@@ -19,7 +19,7 @@ import type { ApiContext } from '../../context';
 import { exportOf, type ExportRequest } from '../../http/export-lookup';
 import { notFound } from '../../http/http-error';
 import { checkMaySendItems } from '../../http/send-items-access';
-import { preconditionFailed, preconditionsOf, sendEtag } from '../../http/preconditions';
+import { preconditionFailed, preconditionsOf, sendVersioned } from '../../http/preconditions';
 import { checkPreconditions } from '../../../core/settings/preconditions';
 import { parseSettingsOrThrow, placedProblems, throwIfAny } from '../../http/settings-validation';
 import { requireAccessByMethod } from '../../middleware/require-access';
@@ -100,8 +100,7 @@ export function exportsRoutes(context: ApiContext): Router {
     // Its dispatch looks again once the workers list it (core/export/wake-ups/look-once-listed.ts):
     // what is written before then wakes none.
     await wake(context, exp);
-    sendEtag(res, versionOf(exp));
-    res.status(201).json({ ...exportView(exp), secret });
+    sendVersioned(res, versionOf(exp), { ...exportView(exp), secret }, 201);
   });
 
   router.get('/settings/exports', async (req, res) => {
@@ -111,8 +110,7 @@ export function exportsRoutes(context: ApiContext): Router {
 
   router.get('/settings/exports/:id', async (req: ExportRequest, res) => {
     const exp = await exportOf(context, req);
-    sendEtag(res, versionOf(exp));
-    res.json(exportView(exp));
+    sendVersioned(res, versionOf(exp), exportView(exp));
   });
 
   router.patch('/settings/exports/:id', async (req: ExportRequest, res) => {
@@ -133,8 +131,7 @@ export function exportsRoutes(context: ApiContext): Router {
     const exp = await exports.update(req.principal.tenant, req.params.id, patch, guarded);
     if (!exp) throw await refuse('It was changed meanwhile');
     if (patch.active === true) await wake(context, exp);
-    sendEtag(res, versionOf(exp));
-    res.json(exportView(exp));
+    sendVersioned(res, versionOf(exp), exportView(exp));
   });
 
   router.delete('/settings/exports/:id', async (req: ExportRequest, res) => {

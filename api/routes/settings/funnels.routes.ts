@@ -27,7 +27,7 @@ import {
 } from '../../../core/settings/request-paths';
 import type { ApiContext } from '../../context';
 import { HttpError, notFound } from '../../http/http-error';
-import { preconditionFailed, preconditionsOf, sendEtag } from '../../http/preconditions';
+import { preconditionFailed, preconditionsOf, sendVersioned } from '../../http/preconditions';
 import { checkPreconditions, type Preconditions } from '../../../core/settings/preconditions';
 import {
   allProblems,
@@ -280,8 +280,7 @@ export function funnelSettingsRoutes(context: ApiContext): Router {
       .replace(tenant, stored.endpointUrl, body, guarded)
       .catch(conflictOnDuplicate);
     if (!funnel) throw await refuse(tenant, stored.endpointUrl, 'It was changed meanwhile');
-    sendEtag(res, versionOf(funnel));
-    res.json(funnelView(funnel));
+    sendVersioned(res, versionOf(funnel), funnelView(funnel));
   };
 
   router.post('/settings/funnels', async (req, res) => {
@@ -289,8 +288,7 @@ export function funnelSettingsRoutes(context: ApiContext): Router {
     const body = await parseFunnel(context, tenant, bodySchema, req.body);
     await checkMappings(context, tenant, body);
     const funnel = await context.funnels.create(tenant, body).catch(conflictOnDuplicate);
-    sendEtag(res, versionOf(funnel));
-    res.status(201).json(funnelView(funnel));
+    sendVersioned(res, versionOf(funnel), funnelView(funnel), 201);
   });
 
   router.get('/settings/funnels', async (req, res) => {
@@ -300,8 +298,7 @@ export function funnelSettingsRoutes(context: ApiContext): Router {
 
   router.get('/settings/funnels/:endpointUrl', async (req, res) => {
     const funnel = await findOrThrow(req.principal.tenant, req.params.endpointUrl);
-    sendEtag(res, versionOf(funnel));
-    res.json(funnelView(funnel));
+    sendVersioned(res, versionOf(funnel), funnelView(funnel));
   });
 
   router.get('/settings/funnels/:endpointUrl/paths', async (req, res) => {

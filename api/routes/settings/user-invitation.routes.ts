@@ -6,6 +6,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { permissionsBeyond } from '../../../core/auth/grants';
+import { invitationLink, invitationPath } from '../../../core/auth/invitation-link';
 import type { ApiContext } from '../../context';
 import { forbidden, HttpError, notFound } from '../../http/http-error';
 import { requireAccess } from '../../middleware/require-access';
@@ -55,7 +56,8 @@ export function userInvitationRoutes(context: ApiContext): Router {
       context.logger.info({ tenant, userId: user._id }, 'invitation made');
       const answer: z.infer<typeof invitationSchema> = {
         secret,
-        consolePath: `/console/#/invitation/${secret}`,
+        link: invitationLink(context.people.publicUrl, secret),
+        consolePath: invitationPath(secret),
         validUntil: validUntil.toISOString(),
       };
       res.status(201).json(answer);

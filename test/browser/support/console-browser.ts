@@ -55,13 +55,19 @@ export interface TabOptions {
    * starts. For tests of the pages; sign-in.test.ts goes through the form.
    */
   token?: string;
+  /**
+   * The browser's HTTP cache as a person's browser has it. Playwright turns the cache off for a
+   * tab whose requests it routes, so such a tab is not kept from reaching past the API: for a
+   * test of what the cache does, on pages that load nothing from elsewhere.
+   */
+  httpCache?: boolean;
 }
 
 /** A tab of its own (its own cookies and sessionStorage) on the API at `baseUrl`. */
 export async function openTab(
   browser: Browser,
   baseUrl: string,
-  { viewport = { width: 1280, height: 900 }, token }: TabOptions = {},
+  { viewport = { width: 1280, height: 900 }, token, httpCache = false }: TabOptions = {},
 ): Promise<ConsoleTab> {
   const context = await browser.newContext({ baseURL: baseUrl, viewport });
   if (token) {
@@ -69,10 +75,12 @@ export async function openTab(
     await context.addInitScript({ content: keep });
   }
   // The tests never reach past the API under test.
-  await context.route(
-    (url) => url.origin !== new URL(baseUrl).origin,
-    (route) => route.abort(),
-  );
+  if (!httpCache) {
+    await context.route(
+      (url) => url.origin !== new URL(baseUrl).origin,
+      (route) => route.abort(),
+    );
+  }
   const page = await context.newPage();
   const problems: string[] = [];
   await page.addInitScript({ content: REPORT_CSP_VIOLATIONS });

@@ -21,12 +21,13 @@ describe('console sessions', () => {
     api = await startTestApi('console-sessions', {
       SIGN_IN_LIMIT_PER_ACCOUNT: '3',
       SIGN_IN_LIMIT_PER_ADDRESS: '1000',
+      PUBLIC_URL: 'https://sync.example.test/tenant-console/',
     });
   });
   afterAll(() => api.close());
 
   async function invite(token: string, userId: string) {
-    return api.call<{ secret: string; consolePath: string; validUntil: string }>(
+    return api.call<{ secret: string; link: string; consolePath: string; validUntil: string }>(
       'POST',
       `/api/v1/settings/users/${userId}/invitation`,
       { token },
@@ -57,6 +58,10 @@ describe('console sessions', () => {
       const owner = await api.bootstrap('inv-shown');
       const invitation = await invite(owner.token, owner.userId);
       expect(invitation.body.consolePath).toBe(`/console/#/invitation/${invitation.body.secret}`);
+      // The link starts with the service's public address, wherever the call came from.
+      expect(invitation.body.link).toBe(
+        `https://sync.example.test/tenant-console/console/#/invitation/${invitation.body.secret}`,
+      );
       const stored = await api.context.db.invitations.findOne({ userId: owner.userId });
       expect(JSON.stringify(stored)).not.toContain(invitation.body.secret);
       await api.call('POST', '/api/v1/invitations/accept', {

@@ -32,10 +32,8 @@ describe('bootstrap and the console', () => {
 
   it('when bootstrap runs, then its invitation link sets a password that signs in', async () => {
     const { code, stdout } = await bootstrap(
-      env,
+      { ...env, PUBLIC_URL: 'https://sync.example.test/' },
       '--json',
-      '--console-url',
-      'https://sync.example.test/',
     );
     expect(code).toBe(0);
     const printed = JSON.parse(stdout) as { invitation: { link: string; validUntil: string } };
@@ -57,6 +55,17 @@ describe('bootstrap and the console', () => {
       body: { tenant: 'first', email: 'owner@first.test', password },
     });
     expect(signedIn.status).toBe(201);
+  });
+
+  it('when PUBLIC_URL is not a public URL, then bootstrap stops and names it', async () => {
+    let stderr = '';
+    const code = await runCli(['bootstrap', '--tenant', 'first', '--email', 'owner@first.test'], {
+      stdout: { write: () => true },
+      stderr: { write: (text: string) => (stderr += text) },
+      env: { ...env, PUBLIC_URL: 'sync.example.test' },
+    });
+    expect(code).not.toBe(0);
+    expect(stderr).toMatch(/PUBLIC_URL must be an http:\/\/ or https:\/\/ URL/);
   });
 
   it('when bootstrap runs for a person, then it says what the link is for', async () => {

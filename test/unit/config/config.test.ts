@@ -46,10 +46,21 @@ describe('configuration from the environment', () => {
     ['MONGO_URL', 'localhost:27017', /MONGO_URL must be a mongodb:\/\//],
     ['WAIT_TIMEOUT_MS', '1.5', /WAIT_TIMEOUT_MS must be milliseconds/],
     ['LOG_LEVEL', 'loud', /LOG_LEVEL must be fatal, error, warn, info/],
+    ['PUBLIC_URL', 'sync.example.test', /PUBLIC_URL must be an http:\/\/ or https:\/\/ URL/],
+    ['PUBLIC_URL', 'ftp://sync.example.test', /PUBLIC_URL must be/],
+    ['PUBLIC_URL', 'https://sync.example.test/?tenant=a', /PUBLIC_URL must be/],
+    ['PUBLIC_URL', 'https://user:pw@sync.example.test', /PUBLIC_URL must be/],
   ])('when %s is %p, then the problem names the variable', (name, value, expected) => {
     const problems = problemsOf(() => loadConfig('api', { ...validApi, [name]: value }));
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(expected);
+  });
+
+  it('when PUBLIC_URL is given, then it is kept without its trailing slash; unset, it is the local address', () => {
+    expect(loadConfig('api', validApi).PUBLIC_URL).toBe('http://127.0.0.1:3000');
+    const behindProxy = { ...validApi, PUBLIC_URL: 'https://Sync.Example.test/funnels/' };
+    expect(loadConfig('api', behindProxy).PUBLIC_URL).toBe('https://sync.example.test/funnels');
+    expect(loadConfig('cli', behindProxy).PUBLIC_URL).toBe('https://sync.example.test/funnels');
   });
 
   it('when a required variable is missing, then it is named with what it expects', () => {

@@ -32,14 +32,28 @@ export function refusal(me, ability, permission) {
 let noteCount = 0;
 
 /**
+ * The note of one reason that disables several controls (the actions of a row): shown once, and
+ * read out with each control it disables (`refuse`). Null when there is no reason.
+ */
+export function sharedRefusal(reason) {
+  if (!reason) return null;
+  noteCount += 1;
+  const id = `not-allowed-${noteCount}`;
+  return {
+    note: h('span', { class: 'not-allowed', id }, reason),
+    refuse(control) {
+      control.disabled = true;
+      control.setAttribute('aria-describedby', id);
+    },
+  };
+}
+
+/**
  * Disables `control` when `reason` is given, with the reason beside it (read out with it).
  * Returns what to put after the control: the note, or null.
  */
 export function guard(control, reason) {
-  if (!reason) return null;
-  noteCount += 1;
-  const id = `not-allowed-${noteCount}`;
-  control.disabled = true;
-  control.setAttribute('aria-describedby', id);
-  return h('span', { class: 'not-allowed', id }, reason);
+  const shared = sharedRefusal(reason);
+  shared?.refuse(control);
+  return shared?.note ?? null;
 }

@@ -8,6 +8,7 @@
 import { ApiError, apiPaths, apiSend } from './api-client.js';
 import { forgetWhoAmI, whoAmI } from './capabilities.js';
 import { h } from './dom.js';
+import { mayOpen, startAddress } from './page-access.js';
 import { renderContentTypeEditor } from './pages/content-type-editor-page.js';
 import { renderContentTypes } from './pages/content-types-page.js';
 import { renderExportEditor } from './pages/export-editor-page.js';
@@ -74,6 +75,10 @@ function showHeader(me) {
   const person = me && !currentToken();
   const who = me ? `Tenant ${me.tenant}${person ? ` · ${me.user.email}` : ''}` : '';
   document.getElementById('signed-in-as').textContent = who;
+  // Only the pages this caller may open are offered.
+  for (const link of nav.querySelectorAll('a[data-page]')) {
+    link.hidden = Boolean(me) && !mayOpen(me, link.dataset.page);
+  }
   // Other sessions are a person's: a token has none to end.
   document.getElementById('sign-out-everywhere').hidden = !person;
 }
@@ -84,7 +89,7 @@ async function show() {
   const container = h('div', { class: 'page' });
   main.replaceChildren(container);
   const token = currentToken();
-  const route = parseRoute(location.hash);
+  let route = parseRoute(location.hash);
   if (route.page === 'invitation') {
     showHeader(null);
     document.title = 'Set your password · funnel-sync console';
@@ -101,6 +106,15 @@ async function show() {
     const { signal } = pageRequests;
     const me = await whoAmI(token, { signal });
     showHeader(me);
+    // The start page is the first one the caller may open: the funnels need manage_funnels.
+    if (
+      route.page === 'funnels' &&
+      !mayOpen(me, 'funnels') &&
+      startAddress(me) !== links.funnels()
+    ) {
+      history.replaceState(null, '', startAddress(me));
+      route = parseRoute(location.hash);
+    }
     await PAGES[route.page](container, route, { signal, me });
     document.title = `${container.querySelector('h1')?.textContent ?? 'funnel-sync'} · funnel-sync console`;
   } catch (error) {

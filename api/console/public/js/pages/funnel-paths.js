@@ -98,6 +98,11 @@ function targetSelect(row, targets) {
   return control;
 }
 
+/** A path whose lines may break after each dot (`<wbr>`), its text unchanged. */
+function breakableAfterDots(path) {
+  return path.split('.').flatMap((segment, i) => (i === 0 ? [segment] : ['.', h('wbr'), segment]));
+}
+
 function checkboxCell(row, key, label) {
   const box = h('input', { type: 'checkbox', 'aria-label': `${label} for ${row.source}` });
   box.checked = row[key];
@@ -179,7 +184,7 @@ export function pathsTable(rows, targets, { samples = () => [] } = {}) {
     const pathCell = h(
       'th',
       { scope: 'row', class: 'path', 'data-label': 'Path' },
-      h('code', {}, row.source),
+      h('code', {}, breakableAfterDots(row.source)),
     );
     pathCell.style.setProperty('--depth', String(depth));
     const isObject = row.type === 'object';

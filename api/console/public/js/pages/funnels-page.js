@@ -96,6 +96,14 @@ async function noFunnelsYet(me, signal) {
 }
 
 export async function renderFunnels(container, _route, { signal, me }) {
+  const cannotRead = refusal(me, 'read', 'manage_funnels');
+  if (cannotRead) {
+    container.append(
+      h('h1', {}, 'Funnels'),
+      h('p', { class: 'not-allowed' }, `You cannot see the funnels. ${cannotRead}`),
+    );
+    return;
+  }
   const loading = loadingLine('Loading funnels…');
   container.append(h('h1', {}, 'Funnels'), flashLine() ?? '', newFunnelAction(me), loading);
   const { items: funnels } = await apiGet(apiPaths.funnels(), { signal });

@@ -1,19 +1,16 @@
 /**
  * Sign-in. A person signs in with tenant, e-mail and password: the API answers with a session
  * cookie, and the console then reads the API as that person. An operator (or a developer with a
- * token from `npm run cli -- bootstrap`) may paste an API token instead: it is tried on the funnel
- * list (what the console reads first) before it is kept, so that a wrong, expired or revoked token
- * is refused here with the API's own message.
+ * token from `npm run cli -- bootstrap`) may paste an API token instead: it is tried on
+ * `/settings/me`, which answers any valid token, before it is kept, so that a wrong, expired or
+ * revoked token is refused here with the API's own message; what it may do, the pages say.
  */
 import { apiGet, apiPaths, apiSend } from '../api-client.js';
 import { h } from '../dom.js';
 import { lastTenant, tokenFromInput } from '../session.js';
 
-/** The API's message, and for a 403 what the console needs. */
+/** The API's message, said to be about the token when it refused it. */
 function refusal(error) {
-  if (error.status === 403) {
-    return `${error.message}. The console needs a token with the read ability whose user has manage_funnels.`;
-  }
   return error.status === 401 ? `The API refused the token: ${error.message}` : error.message;
 }
 
@@ -113,7 +110,7 @@ function tokenForm({ onSignedIn }) {
   onSubmit(form, submit, problem, async () => {
     const value = tokenFromInput(token.value);
     try {
-      await apiGet(apiPaths.funnels(), { token: value });
+      await apiGet(apiPaths.me(), { token: value });
     } catch (error) {
       token.focus();
       throw new Error(refusal(error), { cause: error });

@@ -34,14 +34,28 @@ function stateFilter(funnel, selected) {
   return h('div', { class: 'filters field' }, h('label', { for: 'sync-state' }, 'State'), select);
 }
 
+/** The latest commit: refused with the API's reason, still counting, or what it deleted. */
 function commitCell(funnel, commit) {
   if (!commit) return h('span', { class: 'muted' }, 'not asked for');
+  const when = h(
+    'a',
+    { href: links.request(funnel, commit.requestId) },
+    timeElement(commit.receivedAt),
+  );
+  if (commit.httpStatus !== null && commit.httpStatus >= 400) {
+    return [
+      when,
+      ': ',
+      h('span', { class: 'reason' }, `refused (HTTP ${commit.httpStatus})`),
+      commit.message ? h('span', { class: 'message' }, `: ${commit.message}`) : null,
+    ];
+  }
   const progress =
     commit.toDelete === null
       ? 'counting'
       : `${formatNumber(commit.deleted)} of ${formatNumber(commit.toDelete)} deleted`;
   return [
-    h('a', { href: links.request(funnel, commit.requestId) }, timeElement(commit.receivedAt)),
+    when,
     `: ${progress}`,
     commit.httpStatus ? ` (HTTP ${commit.httpStatus})` : '',
     commit.message ? h('span', { class: 'message' }, ` ${commit.message}`) : null,

@@ -1,21 +1,30 @@
 /**
  * Tokens: create one (the token string is shown once, with a copy button, and is gone when the
- * page is left: it is kept nowhere), list them without secrets, revoke. Abilities the calling
+ * page is left: it is kept nowhere), list them without secrets, revoke. A new token starts with
+ * what a sender needs (`create` and `delete`); each ability is said in words, and roles tick them. Abilities the calling
  * token lacks cannot be granted; their boxes are disabled and say so, as are the tokens of users
  * holding a permission the caller lacks. Revoking the token this console signed in with warns
  * first that it signs you out, and then does.
  */
 /* global window */
+import { ABILITY_WORDS, SENDER_ABILITIES, TOKEN_ROLES } from '../access-words.js';
 import { apiGet, apiPaths, apiSend, ApiError } from '../api-client.js';
-import { guard, refusal } from '../capabilities.js';
+import { guard, refusal, sharedRefusal } from '../capabilities.js';
 import { fill, h } from '../dom.js';
 import { checkbox, errorSummary, field, select, setFieldError, showFieldErrors } from '../forms.js';
 import { timeElement } from '../format.js';
 import { outranked } from '../outranked.js';
+import { rolePresets } from '../role-presets.js';
 import { shownOnce } from '../shown-once.js';
 import { dataTable, scrollBox } from '../views.js';
 
-const ABILITIES = ['read', 'create', 'update', 'delete'];
+const ABILITIES = Object.keys(ABILITY_WORDS);
+
+/** Why the calling token may not grant `ability`; null when it may. */
+const cannotGrant = (me, ability) =>
+  me.token.abilities.includes(ability)
+    ? null
+    : `This token lacks "${ability}", so it cannot grant it.`;
 const COLUMNS = ['Name', 'Abilities', 'User', 'Created', 'Expires', 'Last used', 'State'];
 
 /** The question before a revocation: for the console's own token, that it signs you out. */
@@ -44,15 +53,26 @@ function tokenShownOnce(created) {
 function createForm(me, users, onCreated) {
   const summary = errorSummary();
   const name = field('Token name', h('input', { type: 'text', name: 'name' }));
+  // A new token starts as a sender's: what it needs to send, delete and sync, nothing more.
+  const refusals = new Map();
   const boxes = ABILITIES.map((ability) => {
     const entry = checkbox(ability, {
-      checked: me.token.abilities.includes(ability),
+      checked: SENDER_ABILITIES.includes(ability) && me.token.abilities.includes(ability),
       name: `ability-${ability}`,
     });
-    const lacks = me.token.abilities.includes(ability)
-      ? null
-      : `This token lacks "${ability}", so it cannot grant it.`;
-    entry.wrap.append(guard(entry.control, lacks) ?? '');
+    const words = h(
+      'p',
+      { class: 'hint', id: `${entry.control.id}-words` },
+      ABILITY_WORDS[ability],
+    );
+    entry.control.setAttribute('aria-describedby', `${words.id} ${entry.error.id}`);
+    entry.wrap.append(words);
+    const refused = sharedRefusal(cannotGrant(me, ability));
+    if (refused) {
+      refused.refuse(entry.control);
+      entry.wrap.append(refused.note);
+    }
+    refusals.set(ability, refused);
     return [ability, entry];
   });
   const userOptions = users
@@ -69,6 +89,13 @@ function createForm(me, users, onCreated) {
     'fieldset',
     {},
     h('legend', {}, 'Abilities'),
+    rolePresets({
+      legend: 'Start from a role:',
+      roles: TOKEN_ROLES,
+      key: 'abilities',
+      boxes,
+      refused: (ability) => refusals.get(ability),
+    }),
     boxes.map(([, e]) => e.wrap),
   );
   const abilitiesError = {
@@ -127,9 +154,9 @@ export async function renderTokens(container, _route, { signal, me }) {
   const owners = new Map(users.map((u) => [u.id, u]));
   const created = h('div', { 'aria-live': 'polite' });
   const listArea = h('div');
-  const cannotRevoke = refusal(me, 'delete', 'manage_settings');
-
   const renderList = (items) => {
+    // What the calling token may not do to any token is said once, above the list.
+    const cannotRevoke = sharedRefusal(refusal(me, 'delete', 'manage_settings'));
     const rows = items.map((token) => {
       let state;
       if (token.revokedAt) state = ['Revoked ', timeElement(token.revokedAt)];
@@ -141,10 +168,10 @@ export async function renderTokens(container, _route, { signal, me }) {
         );
         const own = token.id === me.token.id;
         const owner = token.userId === me.user.id ? null : owners.get(token.userId);
-        const note = guard(
-          revoke,
-          cannotRevoke ?? (owner ? outranked(me, owner, 'revoke its tokens') : null),
-        );
+        cannotRevoke?.refuse(revoke);
+        const note = cannotRevoke
+          ? null
+          : guard(revoke, owner ? outranked(me, owner, 'revoke its tokens') : null);
         revoke.addEventListener('click', async () => {
           if (!window.confirm(revokeQuestion(token, own))) return;
           try {
@@ -174,6 +201,7 @@ export async function renderTokens(container, _route, { signal, me }) {
     });
     fill(
       listArea,
+      cannotRevoke ? h('p', {}, cannotRevoke.note) : null,
       scrollBox(
         dataTable({
           caption: 'Tokens of the tenant (never their secrets)',

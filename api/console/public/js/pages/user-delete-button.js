@@ -1,15 +1,15 @@
 /**
  * Deleting a user from its row: asked first, saying what it affects (its tokens and sessions
  * stop working); a refusal (a user holding what the caller lacks, the tenant's last admin) is
- * said with the API's reason.
+ * said with the API's reason. `refused`: the reason shared with the row's other controls, said
+ * where the row says it.
  */
 /* global window */
 import { apiSend, apiPaths, ApiError } from '../api-client.js';
-import { guard, refusal } from '../capabilities.js';
+import { guard } from '../capabilities.js';
 import { h } from '../dom.js';
-import { outranked } from '../outranked.js';
 
-export function deleteUserButton(me, user, say, reload) {
+export function deleteUserButton(me, user, { say, reload, refused }) {
   const who = user.email;
   const button = h(
     'button',
@@ -17,10 +17,9 @@ export function deleteUserButton(me, user, say, reload) {
     'Delete',
   );
   const self = user.id === me.user?.id ? 'You cannot delete yourself here.' : null;
-  const note = guard(
-    button,
-    refusal(me, 'delete', 'manage_settings') ?? outranked(me, user, 'delete them') ?? self,
-  );
+  let note = null;
+  if (refused) refused.refuse(button);
+  else note = guard(button, self);
   button.addEventListener('click', async () => {
     const affects =
       'Every token of this user and every session stop working at once; what they sent stays.';

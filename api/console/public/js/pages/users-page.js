@@ -1,122 +1,58 @@
 /**
- * Users: create one, set each user's permissions and whether it is active. Permissions the
- * calling user lacks cannot be granted, and a user holding one of them cannot be changed; their
- * controls are disabled and say so. The API's refusals, should they still come (a 403 naming what
- * the caller lacks, a 409 for deactivating oneself or the tenant's last admin), are shown with its
- * message, and the row shows again what is stored. **New invitation link** makes a one-time link
- * with which the user sets a password and signs in; it is shown once, here, and kept nowhere.
+ * Users: create one (pages/user-create-form.js), set each user's permissions and whether it is
+ * active, make a new invitation link, delete. What the calling token may not do, and the
+ * permissions the calling user cannot grant, are said once above the list; a user holding a
+ * permission the caller lacks cannot be changed, which its row says once for all its controls.
+ * The API's refusals, should they still come (a 403 naming what the caller lacks, a 409 for
+ * deactivating oneself or the tenant's last admin), are shown with its message, and the row shows
+ * again what is stored.
  */
-/* global location */
 import { apiGet, apiPaths, apiSend, ApiError } from '../api-client.js';
-import { guard, refusal } from '../capabilities.js';
+import { guard, refusal, sharedRefusal } from '../capabilities.js';
 import { fill, h } from '../dom.js';
-import { checkbox, errorSummary, field, setFieldError, showFieldErrors } from '../forms.js';
+import { checkbox } from '../forms.js';
 import { outranked } from '../outranked.js';
-import { shownOnce } from '../shown-once.js';
 import { deleteUserButton } from './user-delete-button.js';
+import { cannotGrant, PERMISSIONS, userCreateForm } from './user-create-form.js';
+import { invitationFor } from './user-invitation.js';
 import { dataTable, scrollBox } from '../views.js';
 
-const PERMISSIONS = ['manage_funnels', 'manage_settings'];
 const COLUMNS = ['User', 'Permissions', 'Active', ''];
 
-function permissionBoxes(me, held, who) {
-  return PERMISSIONS.map((permission) => {
-    const entry = checkbox(`${permission}${who ? ` for ${who}` : ''}`, {
-      checked: held.includes(permission),
-    });
-    const lacks = me.user.permissions.includes(permission)
-      ? null
-      : `You lack "${permission}", so you cannot grant it.`;
-    entry.wrap.append(guard(entry.control, lacks) ?? '');
-    return [permission, entry];
-  });
-}
-
-const checked = (boxes) => boxes.filter(([, e]) => e.control.checked).map(([p]) => p);
-
-function createForm(me, onCreated) {
-  const summary = errorSummary();
-  const email = field('Email', h('input', { type: 'email', name: 'email' }));
-  const name = field('Name (optional)', h('input', { type: 'text', name: 'name' }));
-  const boxes = permissionBoxes(me, [], '');
-  const submit = h('button', { type: 'submit' }, 'Create user');
-  const note = guard(submit, refusal(me, 'create', 'manage_settings'));
-  const form = h(
-    'form',
-    { class: 'editor', novalidate: true, 'aria-label': 'Create a user' },
-    h('h2', {}, 'Create a user'),
-    summary,
-    email.wrap,
-    name.wrap,
-    h(
-      'fieldset',
-      {},
-      h('legend', {}, 'Permissions'),
-      boxes.map(([, e]) => e.wrap),
-    ),
-    h('div', { class: 'actions' }, submit, note),
+/** What the caller may not do on any row: said once, above the list. */
+function pageRefusals(me) {
+  const ability = (name) => sharedRefusal(refusal(me, name, 'manage_settings'));
+  const grant = Object.fromEntries(
+    PERMISSIONS.map((permission) => [permission, sharedRefusal(cannotGrant(me, permission))]),
   );
-  form.addEventListener('submit', async (event) => {
-    event.preventDefault();
-    summary.hidden = true;
-    setFieldError(email, null);
-    setFieldError(name, null);
-    const body = { email: email.control.value.trim(), permissions: checked(boxes) };
-    if (name.control.value.trim()) body.name = name.control.value.trim();
-    try {
-      await apiSend('POST', apiPaths.users(), body);
-      email.control.value = '';
-      name.control.value = '';
-      await onCreated();
-    } catch (error) {
-      if (!(error instanceof ApiError) || error.status === 401) throw error;
-      showFieldErrors(
-        summary,
-        error.message,
-        error.fields,
-        (key) => ({ email, name })[key] ?? null,
-      );
-      summary.focus();
-    }
-  });
-  return form;
+  const refusals = {
+    update: ability('update'),
+    create: ability('create'),
+    delete: ability('delete'),
+    grant,
+  };
+  const notes = [refusals.update, refusals.create, refusals.delete, ...Object.values(grant)]
+    .filter(Boolean)
+    .map(({ note }) => h('li', {}, note));
+  return {
+    refusals,
+    notes: notes.length === 0 ? null : h('ul', { class: 'page-refusals' }, notes),
+  };
 }
 
-/** The link, below this console's own address (the API may sit behind a path prefix). */
-function invitationLink(secret) {
-  return `${location.origin}${location.pathname}#/invitation/${secret}`;
-}
-
-function inviteButton(me, user, say) {
+function inviteButton(user, say, refused) {
   const who = user.email;
   const invite = h(
     'button',
     { type: 'button', class: 'small', 'aria-label': `New invitation link for ${who}` },
     'New invitation link',
   );
-  const inactive = user.active ? null : 'Not allowed: activate this user first.';
-  const note = guard(
-    invite,
-    refusal(me, 'create', 'manage_settings') ?? outranked(me, user, 'invite them') ?? inactive,
-  );
+  let note = null;
+  if (refused) refused.refuse(invite);
+  else note = guard(invite, user.active ? null : 'Not allowed: activate this user first.');
   invite.addEventListener('click', async () => {
     try {
-      const made = await apiSend('POST', apiPaths.userInvitation(user.id), undefined);
-      const until = new Date(made.validUntil).toLocaleString();
-      say(
-        shownOnce({
-          id: 'invitation-link',
-          secret: invitationLink(made.secret),
-          size: 80,
-          regionLabel: `Invitation link for ${who}`,
-          intro: [
-            `Send this link to ${who}: it sets their password and works once, until ${until}. `,
-            'It is not shown again. A new link makes the earlier ones of this user stop working.',
-          ],
-          label: 'Invitation link',
-          copyText: 'Copy link',
-        }),
-      );
+      say(await invitationFor(user));
     } catch (error) {
       if (!(error instanceof ApiError) || error.status === 401) throw error;
       say(h('p', { class: 'error', role: 'alert' }, `No link made for ${who}. ${error.message}`));
@@ -125,23 +61,29 @@ function inviteButton(me, user, say) {
   return [invite, note];
 }
 
-function userRow(me, user, say, reload) {
+function userRow(me, user, { say, reload, refusals }) {
   const who = user.email;
-  const boxes = permissionBoxes(me, user.permissions, who);
+  // A user holding what the caller lacks: one reason for every control of the row.
+  const row = sharedRefusal(outranked(me, user, 'change, invite or delete them'));
+  const boxes = PERMISSIONS.map((permission) => {
+    const entry = checkbox(`${permission} for ${who}`, {
+      checked: user.permissions.includes(permission),
+    });
+    (row ?? refusals.grant[permission])?.refuse(entry.control);
+    return [permission, entry];
+  });
   const active = checkbox(`Active: ${who}`, { checked: user.active });
   const save = h('button', { type: 'button', class: 'small', 'aria-label': `Save ${who}` }, 'Save');
-  const note = guard(
-    save,
-    refusal(me, 'update', 'manage_settings') ?? outranked(me, user, 'change them'),
-  );
-  if (note) {
-    active.control.disabled = true;
-    for (const [, entry] of boxes) entry.control.disabled = true;
+  const cannotSave = row ?? refusals.update;
+  if (cannotSave) {
+    cannotSave.refuse(save);
+    cannotSave.refuse(active.control);
+    for (const [, entry] of boxes) cannotSave.refuse(entry.control);
   }
   save.addEventListener('click', async () => {
     try {
       await apiSend('PATCH', apiPaths.user(user.id), {
-        permissions: checked(boxes),
+        permissions: boxes.filter(([, e]) => e.control.checked).map(([p]) => p),
         active: active.control.checked,
       });
       say(h('p', { class: 'success', role: 'status' }, `Saved ${who}.`));
@@ -163,11 +105,11 @@ function userRow(me, user, say, reload) {
     active.wrap,
     [
       save,
-      note,
       ' ',
-      ...inviteButton(me, user, say),
+      ...inviteButton(user, say, row ?? refusals.create),
       ' ',
-      ...deleteUserButton(me, user, say, reload),
+      ...deleteUserButton(me, user, { say, reload, refused: row ?? refusals.delete }),
+      row ? h('div', {}, row.note) : null,
     ],
   ];
 }
@@ -182,21 +124,21 @@ export async function renderUsers(container, _route, { signal, me }) {
   const said = h('div', { 'aria-live': 'polite' });
   const listArea = h('div');
   const say = (node) => fill(said, node);
-  const renderList = (users) =>
+  const renderList = (users) => {
+    // Made again with the rows, so that each note is read out with the controls it disables.
+    const { refusals, notes } = pageRefusals(me);
+    const rows = users.map((u) => userRow(me, u, { say, reload, refusals }));
     fill(
       listArea,
+      notes,
       scrollBox(
-        dataTable({
-          caption: 'Users of the tenant',
-          columns: COLUMNS,
-          rows: users.map((u) => userRow(me, u, say, reload)),
-          className: 'users',
-        }),
+        dataTable({ caption: 'Users of the tenant', columns: COLUMNS, rows, className: 'users' }),
       ),
     );
+  };
   async function reload() {
     renderList((await apiGet(apiPaths.users())).items);
   }
-  container.append(createForm(me, reload), said, listArea);
+  container.append(userCreateForm(me, { onCreated: reload, say }), said, listArea);
   renderList((await apiGet(apiPaths.users(), { signal })).items);
 }
