@@ -49,6 +49,8 @@ function historyRecord(id: string, expiresAt: Date): HistoryDocument {
     notFoundIds: [],
     resolved: [],
     identifiers: [],
+    identifierCount: 0,
+    parts: 0,
     payload: '',
     payloadTruncated: false,
     bodyFormat: 'json',
