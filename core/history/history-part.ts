@@ -36,7 +36,7 @@ export type HistoryPartDocument = SearchFields &
     part: number;
   };
 
-export const partId = (record: string, part: number): string => `${record}:${part}`;
+const partId = (record: string, part: number): string => `${record}:${part}`;
 
 export function emptyLists(): RecordLists {
   return {

@@ -8,6 +8,7 @@
 import { mongo } from 'mongoose';
 import { requestIdOf, startPipeline, type Pipeline } from './pipeline-fixture';
 import type { HistoryView } from '../../../core/history/history-record';
+import { PART_BYTES, RECORD_BYTES } from '../../../core/history/record-budget';
 
 const MONGODB_DOCUMENT_LIMIT = 16 * 1024 * 1024;
 const ITEMS = 10_000;
@@ -82,9 +83,10 @@ describe('a history record of a request larger than a document', () => {
     const parts = await db.historyParts.find({ record: document?._id }).toArray();
     expect(document?.parts).toBe(parts.length);
     expect(parts.length).toBeGreaterThan(1);
-    for (const stored of [document, ...parts]) {
-      expect(mongo.BSON.calculateObjectSize(stored ?? {})).toBeLessThan(MONGODB_DOCUMENT_LIMIT);
-    }
+    const size = (stored: object | null) => mongo.BSON.calculateObjectSize(stored ?? {});
+    expect(size(document)).toBeLessThanOrEqual(RECORD_BYTES);
+    for (const part of parts) expect(size(part)).toBeLessThanOrEqual(PART_BYTES);
+    expect(Math.max(...[document, ...parts].map(size))).toBeLessThan(MONGODB_DOCUMENT_LIMIT);
 
     // The items written name the request, whether the record or a part lists them.
     for (const identifier of [stored[0], stored[ITEMS - 1]] as string[]) {
