@@ -155,8 +155,13 @@ export class HistoryRepository {
     };
     const record = await this.db.history.findOne(filter, { projection: { payload: 0 } });
     if (record) return record;
-    const part = await this.db.historyParts.findOne(filter, { projection: { record: 1 } });
-    return part && this.db.history.findOne({ _id: part.record }, { projection: { payload: 0 } });
+    const part = await this.db.historyParts.findOne(filter, { projection: { record: 1, part: 1 } });
+    if (!part) return null;
+    // A part counts while its record still has it (see `namedInParts`).
+    return this.db.history.findOne(
+      { _id: part.record, parts: { $gt: part.part } },
+      { projection: { payload: 0 } },
+    );
   }
 
   /**
