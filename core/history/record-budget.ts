@@ -23,9 +23,16 @@ export interface SplitRecord {
 
 const bsonSize = (document: object): number => mongo.BSON.calculateObjectSize(document);
 
-/** What one more element takes in a BSON array that holds `length` of them already. */
-const elementSize = (value: unknown, length: number): number =>
-  bsonSize({ [String(length)]: value }) - bsonSize({});
+/**
+ * What one more element takes in a BSON array that holds `length` of them already: a type byte,
+ * its index as a C string, and its value (a string: length, UTF-8 bytes, a NUL).
+ */
+function elementSize(value: string | object, length: number): number {
+  const key = String(length).length + 1;
+  const bytes =
+    typeof value === 'string' ? 4 + Buffer.byteLength(value, 'utf8') + 1 : bsonSize(value);
+  return 1 + key + bytes;
+}
 
 interface Filling {
   document: HistoryDocument | HistoryPartDocument;
@@ -44,6 +51,10 @@ function filling(document: HistoryDocument | HistoryPartDocument, budget: number
  * (none is: identifiers, labels and quoted values are short) would take a part alone.
  */
 export function splitRecord(whole: HistoryDocument): SplitRecord {
+  // Most records fit: one measure of the whole, not one per element.
+  if (bsonSize({ ...whole, parts: Number.MAX_SAFE_INTEGER }) <= RECORD_BYTES) {
+    return { record: { ...whole, parts: 0 }, parts: [] };
+  }
   // With a place-holder count as large as any real one, so the number cannot tip the budget.
   const record: HistoryDocument = { ...whole, ...emptyLists(), parts: Number.MAX_SAFE_INTEGER };
   const parts: HistoryPartDocument[] = [];
