@@ -49,8 +49,9 @@ function refusingHistory(error: Error) {
     saved.push(document);
   };
   const history = {
-    save: async (document: HistoryDocument) => refuse(document),
-    saveMany: async (documents: readonly HistoryDocument[]) => documents.forEach(refuse),
+    save: (document: HistoryDocument) => Promise.resolve().then(() => refuse(document)),
+    saveMany: (documents: readonly HistoryDocument[]) =>
+      Promise.resolve().then(() => documents.forEach(refuse)),
   } as unknown as HistoryRepository;
   return { history, saved, logger: createLogger('test', 'silent') };
 }
