@@ -8,7 +8,8 @@ import { z } from 'zod';
 import { idCollisionIndexes, isIdCollision } from '../mongo/duplicate-key';
 import { documentId } from '../domain/names';
 import type { HistoryCollections } from './history-collections';
-import { joinParts, type HistoryPartDocument } from './history-part';
+import { joinParts } from './history-part';
+import { counts, HistoryPartsRepository } from './history-parts.repository';
 import { splitRecord } from './record-budget';
 import type { HistoryDocument, HistoryStatus } from './history-record';
 import { decodeCursor, encodeCursor, InvalidCursorError, type Page } from '../mongo/page-cursor';
@@ -40,7 +41,11 @@ const positionSchema = z.object({
 });
 
 export class HistoryRepository {
-  constructor(private readonly db: HistoryCollections) {}
+  private readonly parts: HistoryPartsRepository;
+
+  constructor(private readonly db: HistoryCollections) {
+    this.parts = new HistoryPartsRepository(db);
+  }
 
   /**
    * Writes the record of a request, replacing its own earlier one (a job retried after a crash
@@ -51,7 +56,7 @@ export class HistoryRepository {
    */
   async save(whole: HistoryDocument): Promise<void> {
     const { record, parts } = splitRecord(whole);
-    await this.writeParts(parts);
+    await this.parts.write(parts);
     try {
       await this.db.history.insertOne(record);
     } catch (error) {
@@ -67,7 +72,7 @@ export class HistoryRepository {
   async saveMany(wholes: readonly HistoryDocument[]): Promise<void> {
     if (wholes.length === 0) return;
     const split = wholes.map(splitRecord);
-    await this.writeParts(split.flatMap(({ parts }) => parts));
+    await this.parts.write(split.flatMap(({ parts }) => parts));
     const records = split.map(({ record }) => record);
     let collided: number[];
     try {
@@ -87,16 +92,7 @@ export class HistoryRepository {
   /** A record written again: any parts its earlier writing had past its own go. */
   private async replace(record: HistoryDocument): Promise<void> {
     await this.db.history.replaceOne({ _id: record._id }, record, { upsert: true });
-    await this.db.historyParts.deleteMany({ record: record._id, part: { $gte: record.parts } });
-  }
-
-  /** Each part replaces the one of its id that an earlier writing of the record left. */
-  private async writeParts(parts: readonly HistoryPartDocument[]): Promise<void> {
-    if (parts.length === 0) return;
-    const operations = parts.map((part) => ({
-      replaceOne: { filter: { _id: part._id }, replacement: part, upsert: true },
-    }));
-    await this.db.historyParts.bulkWrite(operations, { ordered: false });
+    await this.parts.dropStale(record);
   }
 
   /** An asynchronous request's record moves from queued to processing when a worker takes it. */
@@ -131,11 +127,7 @@ export class HistoryRepository {
   /** The record with every list whole: its parts' lists joined to its own. */
   async withParts(record: HistoryDocument): Promise<HistoryDocument> {
     if (record.parts === 0) return record;
-    const parts = await this.db.historyParts
-      .find({ record: record._id, part: { $lt: record.parts } })
-      .sort({ part: 1 })
-      .toArray();
-    return { ...joinParts(record, parts), parts: 0 };
+    return { ...joinParts(record, await this.parts.of(record)), parts: 0 };
   }
 
   /**
@@ -155,9 +147,9 @@ export class HistoryRepository {
     };
     const record = await this.db.history.findOne(filter, { projection: { payload: 0 } });
     if (record) return record;
-    const part = await this.db.historyParts.findOne(filter, { projection: { record: 1, part: 1 } });
+    const part = await this.parts.hit(filter);
     if (!part) return null;
-    // A part counts while its record still has it (see `namedInParts`).
+    // A part counts while its record still has it.
     return this.db.history.findOne(
       { _id: part.record, parts: { $gt: part.part } },
       { projection: { payload: 0 } },
@@ -255,26 +247,18 @@ export class HistoryRepository {
 
   /**
    * The records, newest first, whose parts matched `filter` (which names an identifier): at most
-   * `limit`. A part past its record's count is one a rewriting of the record is letting go.
+   * `limit`.
    */
   private async namedInParts(filter: object, limit: number): Promise<HistoryEntry[]> {
-    const hits = await this.db.historyParts
-      .find(filter as mongo.Filter<HistoryPartDocument>, { projection: { record: 1, part: 1 } })
-      .sort({ receivedAt: -1, record: -1 })
-      .limit(limit)
-      .toArray();
+    const hits = await this.parts.hits(filter, limit);
     if (hits.length === 0) return [];
     const records = await this.db.history
       .find(
         { _id: { $in: [...new Set(hits.map((hit) => hit.record))] } },
-        {
-          projection: { payload: 0 },
-        },
+        { projection: { payload: 0 } },
       )
       .toArray();
-    return records.filter((record) =>
-      hits.some((hit) => hit.record === record._id && hit.part < record.parts),
-    );
+    return records.filter((record) => hits.some((hit) => counts(record, hit)));
   }
 
   /** Entries with parts get the lists of those of their parts that name `identifier`. */
@@ -282,26 +266,12 @@ export class HistoryRepository {
     entries: HistoryEntry[],
     identifier: string,
   ): Promise<HistoryEntry[]> {
-    const split = entries.filter((entry) => entry.parts > 0).map((entry) => entry._id);
-    if (split.length === 0) return entries;
-    const parts = await this.db.historyParts
-      .find({
-        record: { $in: split },
-        $or: [
-          { identifiers: identifier },
-          { successIds: identifier },
-          { deletedIds: identifier },
-          { notFoundIds: identifier },
-          { 'errors.key': identifier },
-          { 'resolved.writtenTo': identifier },
-        ],
-      })
-      .sort({ part: 1 })
-      .toArray();
+    const parts = await this.parts.naming(entries, identifier);
+    if (parts.length === 0) return entries;
     return entries.map((entry) =>
       joinParts(
         entry,
-        parts.filter((part) => part.record === entry._id && part.part < entry.parts),
+        parts.filter((part) => part.record === entry._id),
       ),
     );
   }
