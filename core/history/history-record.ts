@@ -69,6 +69,10 @@ const historyDocumentSchema = z.object({
   httpStatus: z.number().int().nullable(),
   itemCount: z.number().int(),
   message: z.string(),
+  /**
+   * The lists from here to `identifiers` grow with the request: past the record's byte budget they
+   * go on in its parts (record-budget.ts), and the record holds their beginning.
+   */
   errors: z.array(storedErrorSchema),
   successIds: z.array(z.string()),
   deletedIds: z.array(z.string()),
