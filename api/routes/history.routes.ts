@@ -157,9 +157,12 @@ export function historyRoutes(context: ApiContext): Router {
     async (req: Request<{ endpointUrl: string; requestId: string }>, res) => {
       const { tenant } = req.principal;
       const funnel = await funnelAt(tenant, req.params.endpointUrl);
-      const record = await history.findByEitherId(tenant, funnel.id, req.params.requestId);
-      if (!record) throw notFound('No such request in the history of this funnel');
-      const token = record.tokenId === null ? null : await tokens.find(tenant, record.tokenId);
+      const found = await history.findByEitherId(tenant, funnel.id, req.params.requestId);
+      if (!found) throw notFound('No such request in the history of this funnel');
+      const [record, token] = await Promise.all([
+        history.withParts(found),
+        found.tokenId === null ? null : tokens.find(tenant, found.tokenId),
+      ]);
       res.json({ ...historyView(record), tokenName: token?.name ?? null });
     },
   );

@@ -69,6 +69,10 @@ const historyDocumentSchema = z.object({
   httpStatus: z.number().int().nullable(),
   itemCount: z.number().int(),
   message: z.string(),
+  /**
+   * The lists from here to `identifiers` grow with the request: past the record's byte budget they
+   * go on in its parts (record-budget.ts), and the record holds their beginning.
+   */
   errors: z.array(storedErrorSchema),
   successIds: z.array(z.string()),
   deletedIds: z.array(z.string()),
@@ -83,6 +87,15 @@ const historyDocumentSchema = z.object({
    * searched by for an item, under a multikey index.
    */
   identifiers: z.array(z.string()),
+  /** How many identifiers the request named, wherever they are kept. */
+  identifierCount: z.number().int(),
+  /**
+   * How many part documents carry on the lists above past the record's byte budget
+   * (history-parts.ts): 0 when the record holds them all.
+   */
+  parts: z.number().int(),
+  /** The lists could not be recorded at all (record-summary.ts): only counts and the message. */
+  listsLost: z.literal(true).optional(),
   /** The body as received, as text: stored whatever its keys, cut after 256 KiB. */
   payload: z.string(),
   payloadTruncated: z.boolean(),
@@ -108,6 +121,8 @@ export const historyViewSchema = historyDocumentSchema
     funnelId: true,
     expiresAt: true,
     bodyFormat: true,
+    parts: true,
+    listsLost: true,
     receivedAt: true,
     finishedAt: true,
   })
@@ -117,11 +132,17 @@ export const historyViewSchema = historyDocumentSchema
     errors: itemErrorsSchema,
     /** The body as received; a string when it was cut (`payloadTruncated`). */
     payload: z.unknown(),
-    /** How many identifiers the request named; a list entry shows only the first few. */
-    identifierCount: z.number().int(),
+    listsComplete: z
+      .boolean()
+      .describe(
+        'Whether the lists name every item, error and match of the request. false in a list ' +
+          'entry of a request that named more than an entry holds (reading its record gives ' +
+          'them all), and in a record whose lists could not be stored (counts and message only)',
+      ),
   });
 export type HistoryView = z.infer<typeof historyViewSchema>;
 
+/** `record` with every list it has, its parts joined (history.repository.ts `withParts`). */
 export function historyView(record: HistoryDocument): HistoryView {
   return {
     recordId: record.recordId,
@@ -142,7 +163,8 @@ export function historyView(record: HistoryDocument): HistoryView {
     notFoundIds: record.notFoundIds,
     resolved: record.resolved,
     identifiers: record.identifiers,
-    identifierCount: record.identifiers.length,
+    identifierCount: record.identifierCount,
+    listsComplete: record.listsLost !== true && record.parts === 0,
     payload: payloadView(record.payload, record.payloadTruncated),
     payloadTruncated: record.payloadTruncated,
     tokenId: record.tokenId,

@@ -1,13 +1,17 @@
 /**
  * The request history, stored under `_id` tenant:recordId (unique per request) so that one record is an `_id` point
  * lookup on MongoDB and, on FerretDB v1, a filter it hands to SQLite rather than decoding every
- * record in Go (docs/storage.md#ferretdb-v1).
+ * record in Go (docs/storage.md#ferretdb-v1). A record's lists past its byte budget are in its
+ * parts (docs/storage.md#large-history-records): searches by identifier look there too.
  */
 import type { mongo } from 'mongoose';
 import { z } from 'zod';
 import { idCollisionIndexes, isIdCollision } from '../mongo/duplicate-key';
 import { documentId } from '../domain/names';
 import type { HistoryCollections } from './history-collections';
+import { joinParts } from './history-part';
+import { counts, HistoryPartsRepository } from './history-parts.repository';
+import { splitRecord } from './record-budget';
 import type { HistoryDocument, HistoryStatus } from './history-record';
 import { decodeCursor, encodeCursor, InvalidCursorError, type Page } from '../mongo/page-cursor';
 
@@ -38,19 +42,27 @@ const positionSchema = z.object({
 });
 
 export class HistoryRepository {
-  constructor(private readonly db: HistoryCollections) {}
+  private readonly parts: HistoryPartsRepository;
+
+  constructor(private readonly db: HistoryCollections) {
+    this.parts = new HistoryPartsRepository(db);
+  }
 
   /**
    * Writes the record of a request, replacing its own earlier one (a job retried after a crash
    * writes it again); record ids are unique per request, so no other request's record is touched.
-   * Most records are new, so it inserts first and replaces only a record whose id is taken.
+   * Most records are new, so it inserts first and replaces only a record whose id is taken. Lists
+   * past the record's budget go to its parts (record-budget.ts), written first: a record that is
+   * found has its parts.
    */
-  async save(record: HistoryDocument): Promise<void> {
+  async save(whole: HistoryDocument): Promise<void> {
+    const { record, parts } = splitRecord(whole);
+    await this.parts.write(parts);
     try {
       await this.db.history.insertOne(record);
     } catch (error) {
       if (!isIdCollision(error)) throw error;
-      await this.db.history.replaceOne({ _id: record._id }, record, { upsert: true });
+      await this.replace(record);
     }
   }
 
@@ -58,8 +70,11 @@ export class HistoryRepository {
    * Writes the records of a group of requests: one insert for all, then, as `save` does, a
    * replace for each that a retried job had written already.
    */
-  async saveMany(records: readonly HistoryDocument[]): Promise<void> {
-    if (records.length === 0) return;
+  async saveMany(wholes: readonly HistoryDocument[]): Promise<void> {
+    if (wholes.length === 0) return;
+    const split = wholes.map(splitRecord);
+    await this.parts.write(split.flatMap(({ parts }) => parts));
+    const records = split.map(({ record }) => record);
     let collided: number[];
     try {
       await this.db.history.insertMany(records, { ordered: false });
@@ -71,8 +86,14 @@ export class HistoryRepository {
     }
     for (const index of collided) {
       const record = records[index];
-      if (record) await this.db.history.replaceOne({ _id: record._id }, record, { upsert: true });
+      if (record) await this.replace(record);
     }
+  }
+
+  /** A record written again: any parts its earlier writing had past its own go. */
+  private async replace(record: HistoryDocument): Promise<void> {
+    await this.db.history.replaceOne({ _id: record._id }, record, { upsert: true });
+    await this.parts.dropStale(record);
   }
 
   /** An asynchronous request's record moves from queued to processing when a worker takes it. */
@@ -83,7 +104,10 @@ export class HistoryRepository {
     );
   }
 
-  /** One record by its record id; with `funnelId`, null unless it was a request to that funnel. */
+  /**
+   * One record by its record id; with `funnelId`, null unless it was a request to that funnel.
+   * Its lists are those the record document holds: `withParts` adds the rest.
+   */
   async find(tenant: string, recordId: string, funnelId?: string): Promise<HistoryDocument | null> {
     const record = await this.db.history.findOne({ _id: documentId(tenant, recordId) });
     if (!record || (funnelId !== undefined && record.funnelId !== funnelId)) return null;
@@ -101,27 +125,43 @@ export class HistoryRepository {
     );
   }
 
+  /** The record with every list whole: its parts' lists joined to its own. */
+  async withParts(record: HistoryDocument): Promise<HistoryDocument> {
+    if (record.parts === 0) return record;
+    return { ...joinParts(record, await this.parts.of(record)), parts: 0 };
+  }
+
   /**
    * The request of a funnel that last wrote an item: the one naming it at the item's receipt
-   * sequence. Null once the history has let it go (HISTORY_TTL_DAYS).
+   * sequence, in its record or in a part. Null once the history has let it go (HISTORY_TTL_DAYS).
    */
   async lastWriter(
     tenant: string,
     item: { funnelId: string; identifier: string; sequence: number },
   ): Promise<HistoryEntry | null> {
+    const filter = {
+      tenant,
+      funnelId: item.funnelId,
+      identifiers: item.identifier,
+      sequence: item.sequence,
+      syncCommit: { $ne: true },
+    };
+    const record = await this.db.history.findOne(filter, { projection: { payload: 0 } });
+    if (record) return record;
+    const part = await this.parts.hit(filter);
+    if (!part) return null;
+    // A part counts while its record still has it.
     return this.db.history.findOne(
-      {
-        tenant,
-        funnelId: item.funnelId,
-        identifiers: item.identifier,
-        sequence: item.sequence,
-        syncCommit: { $ne: true },
-      },
+      { _id: part.record, parts: { $gt: part.part } },
       { projection: { payload: 0 } },
     );
   }
 
-  /** The newest records of any of the funnels that named an identifier, newest first. */
+  /**
+   * The newest records of any of the funnels that named an identifier, newest first. A record
+   * with parts has, beside its own lists, those of its parts that name the identifier: enough to
+   * tell what it did to the item (item-outcome.ts).
+   */
   async naming(
     tenant: string,
     funnelIds: readonly string[],
@@ -129,14 +169,16 @@ export class HistoryRepository {
     limit: number,
   ): Promise<HistoryEntry[]> {
     if (funnelIds.length === 0) return [];
-    return this.db.history
-      .find(
-        { tenant, funnelId: { $in: [...funnelIds] }, identifiers: identifier },
-        { projection: { payload: 0 } },
-      )
-      .sort({ receivedAt: -1, _id: -1 })
-      .limit(limit)
-      .toArray();
+    const filter = { tenant, funnelId: { $in: [...funnelIds] }, identifiers: identifier };
+    const [records, named] = await Promise.all([
+      this.db.history
+        .find(filter, { projection: { payload: 0 } })
+        .sort({ receivedAt: -1, _id: -1 })
+        .limit(limit)
+        .toArray(),
+      this.namedInParts(filter, limit),
+    ]);
+    return this.withPartsNaming(newestOf(records, named, limit), identifier);
   }
 
   /** A funnel's newest records with their payloads, newest first, as `list` orders them. */
@@ -170,18 +212,24 @@ export class HistoryRepository {
         ...(options.to && { $lt: options.to }),
       };
     }
-    if (options.cursor !== undefined) {
-      const { at, id } = decodeCursor(options.cursor, positionSchema);
-      if (!id.startsWith(documentId(tenant, ''))) throw new InvalidCursorError();
-      const receivedAt = new Date(at);
-      filter.$or = [{ receivedAt: { $lt: receivedAt } }, { receivedAt, _id: { $lt: id } }];
-    }
+    const after = options.cursor === undefined ? undefined : this.position(tenant, options.cursor);
     // One more than asked tells whether a next page exists without a trailing empty page.
-    const documents = await this.db.history
-      .find(filter, { projection: { payload: 0 } })
+    const records = await this.db.history
+      .find(after ? { ...filter, $or: afterPosition(after, '_id') } : filter, {
+        projection: { payload: 0 },
+      })
       .sort({ receivedAt: -1, _id: -1 })
       .limit(options.limit + 1)
       .toArray();
+    // Parts repeat the fields filtered on, with the record's `_id` as `record`.
+    const named =
+      options.identifier === undefined
+        ? []
+        : await this.namedInParts(
+            after ? { ...filter, $or: afterPosition(after, 'record') } : filter,
+            options.limit + 1,
+          );
+    const documents = newestOf(records, named, options.limit + 1);
     const items: HistoryEntry[] = documents.slice(0, options.limit);
     const last = items.at(-1);
     const more = documents.length > options.limit && last !== undefined;
@@ -190,4 +238,63 @@ export class HistoryRepository {
       nextCursor: more ? encodeCursor({ at: last.receivedAt.getTime(), id: last._id }) : null,
     };
   }
+
+  /** Throws InvalidCursorError for a cursor of another list. */
+  private position(tenant: string, cursor: string): Position {
+    const position = decodeCursor(cursor, positionSchema);
+    if (!position.id.startsWith(documentId(tenant, ''))) throw new InvalidCursorError();
+    return position;
+  }
+
+  /**
+   * The records, newest first, whose parts matched `filter` (which names an identifier): at most
+   * `limit`.
+   */
+  private async namedInParts(filter: object, limit: number): Promise<HistoryEntry[]> {
+    const hits = await this.parts.hits(filter, limit);
+    if (hits.length === 0) return [];
+    const records = await this.db.history
+      .find(
+        { _id: { $in: [...new Set(hits.map((hit) => hit.record))] } },
+        { projection: { payload: 0 } },
+      )
+      .toArray();
+    return records.filter((record) => hits.some((hit) => counts(record, hit)));
+  }
+
+  /** Entries with parts get the lists of those of their parts that name `identifier`. */
+  private async withPartsNaming(
+    entries: HistoryEntry[],
+    identifier: string,
+  ): Promise<HistoryEntry[]> {
+    const parts = await this.parts.naming(entries, identifier);
+    if (parts.length === 0) return entries;
+    return entries.map((entry) =>
+      joinParts(
+        entry,
+        parts.filter((part) => part.record === entry._id),
+      ),
+    );
+  }
+}
+
+type Position = z.infer<typeof positionSchema>;
+
+/** After a page's last record, by (receivedAt, id) descending; `field` holds the record's id. */
+function afterPosition({ at, id }: Position, field: '_id' | 'record'): object[] {
+  const receivedAt = new Date(at);
+  return [{ receivedAt: { $lt: receivedAt } }, { receivedAt, [field]: { $lt: id } }];
+}
+
+/** Both lists, each newest first, as one: each record once, at most `limit`. */
+function newestOf(a: HistoryEntry[], b: HistoryEntry[], limit: number): HistoryEntry[] {
+  if (b.length === 0) return a;
+  const byId = new Map([...a, ...b].map((entry) => [entry._id, entry]));
+  return [...byId.values()]
+    .sort(
+      (x, y) =>
+        y.receivedAt.getTime() - x.receivedAt.getTime() ||
+        (x._id < y._id ? 1 : x._id > y._id ? -1 : 0),
+    )
+    .slice(0, limit);
 }

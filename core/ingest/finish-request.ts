@@ -7,6 +7,7 @@ import { historyRecord } from './history-record-builder';
 import type { JobResult, ParsedJobData } from '../queue/jobs';
 import type { IngestContext } from './ingest-context';
 import type { RequestResult } from './request-result';
+import { storeRecord } from './store-record';
 
 export interface Finishing {
   /** The body, or its first bytes past the history's limit: what the record keeps of it. */
@@ -23,7 +24,8 @@ export async function finishRequest(
   result: RequestResult,
   finishing: Finishing,
 ): Promise<JobResult<'ingest'>> {
-  await context.history.save(
+  await storeRecord(
+    context,
     historyRecord(data, finishing.payload, result, context.historyTtlDays),
   );
   const answer = { httpStatus: result.httpStatus, envelope: result.envelope };

@@ -59,6 +59,7 @@ export function historyRecord(
     notFoundIds: outcome.notFoundIds ?? [],
     resolved: outcome.resolved ?? [],
   };
+  const identifiers = identifiersNamed(named);
   return {
     _id: documentId(job.tenant, job.recordId),
     recordId: job.recordId,
@@ -76,7 +77,10 @@ export function historyRecord(
     itemCount: outcome.itemCount,
     message: outcome.message,
     ...named,
-    identifiers: identifiersNamed(named),
+    identifiers,
+    identifierCount: identifiers.length,
+    // The repository lays the lists out into parts when they are past the record's budget.
+    parts: 0,
     // A cut may split a multi-byte character; the decoder makes its remains U+FFFD.
     payload: (truncated ? raw.subarray(0, PAYLOAD_LIMIT_BYTES) : raw).toString('utf8'),
     payloadTruncated: truncated,

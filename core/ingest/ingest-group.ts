@@ -17,6 +17,7 @@ import { logRequestDone, requestStats } from './finish-request';
 import type { IngestContext } from './ingest-context';
 import { NO_PAYLOAD } from './ingest-request';
 import { prepareRequest } from './prepare-request';
+import { storeRecords } from './store-record';
 import { expiredBody, type RequestResult } from './request-result';
 import type { RequestWrites } from '../items/item-store';
 import { readsOwnContentType } from '../domain/mapping-plan';
@@ -105,7 +106,8 @@ async function finishGroup(
     result: results[index] as RequestResult,
     body: finishing.bodies[index] ?? NO_PAYLOAD,
   }));
-  await context.history.saveMany(
+  await storeRecords(
+    context,
     outcomes.map(({ member, result, body }) =>
       historyRecord(member, body, result, context.historyTtlDays),
     ),

@@ -45,6 +45,7 @@ export function collectionsOf(db: mongo.Db, options: mongo.CollectionOptions = {
     itemStats: collection('item_stats'),
     itemTombstones: collection('item_tombstones'),
     history: collection('history'),
+    historyParts: collection('history_parts'),
     changes: collection('changes'),
     syncs: collection('syncs'),
     syncNames: collection('sync_names'),

@@ -70,6 +70,13 @@ export const SERVICE_INDEXES: readonly ServiceIndex[] = [
     name: 'tenant_funnel_identifiers',
   },
   { collection: 'history', ...EXPIRES },
+  { collection: 'historyParts', key: { record: 1, part: 1 }, name: 'record_part' },
+  {
+    collection: 'historyParts',
+    key: { tenant: 1, funnelId: 1, identifiers: 1, receivedAt: -1, record: -1 },
+    name: 'tenant_funnel_identifiers',
+  },
+  { collection: 'historyParts', ...EXPIRES },
   { collection: 'itemTombstones', key: { tenant: 1, contentType: 1 }, name: 'tenant_content_type' },
   { collection: 'itemTombstones', ...EXPIRES },
   { collection: 'changes', key: { tenant: 1, lastSeq: 1 }, name: 'tenant_last_seq', unique: true },

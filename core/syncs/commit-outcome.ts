@@ -4,6 +4,7 @@
  * Either way the commit gets a history record of its own, naming the sync, before the answer.
  */
 import { historyRecord, type RequestOutcome } from '../ingest/history-record-builder';
+import { storeRecord } from '../ingest/store-record';
 import type { SyncCommitContext } from './sync-services';
 import type { JobResult, ParsedJobData } from '../queue/jobs';
 import type { SyncDocument } from './sync';
@@ -33,7 +34,8 @@ async function record(
   };
   const payload = Buffer.from(JSON.stringify(data.limit));
   const document = historyRecord(request, payload, outcome, context.historyTtlDays);
-  await context.history.save({ ...document, syncCommit: true });
+  // Its deletes are done by now: a record refused for good must not fail the commit.
+  await storeRecord(context, { ...document, syncCommit: true });
 }
 
 function commitOf(data: CommitJob, toDelete: number | null, answer: CommitAnswer, deleted: number) {

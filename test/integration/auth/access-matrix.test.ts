@@ -379,6 +379,8 @@ describe('access matrix', () => {
       notFoundIds: [],
       resolved: [],
       identifiers: [],
+      identifierCount: 0,
+      parts: 0,
       payload: '{"sku":"A-1"}',
       payloadTruncated: false,
       tokenId: null,

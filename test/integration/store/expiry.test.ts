@@ -11,6 +11,7 @@ import type {
   DeliveryStatus,
 } from '../../../core/export/delivery/delivery-record';
 import { deliveryIdOf } from '../../../core/export/delivery/delivery-record';
+import { newPart } from '../../../core/history/history-part';
 import type { HistoryDocument } from '../../../core/history/history-record';
 import { connectMongo } from '../../../core/mongo/connection';
 import { FUNNEL_QUEUE } from '../../../core/queue/queue-names';
@@ -49,6 +50,8 @@ function historyRecord(id: string, expiresAt: Date): HistoryDocument {
     notFoundIds: [],
     resolved: [],
     identifiers: [],
+    identifierCount: 0,
+    parts: 0,
     payload: '',
     payloadTruncated: false,
     bodyFormat: 'json',
@@ -92,6 +95,10 @@ async function seed(db: Collections, now: number) {
   const past = new Date(now - HOUR);
   const future = new Date(now + HOUR);
   await db.history.insertMany([historyRecord('old', past), historyRecord('fresh', future)]);
+  await db.historyParts.insertMany([
+    newPart(historyRecord('old', past), 0),
+    newPart(historyRecord('fresh', future), 0),
+  ]);
   const tombstone = (id: string, expiresAt: Date) => ({
     _id: `acme:products:${id}`,
     tenant: 'acme',
@@ -123,6 +130,7 @@ async function remaining(db: Collections) {
     (await collection.find({}, { projection: { _id: 1 } }).toArray()).map((d) => d._id).sort();
   return {
     history: await ids(db.history),
+    historyParts: await ids(db.historyParts as unknown as Collections['history']),
     itemTombstones: await ids(db.itemTombstones as unknown as Collections['history']),
     syncNames: await ids(db.syncNames as unknown as Collections['history']),
     exportDeliveries: await ids(db.exportDeliveries as unknown as Collections['history']),
@@ -131,6 +139,7 @@ async function remaining(db: Collections) {
 
 const LIVE = {
   history: ['acme:fresh'],
+  historyParts: ['acme:fresh:0'],
   itemTombstones: ['acme:products:fresh'],
   syncNames: ['acme:fresh:r:0'],
   exportDeliveries: [2, 3, 4].map((n) => deliveryIdOf('e1', 0, n)),
@@ -152,7 +161,7 @@ describe('expiry: the purge', () => {
     const db = collections(mongo);
     const now = Date.now();
     await seed(db, now);
-    expect(await purgeExpired(db, new Date(now))).toBe(4);
+    expect(await purgeExpired(db, new Date(now))).toBe(5);
     expect(await remaining(db)).toEqual(LIVE);
   });
 
@@ -190,7 +199,14 @@ describe('expiry: a worker', () => {
     try {
       if (worker.composed.engine.name === 'mongodb') {
         // The TTL monitor's pass is the server's, once a minute: the indexes are what we own.
-        for (const collection of ['history', 'itemTombstones', 'syncNames', 'exportDeliveries']) {
+        const expiring = [
+          'history',
+          'historyParts',
+          'itemTombstones',
+          'syncNames',
+          'exportDeliveries',
+        ];
+        for (const collection of expiring) {
           const indexes = await db[collection as 'history'].listIndexes().toArray();
           expect(indexes).toContainEqual(expect.objectContaining({ expireAfterSeconds: 0 }));
         }

@@ -31,6 +31,8 @@ function record(
     notFoundIds: [],
     resolved: [],
     identifiers: [],
+    identifierCount: 0,
+    parts: 0,
     payload: '[]',
     payloadTruncated: false,
     tokenId: null,
