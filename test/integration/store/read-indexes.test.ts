@@ -161,6 +161,8 @@ describe('reads and their indexes', () => {
       notFoundIds: [],
       resolved: [],
       identifiers: ['A-1'],
+      identifierCount: 1,
+      parts: 0,
       payload: '[]',
       payloadTruncated: false,
       tokenId: null,
