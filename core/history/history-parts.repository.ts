@@ -13,6 +13,7 @@ export type PartHit = Pick<HistoryPartDocument, 'record' | 'part'>;
 /** A record, as far as its parts are concerned. */
 interface RecordRef {
   _id: string;
+  tenant: string;
   parts: number;
 }
 
@@ -33,14 +34,18 @@ export class HistoryPartsRepository {
 
   /** Deletes the parts an earlier writing of the record had past its count now. */
   async dropStale(record: RecordRef): Promise<void> {
-    await this.db.historyParts.deleteMany({ record: record._id, part: { $gte: record.parts } });
+    await this.db.historyParts.deleteMany({
+      tenant: record.tenant,
+      record: record._id,
+      part: { $gte: record.parts },
+    });
   }
 
   /** The record's parts, in order. */
   of(record: RecordRef): Promise<HistoryPartDocument[]> {
     if (record.parts === 0) return Promise.resolve([]);
     return this.db.historyParts
-      .find({ record: record._id, part: { $lt: record.parts } })
+      .find({ tenant: record.tenant, record: record._id, part: { $lt: record.parts } })
       .sort({ part: 1 })
       .toArray();
   }
@@ -70,6 +75,7 @@ export class HistoryPartsRepository {
     if (split.length === 0) return [];
     const parts = await this.db.historyParts
       .find({
+        tenant: split[0]!.tenant,
         record: { $in: split.map((record) => record._id) },
         $or: [
           { identifiers: identifier },

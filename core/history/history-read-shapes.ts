@@ -53,4 +53,31 @@ export const HISTORY_READ_SHAPES: readonly ReadShape<keyof HistoryCollections>[]
     equals: ['tenant', 'funnelId', 'identifiers'],
     alsoTests: ['sequence', 'syncCommit'],
   },
+  {
+    read: `the parts of a large record, joined to it (${LIST}/{requestId}, an item's requests)`,
+    collection: 'historyParts',
+    equals: ['tenant', 'record'],
+    range: 'part',
+    sort: { part: 1 },
+  },
+  {
+    read: `the parts of listed large records that name an identifier (${LIST}?identifier=)`,
+    collection: 'historyParts',
+    equals: ['tenant', 'record'],
+    sort: { part: 1 },
+    alsoTests: [
+      'identifiers',
+      'successIds',
+      'deletedIds',
+      'notFoundIds',
+      'errors.key',
+      'resolved.writtenTo',
+    ],
+  },
+  {
+    read: `${LIST}?identifier=, and an item's requests, in the parts of large records`,
+    collection: 'historyParts',
+    equals: ['tenant', 'funnelId', 'identifiers'],
+    sort: { receivedAt: -1, record: -1 },
+  },
 ];

@@ -70,7 +70,11 @@ export const SERVICE_INDEXES: readonly ServiceIndex[] = [
     name: 'tenant_funnel_identifiers',
   },
   { collection: 'history', ...EXPIRES },
-  { collection: 'historyParts', key: { record: 1, part: 1 }, name: 'record_part' },
+  {
+    collection: 'historyParts',
+    key: { tenant: 1, record: 1, part: 1 },
+    name: 'tenant_record_part',
+  },
   {
     collection: 'historyParts',
     key: { tenant: 1, funnelId: 1, identifiers: 1, receivedAt: -1, record: -1 },
