@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { endpointUrlSchema } from '../../core/domain/names';
 import { envelopeSchema } from '../../core/domain/envelope';
 import { IDENTIFIER_MAX_LENGTH } from '../../core/domain/identifier';
+import { dryRunQuerySchema } from '../http/dry-run-flag';
 import { IDENTIFIER_PATTERN } from './patterns';
 import { errorBodySchema } from './registry';
 import { registerRoute } from './settings-paths';
@@ -46,7 +47,7 @@ const error = (description: string, headers?: Headers) =>
   json(errorBodySchema, description, headers);
 
 const query = z.object({
-  dryRun: z.enum(['true', 'false']).optional().meta({
+  dryRun: dryRunQuerySchema.meta({
     description: '`true`: validate everything, lookups included, and write nothing',
   }),
   sync: z
