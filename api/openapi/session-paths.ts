@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { errorBodySchema, registry } from './registry';
+import { ruleRefusal } from './rule-refusal';
 import {
   acceptedInvitationSchema,
   acceptInvitationBodySchema,
@@ -106,7 +107,7 @@ registry.registerPath({
     ...bodyErrors,
     403: error('The console header is missing'),
     404: error('The invitation is not known'),
-    410: error('The invitation expired or was used, or its user is gone'),
+    410: ruleRefusal(error('The invitation expired or was used, or its user is gone')),
     422: error('The password breaks the rule (at least 12 characters)'),
   },
 });

@@ -5,6 +5,7 @@ import type { CommitLimit } from '../../core/syncs/commit-limit';
 import { dryRunQuerySchema } from '../http/dry-run-flag';
 import { syncIdSchema, syncViewSchema } from '../../core/syncs/sync';
 import { errorBodySchema } from './registry';
+import { ruleRefusal } from './rule-refusal';
 import { registerRoute } from './settings-paths';
 
 export const commitBodySchema = z
@@ -144,9 +145,12 @@ export function registerSyncPaths(): void {
           'being committed or was',
       ),
       410: json(errorBodySchema, 'The sync expired uncommitted'),
-      422: json(
-        commitAnswerSchema,
-        'Over the limit (`data.wouldDelete`, nothing deleted), or a bad body (`errors`)',
+      422: ruleRefusal(
+        json(
+          commitAnswerSchema,
+          'Over the limit (`data.wouldDelete`, nothing deleted), a `cursor` this dry run did not ' +
+            'answer, or a bad body (`errors`)',
+        ),
       ),
       503: json(errorBodySchema, 'Redis or MongoDB does not answer'),
     },

@@ -19,6 +19,7 @@ import { checkNdjsonBody } from '../http/ndjson-body';
 import { rateLimit } from '../middleware/rate-limit';
 import { requireAccess } from '../middleware/require-access';
 import { errorBodySchema } from '../openapi/registry';
+import { ruleRefusal } from '../openapi/rule-refusal';
 import { registerRoute } from '../openapi/settings-paths';
 import { envelopeSchema } from '../../core/domain/envelope';
 import { queueSubmitter } from '../../core/submission/queue-submitter';
@@ -49,15 +50,17 @@ registerRoute({
   },
   responses: {
     200: json(envelopeSchema, 'The new request was answered; `Location` names its record'),
-    400: json(
-      errorBodySchema,
-      'The recorded payload is not JSON, or not the shape asked for, as when it was received; ' +
-        'a `dryRun` other than `true` or `false`; or the path is not valid percent-encoding',
+    400: ruleRefusal(
+      json(
+        errorBodySchema,
+        'The recorded payload is not JSON, or not the shape asked for, as when it was received; ' +
+          'a `dryRun` other than `true` or `false`; or the path is not valid percent-encoding',
+      ),
     ),
     404: json(errorBodySchema, 'No such funnel, or no such request to it in the tenant'),
     409: json(errorBodySchema, 'The payload was cut when recorded, or the record is of a DELETE'),
-    413: json(errorBodySchema, 'The recorded payload has more than `MAX_ITEMS` items'),
-    422: json(envelopeSchema, 'The new request was answered: validation failed'),
+    413: ruleRefusal(json(errorBodySchema, 'The recorded payload has more than `MAX_ITEMS` items')),
+    422: ruleRefusal(json(envelopeSchema, 'The new request was answered: validation failed')),
     429: {
       ...json(errorBodySchema, "Over the token's rate limit"),
       headers: {

@@ -24,6 +24,7 @@ import { invalid, parseOrThrow } from '../http/validate';
 import { jsonBody } from '../middleware/json-body';
 import { requireAccess } from '../middleware/require-access';
 import { errorBodySchema } from '../openapi/registry';
+import { ruleRefusal } from '../openapi/rule-refusal';
 import { registerRoute } from '../openapi/settings-paths';
 import {
   commitBodySchema,
@@ -75,10 +76,10 @@ registerRoute({
       description: 'No funnel with that endpoint URL in the tenant',
       content: { 'application/json': { schema: errorBodySchema } },
     },
-    422: {
+    422: ruleRefusal({
       description: 'A bad `state` or `limit`, or a `cursor` this list did not answer',
       content: { 'application/json': { schema: errorBodySchema } },
-    },
+    }),
   },
 });
 

@@ -9,8 +9,18 @@ import { servedRoutes } from '../../support/served-routes';
 /** Served, but no part of the JSON API: the docs page and its files, the console, the dashboard. */
 const NOT_OPERATIONS = [/^\/api\/v1\/docs/, /^\/console/, /^\/admin\/queues/];
 
+interface Response {
+  description: string;
+}
+
 interface Document {
-  paths: Record<string, Record<string, { parameters?: { name: string; in: string }[] }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      { parameters?: { name: string; in: string }[]; responses?: Record<string, Response> }
+    >
+  >;
 }
 
 describe('query parameters an operation does not declare', () => {
@@ -52,6 +62,18 @@ describe('query parameters an operation does not declare', () => {
       }
     }
     expect(wrong).toEqual([]);
+  });
+
+  it('every operation of the document says it answers 400 for a parameter it does not declare', () => {
+    const silent = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.entries(operations)
+        .filter(
+          ([, operation]) =>
+            !/does not declare/.test(operation.responses?.['400']?.description ?? ''),
+        )
+        .map(([method]) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(silent).toEqual([]);
   });
 
   it('when the parameter is a near miss of a declared one, then it is refused as unknown', async () => {
