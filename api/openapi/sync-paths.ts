@@ -138,6 +138,13 @@ export function registerSyncPaths(): void {
         },
       },
       202: json(commitAnswerSchema, 'Still deleting: the sync (`Location`) shows the progress'),
+      400: ruleRefusal(
+        json(
+          errorBodySchema,
+          'The body is not valid JSON; `dryRun` in the query is not `true` or `false`, or is ' +
+            'given in both query and body and they disagree; or the path is not valid percent-encoding',
+        ),
+      ),
       404: json(errorBodySchema, 'No such funnel, or no such sync of it in the tenant'),
       409: json(
         errorBodySchema,

@@ -236,6 +236,16 @@ describe('refusals the OpenAPI document describes', () => {
       }
     });
 
+    it('when a commit gives dryRun in the query and the body and they disagree, then 400, marked', async () => {
+      const response = await send(
+        'POST',
+        `/api/v1/funnels/erp/syncs/${syncId}/commit?dryRun=true`,
+        { maxDeletes: 1, dryRun: false },
+      );
+      expect(response.status).toBe(400);
+      expectMarked('POST', '/api/v1/funnels/{endpointUrl}/syncs/{syncId}/commit', 400);
+    });
+
     it('when a DELETE goes to a funnel without an identifier mapping, then 422 under _request, marked', async () => {
       const response = await send('DELETE', '/api/v1/funnels/unmapped', { identifiers: ['A-1'] });
       expect(response.status).toBe(422);
