@@ -7,9 +7,11 @@ import type { ApiContext } from './context';
 import { accessLog } from './middleware/access-log';
 import { errorHandler, routeNotFound } from './middleware/error-handler';
 import { answerOptions, methodNotAllowed } from './middleware/method-not-allowed';
+import { declaredQuery } from './http/declared-query';
 import { servedPaths } from './http/served-paths';
 import { generateOpenApiDocument } from './openapi/document';
 import { requestId, type Clock } from './middleware/request-id';
+import { refuseUndeclaredQuery } from './middleware/undeclared-query';
 import { docsRoutes } from './routes/docs.routes';
 import { healthRoutes, type HealthDeps } from './routes/health.routes';
 import { operationsRoutes } from './routes/operations.routes';
@@ -36,8 +38,12 @@ export function createApp(deps: AppDeps): Express {
   app.use(accessLog(deps.logger));
   // Not upgrade-insecure-requests: an operator may serve the docs page over plain http.
   app.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));
-  const allowed = servedPaths(() => generateOpenApiDocument().paths ?? {});
+  // Generated on the first request, once every router has registered its paths.
+  let document: ReturnType<typeof generateOpenApiDocument> | undefined;
+  const paths = () => (document ??= generateOpenApiDocument()).paths ?? {};
+  const allowed = servedPaths(paths);
   app.use(answerOptions(allowed));
+  app.use(refuseUndeclaredQuery(declaredQuery(paths)));
   app.use(healthRoutes(deps));
   // Before the v1 routes, so that no auth or body middleware of theirs reaches the public docs.
   app.use('/api/v1', docsRoutes());

@@ -1,7 +1,7 @@
 /**
  * Reads a funnel request for the submission use case, in the order of
  * docs/api-behaviour.md#the-path-of-a-request (what the middleware before it has not checked):
- * the query parameters, the body's structure, the funnel (404), and what the headers ask.
+ * the query parameters' values, the body's structure, the funnel (404), and what the headers ask.
  */
 import type { Request } from 'express';
 import type { SubmittedRequest } from '../../core/submission/submission';
@@ -9,7 +9,6 @@ import { bodyFormatOf } from './body-format';
 import { dryRunFlag } from './dry-run-flag';
 import { checkFunnelBody, type FunnelMethod } from './funnel-body';
 import type { FunnelLookup } from './funnel-lookup';
-import { checkFunnelQuery } from './funnel-query';
 import { notFound } from './http-error';
 import { checkNdjsonBody } from './ndjson-body';
 import { syncTag } from './sync-tag';
@@ -28,7 +27,6 @@ export async function readFunnelRequest(
   const endpointUrl = String(req.params.endpointUrl);
   const dryRun = dryRunFlag(req.originalUrl);
   const sync = syncTag(req.originalUrl);
-  checkFunnelQuery(req.originalUrl);
   const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
   const bodyFormat = bodyFormatOf(req);
   if (bodyFormat === 'ndjson') checkNdjsonBody(method, body, maxItems);

@@ -1,7 +1,7 @@
 /**
  * Records what the funnel routes refused themselves, after they authenticated the caller: a body
- * that is not JSON (400), too large (413), of another media type (415), a query, a key or a sync
- * they cannot take, a queue they could not reach. Which refusals leave which trace is
+ * that is not JSON (400), too large (413), of another media type (415), a `dryRun`, a key or a
+ * sync they cannot take, a queue they could not reach. Which refusals leave which trace is
  * core/submission/record-refusal.ts's; here the request is read as far as the API got with it.
  */
 import type { ErrorRequestHandler, Request } from 'express';

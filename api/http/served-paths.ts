@@ -3,20 +3,13 @@
  * holds equal to the routes the app serves). Read on the first lookup, once every router has
  * registered its paths.
  */
+import { pathPattern } from './path-template';
+
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 interface PathMethods {
   pattern: RegExp;
   allow: string;
-}
-
-/** `/a/{b}/c` -> /^\/a\/[^/]+\/c\/?$/i (express matches case-insensitively, a trailing slash too). */
-function patternOf(template: string): RegExp {
-  const source = template
-    .split(/\{[^}]+\}/)
-    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-    .join('[^/]+');
-  return new RegExp(`^${source}/?$`, 'i');
 }
 
 function allowOf(operations: object): string {
@@ -37,7 +30,7 @@ export function servedPaths(paths: () => Record<string, object>): AllowedMethods
   let known: PathMethods[] | undefined;
   return (path) => {
     known ??= Object.entries(paths()).map(([template, operations]) => ({
-      pattern: patternOf(template),
+      pattern: pathPattern(template),
       allow: allowOf(operations),
     }));
     return known.find(({ pattern }) => pattern.test(path))?.allow;

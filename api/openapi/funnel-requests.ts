@@ -6,8 +6,10 @@ import { z } from 'zod';
 import { endpointUrlSchema } from '../../core/domain/names';
 import { envelopeSchema } from '../../core/domain/envelope';
 import { IDENTIFIER_MAX_LENGTH } from '../../core/domain/identifier';
+import { dryRunQuerySchema } from '../http/dry-run-flag';
 import { IDENTIFIER_PATTERN } from './patterns';
 import { errorBodySchema } from './registry';
+import { ruleRefusal } from './rule-refusal';
 import { registerRoute } from './settings-paths';
 
 const itemSchema = z.record(z.string(), z.unknown()).meta({
@@ -46,7 +48,7 @@ const error = (description: string, headers?: Headers) =>
   json(errorBodySchema, description, headers);
 
 const query = z.object({
-  dryRun: z.enum(['true', 'false']).optional().meta({
+  dryRun: dryRunQuerySchema.meta({
     description: '`true`: validate everything, lookups included, and write nothing',
   }),
   sync: z
@@ -91,10 +93,13 @@ function responses(done: string) {
     410: error('The `sync` expired uncommitted'),
     413: error('The body is over `MAX_BODY_BYTES`, or has more than `MAX_ITEMS` items'),
     415: error('The body is not `application/json`'),
-    422: json(
-      envelope,
-      'Validation failed: `errors` by item (identifier, `[i]` or `_request`) and field label; ' +
-        'or the `Idempotency-Key` was used with another body',
+    422: ruleRefusal(
+      json(
+        envelope,
+        'Validation failed: `errors` by item (identifier, `[i]` or `_request`, as for an ' +
+          'inactive funnel or one without an identifier mapping) and field label; or the ' +
+          '`Idempotency-Key` was used with another body',
+      ),
     ),
     429: error("Over the token's rate limit", { 'Retry-After': header('Seconds to wait') }),
     503: error('Redis or MongoDB does not answer; nothing was half-written', {

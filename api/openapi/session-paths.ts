@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { errorBodySchema, registry } from './registry';
+import { ruleRefusal } from './rule-refusal';
 import {
   acceptedInvitationSchema,
   acceptInvitationBodySchema,
@@ -110,9 +111,11 @@ registry.registerPath({
     ...bodyErrors,
     403: error('The console header is missing'),
     404: error('The invitation is not known'),
-    410: error('The invitation expired or was used, or its user is gone'),
-    422: error(
-      'The password breaks the rule: at least 12 characters, 5 of them different, not a common one',
+    410: ruleRefusal(error('The invitation expired or was used, or its user is gone')),
+    422: ruleRefusal(
+      error(
+        'The password breaks the rule: at least 12 characters, 5 of them different, not a common one',
+      ),
     ),
   },
 });

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { ABILITY_BY_METHOD, type Permission } from '../../core/auth/access';
 import { ENTITY_TAG_LIST_PATTERN } from './patterns';
 import { bearerAuth, errorBodySchema, registry } from './registry';
+import { ruleRefusal, STATE_STATUSES } from './rule-refusal';
 
 type Operation = 'create' | 'list' | 'get' | 'put' | 'patch' | 'delete';
 
@@ -24,6 +25,11 @@ export interface SettingsPathsSpec {
   deleteMeans?: string;
   /** What a create or a patch may not grant (answered 403), said on those operations. */
   grants?: string;
+  /**
+   * What a well-formed create or patch body may still be refused for (422): the lookups and
+   * rules its schema cannot state.
+   */
+  rules?: string;
   /** What a create answers when a unique field is taken. */
   conflict?: string;
   /** When a patch or a delete is refused with 409, by operation. */
@@ -73,17 +79,23 @@ const AUTH_ERRORS = {
   403: errorResponse('The token lacks the ability, or its user the permission'),
 };
 
-/** What any operation with a JSON body may answer before its own checks. */
+/** What any operation with a JSON body may answer before its own checks, beside its 400. */
 const BODY_ERRORS = {
-  400: errorResponse('The body is not valid JSON, or the path is not valid percent-encoding'),
   413: errorResponse('The body is too large'),
   415: errorResponse('The body is not `application/json`'),
 };
 
-/** What any operation may answer for a path that is not valid percent-encoding. */
-const PATH_ERRORS = {
-  400: errorResponse('The path is not valid percent-encoding'),
-};
+/** The 400 of an operation: the path, and the body and conditions when it takes them. */
+function malformed(request: RouteConfig['request']) {
+  const causes = [
+    request?.body && 'the body is not valid JSON',
+    request?.headers === conditionalHeaders &&
+      'an `If-Match` or `If-None-Match` is not `*` or a list of entity tags (`errors` names it)',
+    'the path is not valid percent-encoding',
+  ].filter(Boolean);
+  const text = causes.join(', or ');
+  return { 400: errorResponse(text.charAt(0).toUpperCase() + text.slice(1)) };
+}
 
 /** What any operation that reads or writes the store may answer while an engine is away. */
 const ENGINE_ERRORS = {
@@ -123,6 +135,11 @@ export function registerRoute(
 ): void {
   const { access, request, ...rest } = route;
   const body = request?.body && { required: true, ...request.body };
+  const responses: RouteConfig['responses'] = { ...route.responses };
+  for (const status of STATE_STATUSES) {
+    const response = responses[status];
+    if (response) responses[status] = ruleRefusal(response);
+  }
   registry.registerPath({
     ...rest,
     ...(request ? { request: { ...request, ...(body ? { body } : {}) } } : {}),
@@ -130,11 +147,11 @@ export function registerRoute(
     security: [{ [bearerAuth.name]: [] }],
     description: [route.description, `Access: ${access}.`].filter(Boolean).join('\n\n'),
     responses: {
-      ...PATH_ERRORS,
+      ...malformed(request),
       ...(body ? BODY_ERRORS : {}),
       ...ENGINE_ERRORS,
       ...(route.method === 'get' ? READ_LIMIT_ERRORS : {}),
-      ...route.responses,
+      ...responses,
       ...AUTH_ERRORS,
     },
   });
@@ -152,7 +169,9 @@ export function registerSettingsPaths(spec: SettingsPathsSpec): void {
   });
   const list = z.object({ items: z.array(spec.view), nextCursor: z.string().nullable() });
   const notFound = errorResponse('Not found in the tenant');
-  const badBody = errorResponse('The body is not valid; `errors` names each bad field');
+  const badBody = spec.rules
+    ? ruleRefusal(errorResponse(`The body is not valid, or ${spec.rules}; \`errors\` says which`))
+    : errorResponse('The body is not valid; `errors` names each bad field');
 
   if (operations.has('create') && spec.create) {
     registerRoute({

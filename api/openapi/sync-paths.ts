@@ -2,8 +2,10 @@
 import { z } from 'zod';
 import { endpointUrlSchema } from '../../core/domain/names';
 import type { CommitLimit } from '../../core/syncs/commit-limit';
+import { dryRunQuerySchema } from '../http/dry-run-flag';
 import { syncIdSchema, syncViewSchema } from '../../core/syncs/sync';
 import { errorBodySchema } from './registry';
+import { ruleRefusal } from './rule-refusal';
 import { registerRoute } from './settings-paths';
 
 export const commitBodySchema = z
@@ -14,9 +16,14 @@ export const commitBodySchema = z
     maxDeletePercent: z.number().min(0).max(100).optional().meta({
       description: 'The most it may delete, as a share of the items this funnel wrote',
     }),
-    dryRun: z.boolean().default(false).meta({
-      description: '`true`: answer what it would delete, in pages; delete nothing',
-    }),
+    dryRun: z
+      .boolean()
+      .optional()
+      .meta({
+        description:
+          '`true`: answer what it would delete, in pages; delete nothing. The same as the query ' +
+          'parameter `dryRun`; given in both, they must agree (else 400)',
+      }),
   })
   .refine((body) => (body.maxDeletes === undefined) !== (body.maxDeletePercent === undefined), {
     path: ['maxDeletes'],
@@ -34,7 +41,12 @@ export function commitLimitOf(body: z.output<typeof commitBodySchema>): CommitLi
     : { maxDeletePercent: body.maxDeletePercent ?? 0 };
 }
 
-export const commitPageQuerySchema = z.object({
+export const commitQuerySchema = z.object({
+  dryRun: dryRunQuerySchema.meta({
+    description:
+      '`true`: answer what it would delete, in pages; delete nothing. The same as `dryRun` in ' +
+      'the body; given in both, they must agree (else 400)',
+  }),
   limit: z.coerce.number().int().min(1).max(10_000).default(1000),
   cursor: z.string().min(1).optional(),
 });
@@ -115,7 +127,7 @@ export function registerSyncPaths(): void {
       'than the limit. With `dryRun`, answers what it would delete, in pages (`limit`, `cursor`).',
     request: {
       params: syncParams,
-      query: commitPageQuerySchema,
+      query: commitQuerySchema,
       body: { required: true, content: { 'application/json': { schema: commitBodySchema } } },
     },
     responses: {
@@ -126,6 +138,13 @@ export function registerSyncPaths(): void {
         },
       },
       202: json(commitAnswerSchema, 'Still deleting: the sync (`Location`) shows the progress'),
+      400: ruleRefusal(
+        json(
+          errorBodySchema,
+          'The body is not valid JSON; `dryRun` in the query is not `true` or `false`, or is ' +
+            'given in both query and body and they disagree; or the path is not valid percent-encoding',
+        ),
+      ),
       404: json(errorBodySchema, 'No such funnel, or no such sync of it in the tenant'),
       409: json(
         errorBodySchema,
@@ -133,9 +152,12 @@ export function registerSyncPaths(): void {
           'being committed or was',
       ),
       410: json(errorBodySchema, 'The sync expired uncommitted'),
-      422: json(
-        commitAnswerSchema,
-        'Over the limit (`data.wouldDelete`, nothing deleted), or a bad body (`errors`)',
+      422: ruleRefusal(
+        json(
+          commitAnswerSchema,
+          'Over the limit (`data.wouldDelete`, nothing deleted), a `cursor` this dry run did not ' +
+            'answer, or a bad body (`errors`)',
+        ),
       ),
       503: json(errorBodySchema, 'Redis or MongoDB does not answer'),
     },

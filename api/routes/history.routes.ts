@@ -20,6 +20,7 @@ import { notFound } from '../http/http-error';
 import { invalid, parseOrThrow } from '../http/validate';
 import { requireAccess } from '../middleware/require-access';
 import { errorBodySchema } from '../openapi/registry';
+import { ruleRefusal } from '../openapi/rule-refusal';
 import { registerRoute } from '../openapi/settings-paths';
 
 /** A date-time with its offset, or a bare date (midnight UTC). */
@@ -92,10 +93,12 @@ registerRoute({
   responses: {
     200: json(pageSchema, 'A page; pass `nextCursor` as `cursor` for the next'),
     404: json(errorBodySchema, 'No funnel with that endpoint URL in the tenant'),
-    422: json(
-      errorBodySchema,
-      'A bad query parameter, `to` not after `from`, or a `cursor` this list did not answer; ' +
-        '`errors` names each',
+    422: ruleRefusal(
+      json(
+        errorBodySchema,
+        'A bad query parameter, `to` not after `from`, or a `cursor` this list did not answer; ' +
+          '`errors` names each',
+      ),
     ),
   },
 });

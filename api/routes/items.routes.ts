@@ -17,6 +17,7 @@ import { invalid, parseOrThrow } from '../http/validate';
 import { requireAccess } from '../middleware/require-access';
 import { registerRoute } from '../openapi/settings-paths';
 import { errorBodySchema } from '../openapi/registry';
+import { ruleRefusal } from '../openapi/rule-refusal';
 
 const listQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
@@ -59,10 +60,12 @@ registerRoute({
   responses: {
     200: json(itemPageSchema, 'A page; pass `nextCursor` as `cursor` for the next'),
     404: noContentType,
-    422: json(
-      errorBodySchema,
-      'A bad `limit` or `prefix`, or a `cursor` this list did not answer; `errors` names each. ' +
-        'A cursor goes with the `prefix` it was answered for',
+    422: ruleRefusal(
+      json(
+        errorBodySchema,
+        'A bad `limit` or `prefix`, or a `cursor` this list did not answer; `errors` names each. ' +
+          'A cursor goes with the `prefix` it was answered for',
+      ),
     ),
   },
 });

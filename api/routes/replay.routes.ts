@@ -10,6 +10,7 @@ import { HistoryRepository } from '../../core/history/history.repository';
 import { endpointUrlSchema } from '../../core/domain/names';
 import { replaySource } from '../../core/history/replay-source';
 import type { ApiContext } from '../context';
+import { dryRunFlag, dryRunQuerySchema } from '../http/dry-run-flag';
 import { checkFunnelBody } from '../http/funnel-body';
 import { answerStillRunning } from '../http/still-running';
 import { takeReceiptSequence } from '../middleware/receipt-sequence';
@@ -18,6 +19,7 @@ import { checkNdjsonBody } from '../http/ndjson-body';
 import { rateLimit } from '../middleware/rate-limit';
 import { requireAccess } from '../middleware/require-access';
 import { errorBodySchema } from '../openapi/registry';
+import { ruleRefusal } from '../openapi/rule-refusal';
 import { registerRoute } from '../openapi/settings-paths';
 import { envelopeSchema } from '../../core/domain/envelope';
 import { queueSubmitter } from '../../core/submission/queue-submitter';
@@ -36,18 +38,29 @@ registerRoute({
     "Sends a recorded POST's payload again, through the funnel's current settings, as a new " +
     'request: it is queued and answered as `POST /funnels/{endpointUrl}` would be, and gets its ' +
     'own history record (`Location`), whose `replayOf` is the record replayed. No body.',
-  request: { params: z.object({ endpointUrl: endpointUrlSchema, requestId: z.string() }) },
+  request: {
+    params: z.object({ endpointUrl: endpointUrlSchema, requestId: z.string() }),
+    query: z.object({
+      dryRun: dryRunQuerySchema.meta({
+        description:
+          '`true`: validate everything, lookups included, and write nothing, as a dry run of ' +
+          'the funnel request would; its record says `dryRun: true`',
+      }),
+    }),
+  },
   responses: {
     200: json(envelopeSchema, 'The new request was answered; `Location` names its record'),
-    400: json(
-      errorBodySchema,
-      'The recorded payload is not JSON, or not the shape asked for, as when it was received; ' +
-        'or the path is not valid percent-encoding',
+    400: ruleRefusal(
+      json(
+        errorBodySchema,
+        'The recorded payload is not JSON, or not the shape asked for, as when it was received; ' +
+          'a `dryRun` other than `true` or `false`; or the path is not valid percent-encoding',
+      ),
     ),
     404: json(errorBodySchema, 'No such funnel, or no such request to it in the tenant'),
     409: json(errorBodySchema, 'The payload was cut when recorded, or the record is of a DELETE'),
-    413: json(errorBodySchema, 'The recorded payload has more than `MAX_ITEMS` items'),
-    422: json(envelopeSchema, 'The new request was answered: validation failed'),
+    413: ruleRefusal(json(errorBodySchema, 'The recorded payload has more than `MAX_ITEMS` items')),
+    422: ruleRefusal(json(envelopeSchema, 'The new request was answered: validation failed')),
     429: {
       ...json(errorBodySchema, "Over the token's rate limit"),
       headers: {
@@ -74,6 +87,7 @@ export function replayRoutes(context: ApiContext): Router {
     rateLimit(queue.redis, queue.keys, config.RATE_LIMIT_PER_MINUTE),
     async (req: Request<{ endpointUrl: string; requestId: string }>, res) => {
       const { tenant, tokenId } = req.principal;
+      const dryRun = dryRunFlag(req.originalUrl);
       const endpointUrl = endpointUrlSchema.safeParse(req.params.endpointUrl);
       const funnel = endpointUrl.success && (await context.funnels.find(tenant, endpointUrl.data));
       if (!endpointUrl.success || !funnel) {
@@ -96,7 +110,7 @@ export function replayRoutes(context: ApiContext): Router {
         receivedAt: req.receivedAt.toISOString(),
         sequence: req.receiptSequence,
         tokenId,
-        dryRun: false,
+        dryRun,
         bodyFormat,
         replayOf: source.replayOf,
       };

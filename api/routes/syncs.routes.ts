@@ -18,16 +18,18 @@ import { SYNC_STATES, SyncListing } from '../../core/syncs/sync-listing';
 import { syncApiServices } from '../../core/syncs/sync-api-services';
 import type { QueueAway, Refused } from '../../core/syncs/sync-refusal';
 import type { ApiContext } from '../context';
+import { givenDryRun } from '../http/dry-run-flag';
 import { HttpError, unavailable } from '../http/http-error';
 import { invalid, parseOrThrow } from '../http/validate';
 import { jsonBody } from '../middleware/json-body';
 import { requireAccess } from '../middleware/require-access';
 import { errorBodySchema } from '../openapi/registry';
+import { ruleRefusal } from '../openapi/rule-refusal';
 import { registerRoute } from '../openapi/settings-paths';
 import {
   commitBodySchema,
   commitLimitOf,
-  commitPageQuerySchema,
+  commitQuerySchema,
   registerSyncPaths,
 } from '../openapi/sync-paths';
 
@@ -74,10 +76,10 @@ registerRoute({
       description: 'No funnel with that endpoint URL in the tenant',
       content: { 'application/json': { schema: errorBodySchema } },
     },
-    422: {
+    422: ruleRefusal({
       description: 'A bad `state` or `limit`, or a `cursor` this list did not answer',
       content: { 'application/json': { schema: errorBodySchema } },
-    },
+    }),
   },
 });
 
@@ -151,17 +153,19 @@ export function syncsRoutes(context: ApiContext): Router {
       // Before the body is read: a sync this caller cannot see is 404, whatever the body.
       const found = await findSync(services, tenant, endpointUrl, syncId);
       if (found.state !== 'found') throw failure(found);
+      const queryDryRun = givenDryRun(req.originalUrl);
       const body = parseOrThrow(commitBodySchema, req.body ?? {});
+      const dryRun = commitDryRun(queryDryRun, body.dryRun);
       // Read on every commit, not only on a dry run that pages with it: a bad `limit` is never
       // taken silently.
-      const page = parseOrThrow(commitPageQuerySchema, req.query);
+      const page = parseOrThrow(commitQuerySchema, req.query);
       const outcome = await requestCommit(services, found, {
         requestId: req.requestId,
         recordId: req.recordId,
         tokenId,
         receivedAt: req.receivedAt,
         limit: commitLimitOf(body),
-        dryRun: body.dryRun,
+        dryRun,
         page: { size: page.limit, cursor: page.cursor },
       });
       answerCommit(res, outcome, { endpointUrl, syncId, recordId: req.recordId });
@@ -169,6 +173,20 @@ export function syncsRoutes(context: ApiContext): Router {
   );
 
   return router;
+}
+
+/**
+ * A commit is a dry run when the query or the body says so; when both say, they must agree, so
+ * that neither is taken over the other in silence.
+ */
+function commitDryRun(inQuery: boolean | undefined, inBody: boolean | undefined): boolean {
+  if (inQuery !== undefined && inBody !== undefined && inQuery !== inBody) {
+    throw new HttpError(
+      400,
+      `dryRun is ${inQuery} in the query and ${inBody} in the body: give it once, or the same`,
+    );
+  }
+  return inQuery ?? inBody ?? false;
 }
 
 /** The commit's answer: a dry run's page, its job's answer, or 202 naming the sync to follow. */

@@ -2,9 +2,10 @@
 import { z } from 'zod';
 import { typedText } from '../domain/typed-text';
 import { permissionSchema, type Permission } from './access';
+import { emailAddressSchema } from './email-address';
 
 export const userBodySchema = z.strictObject({
-  email: z.email().max(320),
+  email: emailAddressSchema,
   name: typedText(200, { blank: true }).optional(),
   permissions: z.array(permissionSchema).max(2).default([]),
 });

@@ -32,6 +32,7 @@ import {
 } from '../../http/settings-validation';
 import { requireAccessByMethod } from '../../middleware/require-access';
 import { errorBodySchema } from '../../openapi/registry';
+import { ruleRefusal } from '../../openapi/rule-refusal';
 import {
   conditionalHeaders,
   preconditionFailedSchema,
@@ -77,6 +78,13 @@ const json = (schema: z.ZodType, description: string) => ({
   content: { 'application/json': { schema } },
 });
 
+const invalidDefinition = ruleRefusal(
+  json(
+    errorBodySchema,
+    'Bad key or body, a property key used twice, or a reference to a missing content type',
+  ),
+);
+
 registerRoute({
   method: 'post',
   path: '/settings/content-types',
@@ -88,7 +96,7 @@ registerRoute({
   responses: {
     201: json(contentTypeViewSchema, 'Created'),
     409: json(errorBodySchema, 'A content type with that key exists already'),
-    422: json(errorBodySchema, 'Bad key or body, or a reference to a missing content type'),
+    422: invalidDefinition,
   },
 });
 
@@ -113,7 +121,7 @@ registerRoute({
     201: json(contentTypeViewSchema, 'Created'),
     409: json(inUseSchema, 'Funnels map fields the new definition lacks'),
     412: json(preconditionFailedSchema(contentTypeViewSchema), 'Another version than asked'),
-    422: json(errorBodySchema, 'Bad key or body, or a reference to a missing content type'),
+    422: invalidDefinition,
   },
 });
 

@@ -16,6 +16,7 @@ import { exportOf, type ExportRequest } from '../../http/export-lookup';
 import { HttpError, notFound } from '../../http/http-error';
 import { invalid, parseOrThrow } from '../../http/validate';
 import { errorBodySchema } from '../../openapi/registry';
+import { ruleRefusal } from '../../openapi/rule-refusal';
 import { registerRoute } from '../../openapi/settings-paths';
 
 const listQuerySchema = z.object({
@@ -44,7 +45,9 @@ registerRoute({
   responses: {
     200: json(deliveryPageSchema, 'A page; pass `nextCursor` as `cursor` for the next'),
     404: json(errorBodySchema, 'No such export in the tenant'),
-    422: json(errorBodySchema, 'A bad `status`, `limit` or `cursor`'),
+    422: ruleRefusal(
+      json(errorBodySchema, 'A bad `status` or `limit`, or a `cursor` this list did not answer'),
+    ),
   },
 });
 

@@ -42,6 +42,7 @@ registerSettingsPaths({
   create: exportBodySchema,
   created: createdExportSchema,
   patch: exportPatchSchema,
+  rules: "a URL the operator's target rules refuse, or a content type the tenant lacks",
   grants:
     'The URL must be `https` to a public address unless the operator allows its network (`EXPORT_ALLOWED_NETWORKS`); a refused URL is a 422 whose `errors.url` says why. Every content type must exist. `active: true` re-enables a paused or disabled export: what waited is sent. Creating an export, or changing its `url`, `contentTypes` or `events`, also needs the `read` ability (403 otherwise): an export sends items.',
   deleteMeans: 'Removes the export and its delivery log; nothing more is sent.',

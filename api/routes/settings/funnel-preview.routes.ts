@@ -27,6 +27,7 @@ import { HttpError, unavailable } from '../../http/http-error';
 import { invalid, parseOrThrow } from '../../http/validate';
 import { requireAccess } from '../../middleware/require-access';
 import { errorBodySchema } from '../../openapi/registry';
+import { ruleRefusal } from '../../openapi/rule-refusal';
 import { registerRoute } from '../../openapi/settings-paths';
 
 /** Previews one API process runs at once, each in a thread of its own. */
@@ -58,11 +59,13 @@ registerRoute({
   request: { body: { content: { 'application/json': { schema: previewRequestSchema } } } },
   responses: {
     200: json(previewAnswerSchema, 'The draft over the sample and each request'),
-    422: json(
-      errorBodySchema,
-      'A bad body, or a draft that saving would refuse (`errors` names it, as ' +
-        '`funnel.mappings.0.target`), or no saved funnel `history.endpointUrl`, or a preview ' +
-        'stopped past its time budget or memory (the message names it)',
+    422: ruleRefusal(
+      json(
+        errorBodySchema,
+        'A bad body, or a draft that saving would refuse (`errors` names it, as ' +
+          '`funnel.mappings.0.target`), or no saved funnel `history.endpointUrl`, or a preview ' +
+          'stopped past its time budget or memory (the message names it)',
+      ),
     ),
     429: json(
       errorBodySchema,

@@ -38,6 +38,7 @@ import {
 } from '../../http/settings-validation';
 import { requireAccessByMethod } from '../../middleware/require-access';
 import { errorBodySchema } from '../../openapi/registry';
+import { ruleRefusal } from '../../openapi/rule-refusal';
 import {
   conditionalHeaders,
   ETAG_HEADER,
@@ -73,10 +74,12 @@ const json = (schema: z.ZodType, description: string) => ({
   description,
   content: { 'application/json': { schema } },
 });
-const badBody = json(
-  errorBodySchema,
-  'Bad body, a content type the tenant lacks, a mapping whose target is unknown or mapped ' +
-    'twice, or a transform that is not valid (`errors` names it, as `mappings.1.transforms.0.op`)',
+const badBody = ruleRefusal(
+  json(
+    errorBodySchema,
+    'Bad body, a content type the tenant lacks, a mapping whose target is unknown or mapped ' +
+      'twice, or a transform that is not valid (`errors` names it, as `mappings.1.transforms.0.op`)',
+  ),
 );
 const taken = json(errorBodySchema, 'The endpoint URL is already used in the tenant');
 const absent = json(errorBodySchema, 'Not found in the tenant');

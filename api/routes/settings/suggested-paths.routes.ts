@@ -14,6 +14,7 @@ import type { ApiContext } from '../../context';
 import { invalid, parseOrThrow } from '../../http/validate';
 import { requireAccess } from '../../middleware/require-access';
 import { errorBodySchema } from '../../openapi/registry';
+import { ruleRefusal } from '../../openapi/rule-refusal';
 import { registerRoute } from '../../openapi/settings-paths';
 
 const bodySchema = z
@@ -46,7 +47,7 @@ registerRoute({
   request: { body: { content: { 'application/json': { schema: bodySchema } } } },
   responses: {
     200: json(answerSchema, 'The paths, depth first in the order of the sample'),
-    422: json(errorBodySchema, 'A bad sample, or a content type the tenant lacks'),
+    422: ruleRefusal(json(errorBodySchema, 'A bad sample, or a content type the tenant lacks')),
   },
 });
 

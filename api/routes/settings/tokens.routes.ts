@@ -29,6 +29,7 @@ registerSettingsPaths({
   view: tokenViewSchema.meta({ id: 'Token' }),
   create: tokenBodySchema,
   created: createdTokenSchema,
+  rules: 'a `userId` that names no user of the tenant, or an `expiresAt` not in the future',
   deleteMeans:
     "Revokes the token; it stops working on every API process within a second. A token made in a console session, or with a token made so, is also revoked when that session's user sets a new password. The caller's own tokens may always be revoked (revoking the one it calls with signs it out); another user's only when the calling user holds every permission of that user (otherwise 403, naming what it lacks).",
   grants:

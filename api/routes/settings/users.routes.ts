@@ -4,7 +4,6 @@
  * caller holding all its permissions, and never so that the tenant is left without an admin.
  */
 import { Router } from 'express';
-import { z } from 'zod';
 import { userBodySchema, userPatchSchema, userView, userViewSchema } from '../../../core/auth/user';
 import { changeUser } from '../../../core/auth/change-user';
 import { deleteUser } from '../../../core/auth/delete-user';
@@ -21,18 +20,13 @@ import { parseSettingsOrThrow } from '../../http/settings-validation';
 import { requireAccessByMethod } from '../../middleware/require-access';
 import { registerSettingsPaths } from '../../openapi/settings-paths';
 
-/** zod's `email()` takes fewer forms than the `email` format: its pattern says which. */
-const userCreateSchema = userBodySchema.extend({
-  email: userBodySchema.shape.email.meta({ pattern: z.regexes.email.source }),
-});
-
 registerSettingsPaths({
   tag: 'Users',
   base: '/settings/users',
   idParam: 'id',
   permission: 'manage_settings',
   view: userViewSchema.meta({ id: 'User' }),
-  create: userCreateSchema,
+  create: userBodySchema,
   patch: userPatchSchema,
   grants:
     'Nobody grants what they do not hold: every permission given (on create, or in a patch) must be held by the calling user. Otherwise 403, naming what cannot be granted. A user is changed, deactivated or deleted only by a caller that holds every permission of that user (otherwise 403, naming what the caller lacks).',

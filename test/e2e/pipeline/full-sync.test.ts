@@ -211,6 +211,69 @@ describe('full syncs', () => {
       expect((await getSync(url, sync.syncId)).body).toMatchObject({ state: 'open', commit: null });
     });
 
+    it('when ?dryRun=true is in the query, then the commit is a dry run: it answers the preview and deletes nothing', async () => {
+      const { url, contentType } = await seeded(['Q-1', 'Q-2', 'Q-3']);
+      const sync = await start(url);
+      await tagged(url, sync.syncId, items(['Q-2']));
+      const preview = await commit<Preview>(
+        url,
+        sync.syncId,
+        { maxDeletePercent: 100 },
+        '?dryRun=true',
+      );
+      expect(preview.status).toBe(200);
+      expect(preview.body).toMatchObject({
+        syncId: sync.syncId,
+        dryRun: true,
+        wouldDelete: 2,
+        withinLimit: true,
+        items: ['Q-1', 'Q-3'],
+        nextCursor: null,
+      });
+      expect(await stored(contentType)).toEqual(['Q-1', 'Q-2', 'Q-3']);
+      expect((await getSync(url, sync.syncId)).body).toMatchObject({ state: 'open', commit: null });
+    });
+
+    it('when the query and the body disagree on dryRun, then 400 and nothing is deleted; when they agree, a dry run', async () => {
+      const { url, contentType } = await seeded(['R-1', 'R-2']);
+      const sync = await start(url);
+      for (const [query, dryRun] of [
+        ['?dryRun=true', false],
+        ['?dryRun=false', true],
+      ] as const) {
+        const refused = await commit(url, sync.syncId, { maxDeletes: 5, dryRun }, query);
+        expect(refused.status).toBe(400);
+        expect(refused.body.message).toContain('dryRun');
+      }
+      const agreed = await commit<Preview>(
+        url,
+        sync.syncId,
+        { maxDeletes: 5, dryRun: true },
+        '?dryRun=true',
+      );
+      expect(agreed.status).toBe(200);
+      expect(agreed.body).toMatchObject({ dryRun: true, wouldDelete: 2 });
+      expect(await stored(contentType)).toEqual(['R-1', 'R-2']);
+    });
+
+    it('when the flag is misspelt or not "true" or "false", then 400 naming it and nothing is deleted', async () => {
+      const { url, contentType } = await seeded(['S-1']);
+      const sync = await start(url);
+      const cases = [
+        ['?dry_run=true', 'Unknown query parameter "dry_run"'],
+        ['?dryrun=true', 'Unknown query parameter "dryrun"'],
+        ['?dryRun=1', '"true" or "false"'],
+        ['?dryRun=true&dryRun=true', 'more than once'],
+      ];
+      for (const [query, message] of cases) {
+        const refused = await commit(url, sync.syncId, { maxDeletePercent: 100 }, query);
+        expect({ query, status: refused.status }).toEqual({ query, status: 400 });
+        expect(refused.body.message).toContain(message);
+      }
+      expect(await stored(contentType)).toEqual(['S-1']);
+      expect((await getSync(url, sync.syncId)).body).toMatchObject({ state: 'open', commit: null });
+    });
+
     it('when a tagged request is a dry run, then it names nothing to the sync', async () => {
       const { url } = await seeded(['G-1', 'G-2']);
       const sync = await start(url);

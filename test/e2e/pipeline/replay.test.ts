@@ -74,6 +74,46 @@ describe('replaying a recorded request', () => {
     expect((await p.item(contentType, 'C-1'))?.properties).toEqual({ price: 3 });
   });
 
+  it('when a replay is asked with ?dryRun=true, then it answers as the real replay would, writes nothing and is recorded as a dry run', async () => {
+    const sent = await p.post(url, [{ sku: 'DR-1', title: 'Dry', cost: 3 }]);
+    expect(sent.status).toBe(200);
+    expect((await p.remove(url, { identifiers: ['DR-1'] })).status).toBe(200);
+    const original = requestIdOf(sent);
+
+    const dry = await p.api.call(
+      'POST',
+      `/api/v1/funnels/${url}/history/${encodeURIComponent(original)}/replay?dryRun=true`,
+      { token: p.token },
+    );
+    expect(dry.status).toBe(200);
+    expect(dry.body).toEqual({ status: 'success', message: '1 item was imported' });
+    expect(await p.item(contentType, 'DR-1')).toBeNull();
+    const record = (
+      await p.api.call<HistoryView>('GET', dry.headers.get('location') ?? '', { token: p.token })
+    ).body;
+    expect(record).toMatchObject({ dryRun: true, status: 'success', httpStatus: 200 });
+    expect(record.replayOf).toEqual(expect.any(String));
+
+    const real = await replay(url, original);
+    expect(real.status).toBe(200);
+    expect(await p.item(contentType, 'DR-1')).not.toBeNull();
+  });
+
+  it('when a replay is asked with another query parameter or dryRun value, then 400 and nothing is replayed', async () => {
+    const sent = await p.post(url, [{ sku: 'DQ-1', title: 'Query', cost: 3 }]);
+    const path = `/api/v1/funnels/${url}/history/${encodeURIComponent(requestIdOf(sent))}/replay`;
+    const before = await p.api.context.db.history.countDocuments({});
+    for (const [query, message] of [
+      ['dry_run=true', 'Unknown query parameter "dry_run": this operation takes only dryRun'],
+      ['dryRun=yes', '"true" or "false"'],
+    ]) {
+      const refused = await p.api.call(`POST`, `${path}?${query}`, { token: p.token });
+      expect({ query, status: refused.status }).toEqual({ query, status: 400 });
+      expect((refused.body as { message: string }).message).toContain(message);
+    }
+    expect(await p.api.context.db.history.countDocuments({})).toBe(before);
+  });
+
   it('when an NDJSON request is replayed, then it is sent as NDJSON again', async () => {
     const ndjson = '{"sku":"N-1","title":"One","cost":1}\n{"sku":"N-2","title":"Two","cost":2}\n';
     const sent = await p.send('POST', url, {
