@@ -11,7 +11,9 @@ import { scannedKeys } from '../../support/scanned-keys';
 
 const CONSOLE = { 'x-funnel-sync-console': '1' };
 /** A valid e-mail address of about 300 characters that names nobody. */
-const longRandomEmail = () => `${randomBytes(144).toString('hex')}@example.test`;
+const label = (bytes: number) => randomBytes(bytes).toString('hex');
+/** About 260 characters, each part as long as an address may have it. */
+const longRandomEmail = () => `${label(32)}@${label(30)}.${label(30)}.${label(30)}.example.test`;
 /** The longest key name a sign-in may make: prefix, shard tag, tenant and a hash. */
 const LONGEST_KEY = 160;
 
