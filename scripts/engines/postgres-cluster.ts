@@ -8,7 +8,7 @@
  * extensions take seconds; a copy, a fraction of one).
  */
 import { spawn, type SpawnOptions } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import {
   chownSync,
   existsSync,
@@ -94,27 +94,30 @@ export function psql(socketDir: string, sql: string): Promise<void> {
 }
 
 /**
- * Settings of every start. DocumentDB and pg_cron connect back to the server through libpq: over
- * the same socket, since the server has no TCP port.
+ * Settings of every start. DocumentDB connects back to the server through libpq for some
+ * commands: over the same socket, since the server has no TCP port.
  */
 function startSettings(socketDir: string): string[] {
   return [
     `unix_socket_directories=${socketDir}`,
     `port=${SOCKET_PORT}`,
-    `cron.host=${socketDir}`,
     `documentdb.localhost_connection_string=host=${socketDir}`,
   ].flatMap((setting) => ['-c', setting]);
 }
 
 /**
- * Settings kept in the template's postgresql.conf. No fsync: a local engine's data need not
- * outlive a crash of the machine, and tests write a lot.
+ * Settings kept in the template's postgresql.conf. pg_cron runs DocumentDB's jobs (index builds
+ * of collections that hold documents, TTL expiry) in background workers: a job scheduled through
+ * libpq keeps the address of the socket it was scheduled on, which each start moves. No fsync: a
+ * local engine's data need not outlive a crash of the machine, and tests write a lot.
  */
 const CLUSTER_CONF = `
 listen_addresses = ''
 unix_socket_permissions = 0700
 shared_preload_libraries = 'pg_cron,pg_documentdb_core,pg_documentdb'
 cron.database_name = 'postgres'
+cron.use_background_workers = on
+max_worker_processes = 64
 max_connections = 300
 min_wal_size = 2MB
 fsync = off
@@ -186,6 +189,14 @@ export function copyCluster(from: string, to: string): Promise<void> {
   return run('cp', ['-a', '--reflink=auto', from, to]);
 }
 
+/** DocumentDB, and the login the gateway's clients use. */
+const INIT_SQL = [
+  'CREATE EXTENSION documentdb CASCADE;',
+  `CREATE ROLE ${MONGO_USER} LOGIN IN ROLE documentdb_admin_role;`,
+  `ALTER ROLE ${MONGO_USER} CREATEROLE;`,
+  `GRANT ${MONGO_USER} TO postgres WITH ADMIN OPTION;`,
+].join('\n');
+
 /** A new cluster in `dataDir` with DocumentDB, its login and the gateway's certificate. */
 async function initCluster(dataDir: string, socketDir: string): Promise<void> {
   // WAL in segments of 1 MB rather than 16: the template, copied at every start, stays small.
@@ -200,26 +211,21 @@ async function initCluster(dataDir: string, socketDir: string): Promise<void> {
   await run('openssl', [...cert, '-out', path.join(dataDir, GATEWAY_CERT)], asRunner());
   const postgres = await startPostgres(dataDir, socketDir);
   try {
-    await psql(
-      socketDir,
-      [
-        'CREATE EXTENSION documentdb CASCADE;',
-        `CREATE ROLE ${MONGO_USER} LOGIN IN ROLE documentdb_admin_role;`,
-        `ALTER ROLE ${MONGO_USER} CREATEROLE;`,
-        `GRANT ${MONGO_USER} TO postgres WITH ADMIN OPTION;`,
-      ].join('\n'),
-    );
+    await psql(socketDir, INIT_SQL);
   } finally {
     await postgres.stop();
   }
 }
+
+/** Names the template after how it is made: a change of settings makes a new one. */
+const TEMPLATE_NAME = `template-${createHash('sha256').update(CLUSTER_CONF).update(INIT_SQL).digest('hex').slice(0, 12)}`;
 
 /**
  * The template cluster in `buildDir` (the engine's build, in the install script's cache), made
  * the first time. Two processes making it at once each make one; the first rename wins.
  */
 export async function clusterTemplate(buildDir: string): Promise<string> {
-  const template = path.join(buildDir, 'template');
+  const template = path.join(buildDir, TEMPLATE_NAME);
   if (existsSync(path.join(template, 'PG_VERSION'))) return template;
   const work = runnerTempDir('funnel-sync-template-');
   const partial = `${template}.partial-${process.pid}`;
