@@ -59,7 +59,7 @@ function asRunner(options: SpawnOptions = {}): SpawnOptions {
 }
 
 /** Hands `dir` (not what is in it) to whoever runs PostgreSQL. */
-export function giveToRunner(dir: string): void {
+function giveToRunner(dir: string): void {
   const who = runner();
   if (who) chownSync(dir, who.uid, who.gid);
 }
@@ -87,7 +87,7 @@ function run(command: string, args: string[], options: SpawnOptions = {}, input?
 }
 
 /** Runs SQL as the cluster's superuser, over its socket. */
-export function psql(socketDir: string, sql: string): Promise<void> {
+function psql(socketDir: string, sql: string): Promise<void> {
   const args = ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '-h', socketDir];
   args.push('-p', String(SOCKET_PORT), '-U', 'postgres', '-d', 'postgres');
   return run(path.join(POSTGRES_BIN, 'psql'), args, { cwd: socketDir }, sql);
