@@ -127,20 +127,16 @@ build_component() {
       make -s -C "$work/$component" install with_llvm=no OPTFLAGS= DESTDIR="$destdir"
       ;;
     documentdb-*)
-      local options part gateway
+      local options part
       mapfile -t options < <(documentdb_make_options)
       intel_math_pkgconfig "$work"
       for part in pg_documentdb_core pg_documentdb; do
         make -s -C "$work/$component/$part" -j"$jobs" "${options[@]}"
         make -s -C "$work/$component/$part" install "${options[@]}" DESTDIR="$destdir"
-        # The gateway once the core is built (its error-code macros read a table the core's build
-        # generates, pg_documentdb_core/include/utils/external_error_mapping.csv), beside the rest.
-        if [[ $part == pg_documentdb_core ]]; then
-          (cd "$work/$component/pg_documentdb_gw" && cargo build --release --locked --quiet) &
-          gateway=$!
-        fi
       done
-      wait "$gateway"
+      # The gateway after the core: its error-code macros read a table the core's build generates
+      # (pg_documentdb_core/include/utils/external_error_mapping.csv).
+      (cd "$work/$component/pg_documentdb_gw" && cargo build --release --locked --quiet)
       cp "$work/$component/pg_documentdb_gw/target/release/documentdb_gateway" "$dir.partial/"
       (cd "$dir.partial" && sha256sum documentdb_gateway >gateway.sha256)
       ;;
@@ -174,8 +170,10 @@ install_all() {
       log "building $component (scripts/engines/sources)..."
       local started=$SECONDS build_log="$cache/$component.build.log"
       [[ $component == "$documentdb" ]] && ensure_cargo
-      # Compilers' warnings go to the log; its end is shown when the build fails.
-      if ! build_component "$component" "$work" "$dir" >"$build_log" 2>&1; then
+      # Compilers' warnings go to the log; its end is shown when the build fails. In the
+      # background, then waited for: in an `if`, bash would run it without `set -e`.
+      (build_component "$component" "$work" "$dir") >"$build_log" 2>&1 &
+      if ! wait $!; then
         tail -n 40 "$build_log" >&2
         log "building $component failed; its whole log: $build_log"
         return 1
