@@ -64,7 +64,7 @@ describe('ItemStore.upsertRequests: several requests written at once', () => {
      * told by the engine's `explain` that lists are served, reads the ids one at a time.
      */
     const tombstoneReads = (ids: number) =>
-      name === 'FerretDB' && process.env.TEST_ENGINE_NAME !== 'ferretdb' ? ids : 1;
+      name === 'FerretDB' && database.serverEngine !== 'ferretdb' ? ids : 1;
     const group = (ct: string, requests: RequestWrites[]) =>
       bothWays(store, database.db, sink, ct, [], requests);
 
