@@ -1,6 +1,6 @@
 /**
  * `npm run dev`: one API and one worker on local engines. When REDIS_URL or MONGO_URL is unset,
- * it installs what is missing (scripts/install-engines.sh) and starts redis-server and FerretDB
+ * it installs what is missing (scripts/install-engines.sh) and starts redis-server and DocumentDB
  * with their data in .engines/dev, kept across runs. Ctrl-C stops everything it started.
  */
 import { spawnSync } from 'node:child_process';

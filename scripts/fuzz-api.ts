@@ -1,6 +1,6 @@
 /**
  * `npm run fuzz`: Schemathesis against a real API and worker on local engines. It starts
- * redis-server and FerretDB in a temporary directory, an API and a worker, bootstraps a tenant
+ * redis-server and DocumentDB in temporary directories, an API and a worker, bootstraps a tenant
  * whose token the fuzzer sends, seeds what the operations work on (scripts/fuzz/seed.ts), runs
  * every operation of /api/v1/openapi.json within a time budget with every check Schemathesis has
  * (a 5xx, an answer the document does not describe, a request valid by the document refused...;

@@ -2,8 +2,8 @@
 # Installs the engines that `npm run dev` and `npm test` start locally, when they are missing:
 #   - redis-server, redis-cli and redis-sentinel, from Debian's packages (the last two for the
 #     multi-node topologies of TEST_REDIS_TOPOLOGY, scripts/redis-cluster.ts and redis-sentinel.ts);
-#   - FerretDB v1 (MongoDB wire protocol on SQLite), built from the Go modules pinned in
-#     scripts/ferretdb/ into $(go env GOPATH)/bin, with two fixes (patch_ferretdb below);
+#   - PostgreSQL 15 with DocumentDB and its MongoDB gateway, built from the archives in
+#     scripts/engines/sources/ and kept in ~/.cache/funnel-sync/engines (engines/install-documentdb.sh);
 #   - with --if-needed (what `npm test` runs), also Debian's chromium, for the console's browser
 #     tests (test/browser); `npm run dev` does not need it.
 # Usage: scripts/install-engines.sh [--if-needed]
@@ -67,68 +67,5 @@ install_redis() {
   log "redis-server, redis-tools and redis-sentinel installed in $((SECONDS - started)) s"
 }
 
-# The FerretDB local-engines.ts runs when FERRETDB_BIN is not set: our build in GOPATH, else one
-# on PATH; empty when there is neither.
-ferretdb_path() {
-  if command -v go >/dev/null 2>&1 && [[ -x "$(go env GOPATH)/bin/ferretdb" ]]; then
-    echo "$(go env GOPATH)/bin/ferretdb"
-    return
-  fi
-  command -v ferretdb || true
-}
-
-# Marks our build: `ferretdb --version` prints it as the package; a build without it lacks the fixes.
-ferretdb_package="funnel-sync-id-lookups"
-
-# Two fixes to FerretDB v1's SQLite back end, in scripts/ferretdb/sqlite-id-lookups.patch:
-# - it indexes `_id` as `_ferretdb_sjson->"_id"` but queried it as `_ferretdb_sjson->'$._id'`;
-#   SQLite uses an expression index only for the same expression, so every read, update and
-#   delete by `_id` scanned the whole table. Queries now use the index's expression (both
-#   extract the same value).
-# - it handed SQLite a filter of one `_id` but not a list (`{_id: {$in: [...]}}`), which it
-#   decoded document by document in Go. A list of strings or ObjectIDs now goes to SQLite too,
-#   as `IN (...)` through the same index; the handler still tests what SQLite returns against
-#   the whole filter.
-# Documents are then found by `_id`, one or a list, through the index, as on MongoDB.
-patch_ferretdb() {
-  if ! (cd "$1" && git apply "$here/ferretdb/sqlite-id-lookups.patch"); then
-    log "could not apply scripts/ferretdb/sqlite-id-lookups.patch to FerretDB's source"
-    return 1
-  fi
-  echo "$ferretdb_package" >"$1/build/version/package.txt"
-}
-
-install_ferretdb() {
-  local bin
-  # The caller's own FerretDB is used as it is (without the fixes, `_id` lookups scan).
-  if [[ -n "${FERRETDB_BIN:-}" ]]; then return 0; fi
-  bin="$(ferretdb_path)"
-  if [[ -n "$bin" && -x "$bin" && "$("$bin" --version 2>/dev/null)" == *"package: $ferretdb_package"* ]]; then
-    return 0
-  fi
-  if ! command -v go >/dev/null 2>&1; then
-    log "ferretdb is missing and Go is not installed: install Go 1.24+ (apt-get install golang-go) and rerun, or set MONGO_URL."
-    return 1
-  fi
-  # One found without the fixes (an earlier build) is replaced by ours in GOPATH.
-  bin="$(go env GOPATH)/bin/ferretdb"
-  log "building FerretDB v1.24.2 from Go modules (the first time takes a few minutes)..."
-  local started=$SECONDS src module_dir
-  # The module is fetched and checked against scripts/ferretdb/go.sum. `go install ...@v1.24.2`
-  # is not used: it needs the proxy's version list, and its binary panics at start because the
-  # module lacks the generated build/version/version.txt, which the build below supplies.
-  module_dir="$(cd "$here/ferretdb" && go mod download github.com/FerretDB/FerretDB &&
-    go list -m -f '{{.Dir}}' github.com/FerretDB/FerretDB)"
-  src="$(mktemp -d)"
-  trap 'rm -rf "$src"' RETURN
-  cp -r "$module_dir/." "$src/"
-  chmod -R u+w "$src"
-  echo "v1.24.2" >"$src/build/version/version.txt"
-  patch_ferretdb "$src"
-  mkdir -p "$(dirname "$bin")"
-  (cd "$src" && go build -trimpath -o "$bin" ./cmd/ferretdb)
-  log "ferretdb installed at $bin in $((SECONDS - started)) s"
-}
-
 install_redis
-install_ferretdb
+bash "$here/engines/install-documentdb.sh"

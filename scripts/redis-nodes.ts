@@ -7,7 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { Redis } from 'ioredis';
-import { freePort, waitForPort, which } from './local-engines';
+import { freePort, waitForPort, which } from './engines/engine-process';
 import { waitUntil } from './processes/wait-until';
 
 const INSTALL_HELP =

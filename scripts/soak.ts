@@ -12,7 +12,7 @@
  * Idempotency-Key and body until it is answered; one still unanswered after UNCERTAIN_LIMIT_MS is
  * given up, and its identifiers are left out of the comparison (and counted).
  *
- * Engines: a redis-server and a FerretDB of its own, in a temporary directory, on loopback; or
+ * Engines: a redis-server and a DocumentDB of its own, in temporary directories, on loopback; or
  * REDIS_URL / MONGO_URL (with REDIS_URL set it cannot restart Redis, and says so). Every loop is
  * bounded and the run stops by itself.
  */
@@ -26,7 +26,7 @@ import { collections } from '../core/storage/collections';
 import { connectMongo } from '../core/mongo/connection';
 import { FUNNEL_QUEUE } from '../core/queue/queue-names';
 import { KeySpace } from '../core/redis/key-space';
-import { freePort, startFerretDb, startRedis, type RunningEngine } from './local-engines';
+import { freePort, startLocalMongo, startRedis, type RunningEngine } from './local-engines';
 import type { LaunchedProcess } from './processes/launched-process';
 import { startService, type Role } from './processes/service';
 import { sleep } from './processes/wait-until';
@@ -367,14 +367,14 @@ async function main(): Promise<number> {
   };
 
   let redis: RunningEngine | undefined;
-  let ferret: RunningEngine | undefined;
+  let mongoEngine: RunningEngine | undefined;
   const services: LaunchedProcess[] = [];
   let succeeded = false;
   try {
     if (!process.env.REDIS_URL) redis = await startRedis({ dir });
-    if (!process.env.MONGO_URL) ferret = await startFerretDb({ dir, database: 'soak' });
+    if (!process.env.MONGO_URL) mongoEngine = await startLocalMongo('soak');
     const redisUrl = process.env.REDIS_URL ?? redis?.url ?? '';
-    const mongoUrl = process.env.MONGO_URL ?? ferret?.url ?? '';
+    const mongoUrl = process.env.MONGO_URL ?? mongoEngine?.url ?? '';
     const prefix = `soak-${Date.now().toString(36)}`;
     const port = await freePort();
     const env = {
@@ -391,7 +391,7 @@ async function main(): Promise<number> {
       WORKER_METRICS_PORT: '0',
     };
     event(
-      `engines: redis ${redis ? 'own' : 'REDIS_URL'}, mongo ${ferret ? 'own FerretDB' : 'MONGO_URL'}; logs in ${logDir}`,
+      `engines: redis ${redis ? 'own' : 'REDIS_URL'}, mongo ${mongoEngine ? `own ${mongoEngine.name}` : 'MONGO_URL'}; logs in ${logDir}`,
     );
     services.push(await startProcess('api', 'api', env, logDir));
     const workers = [
@@ -579,7 +579,7 @@ async function main(): Promise<number> {
   } finally {
     await Promise.all(services.map((service) => service.stop('SIGTERM')));
     await redis?.stop();
-    await ferret?.stop();
+    await mongoEngine?.stop();
     if (succeeded) rmSync(dir, { recursive: true, force: true });
     else console.log(`kept for inspection: ${dir}`);
   }

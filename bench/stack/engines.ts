@@ -1,17 +1,18 @@
 /**
  * Redis and the database: REDIS_URL / MONGO_URL when both are set (a database and a queue prefix
- * of the benchmark's own, removed at the end), else a local redis-server and FerretDB started by
- * scripts/local-engines.ts. The engine's name and version come from `buildInfo`.
+ * of the benchmark's own, removed at the end), else a local redis-server and DocumentDB started by
+ * scripts/local-engines.ts. The engine's name and version come from `buildInfo`, except that
+ * DocumentDB's gateway answers as MongoDB 7.0 there: the engine the benchmark started names itself.
  */
 import { mongo } from 'mongoose';
 import { startLocalEngines } from '../../scripts/local-engines';
 
 export interface EngineVersion {
-  /** "ferretdb" or "mongodb". */
+  /** "documentdb", "ferretdb" or "mongodb". */
   name: string;
-  /** FerretDB's own version, or MongoDB's. */
+  /** FerretDB's own version, or the MongoDB version the server reports. */
   version: string;
-  /** FerretDB's back end, when the benchmark started it (buildInfo does not say). */
+  /** The engine's back end, when the benchmark started it (buildInfo does not say). */
   backend?: string;
 }
 
@@ -65,8 +66,11 @@ export async function startEngines(): Promise<Engines> {
       redisUrl: local.redisUrl,
       mongoUrl: local.mongoUrl,
       queuePrefix: 'bench',
-      // scripts/local-engines.ts runs FerretDB on its SQLite back end.
-      version: version.name === 'ferretdb' ? { ...version, backend: 'sqlite' } : version,
+      // scripts/local-engines.ts runs DocumentDB on PostgreSQL 15.
+      version:
+        local.engineName === 'documentdb'
+          ? { ...version, name: 'documentdb', backend: 'postgresql 15' }
+          : version,
       stop: () => local.stop(),
     };
   } catch (error) {

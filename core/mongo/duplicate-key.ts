@@ -3,15 +3,17 @@
  * unordered batch, and which unique index it names. A collision is a lost race only on the index
  * the caller expects (an insert's `_id`, say); one on any other unique index is a fault to report.
  *
- * How the index is named (docs/storage.md#error-shapes): MongoDB puts `keyPattern` on a single
+ * How the index is named (docs/storage.md#error-shapes): MongoDB may put `keyPattern` on a single
  * write's error, and names the index in the message of every one (`... index: _id_ dup key: ...`),
- * which is all the driver keeps of a batch's write errors. FerretDB v1 names none: its collisions
- * are read as on `_id`, the only unique key of the documents it is used with in tests where that
- * matters (a wrong guess there still ends, see change-log-store.ts).
+ * which is all the driver keeps of a batch's write errors. DocumentDB's gateway sends no
+ * `keyPattern` and words its message its own way (`... Index '_id_'`). FerretDB v1 names none:
+ * its collisions are read as on `_id`, the only unique key of the documents it is used with in
+ * tests where that matters (a wrong guess there still ends, see change-log-store.ts).
  */
 const DUPLICATE_KEY = 11000;
 const ID_INDEX = '_id_';
-const INDEX_IN_MESSAGE = / index: (\S+) dup key/;
+/** The index a message names: MongoDB's wording, then DocumentDB's. */
+const INDEX_IN_MESSAGE = [/ index: (\S+) dup key/, /\bIndex '([^']+)'/];
 
 interface ServerError {
   code?: unknown;
@@ -42,7 +44,7 @@ export function collisionOf(error: unknown): Collision | undefined {
     return fields.length === 1 && fields[0] === '_id' ? 'id' : 'other-index';
   }
   const text = typeof errmsg === 'string' ? errmsg : typeof message === 'string' ? message : '';
-  const index = INDEX_IN_MESSAGE.exec(text)?.[1];
+  const index = INDEX_IN_MESSAGE.map((pattern) => pattern.exec(text)?.[1]).find(Boolean);
   if (index === undefined) return 'unnamed-index';
   return index === ID_INDEX ? 'id' : 'other-index';
 }

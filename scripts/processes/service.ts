@@ -5,7 +5,7 @@
  * "worker ready", written after it has connected and its BullMQ worker is waiting for jobs.
  */
 import path from 'node:path';
-import { freePort } from '../local-engines';
+import { freePort } from '../engines/engine-process';
 import { LaunchedProcess, type LaunchOptions } from './launched-process';
 
 export type Role = 'api' | 'worker';

@@ -1,12 +1,15 @@
 /**
- * Faults: the MongoDB engine stopped. The API and the worker run against a FerretDB of this
- * test's own, which it stops and starts again on the same port and data directory (its data stays).
+ * Faults: the MongoDB engine stopped. The API and the worker run against a DocumentDB of this
+ * test's own, which it stops and starts again on the same port, data directory and password (its
+ * data stays, and the processes' URL still opens it).
  * Jobs are tried 5 times with exponential backoff from 1 s (core/queue/job-options.ts).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { startFerretDb, type RunningEngine } from '../../scripts/local-engines';
+import { rmSync } from 'node:fs';
+import {
+  newDataDir,
+  startDocumentDb,
+  type RunningDocumentDb,
+} from '../../scripts/engines/documentdb';
 import { holdWriteLock } from '../support/held-write-lock';
 import type { LogLine, RunningProcess } from '../support/processes';
 import {
@@ -85,8 +88,8 @@ interface Occupier {
 /**
  * Keeps the only worker (WORKER_CONCURRENCY 1) busy: a request to a content type of its own,
  * whose job waits for that content type's write lock, held by the test. The next request's job
- * waits in the queue while the test stops the engine (FerretDB serves its open connections for a
- * few seconds after SIGTERM); once released, the busy job's own attempts fail on the engine away
+ * waits in the queue while the test stops the engine (the engine may serve its open connections
+ * for a moment after it is told to stop); once released, the busy job's own attempts fail on the engine away
  * and wait out their backoff, and the waiting job runs, meeting no engine.
  */
 async function occupyWorker(
@@ -106,8 +109,8 @@ async function occupyWorker(
 }
 
 describe('the MongoDB engine stopped', () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'funnel-sync-mongo-outage-'));
-  let engine: RunningEngine;
+  const dir = newDataDir();
+  let engine: RunningDocumentDb;
   let deployment: Deployment;
   let worker: RunningProcess;
 
@@ -115,11 +118,12 @@ describe('the MongoDB engine stopped', () => {
     await engine.stop();
   };
   const startEngine = async () => {
-    engine = await startFerretDb({ dir, database: DATABASE, port: engine.port });
+    const { port, password } = engine;
+    engine = await startDocumentDb({ dataDir: dir, database: DATABASE, port, password });
   };
 
   beforeAll(async () => {
-    engine = await startFerretDb({ dir, database: DATABASE });
+    engine = await startDocumentDb({ dataDir: dir, database: DATABASE });
     deployment = await Deployment.start({
       label: 'mongo-outage',
       env: {

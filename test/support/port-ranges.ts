@@ -1,6 +1,6 @@
 /** Ranges of TCP ports on 127.0.0.1 for tests of WORKER_METRICS_PORT: found free, or held taken. */
 import { createServer, type Server } from 'node:net';
-import { freePort } from '../../scripts/local-engines';
+import { freePort } from '../../scripts/engines/engine-process';
 
 export interface TestPortRange {
   first: number;

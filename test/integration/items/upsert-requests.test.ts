@@ -58,6 +58,13 @@ describe('ItemStore.upsertRequests: several requests written at once', () => {
       store = new ItemStore(database.db, database.engines.get(name)!, lock, sink);
     });
     const fresh = () => database.freshScope().contentType;
+    /**
+     * Tombstone reads of a group's `ids` distinct identifiers: one list of them, except on
+     * FerretDB's path over another engine (DocumentDB, the test engine), where that adapter, not
+     * told by the engine's `explain` that lists are served, reads the ids one at a time.
+     */
+    const tombstoneReads = (ids: number) =>
+      name === 'FerretDB' && database.serverEngine !== 'ferretdb' ? ids : 1;
     const group = (ct: string, requests: RequestWrites[]) =>
       bothWays(store, database.db, sink, ct, [], requests);
 
@@ -199,7 +206,7 @@ describe('ItemStore.upsertRequests: several requests written at once', () => {
       // lock-bound writes, what the intent read still holds.
       expect(count('find:item_stats')).toBe(name === 'MongoDB' ? 1 : 0);
       // Once for the group, a list of ids on either engine.
-      expect(count('find:item_tombstones')).toBe(1);
+      expect(count('find:item_tombstones')).toBe(tombstoneReads(4));
       // One writer call for all four items: MongoDB's read and bulkWrite, FerretDB's insert.
       expect(database.commands.filter((c) => c.endsWith(':items'))).toEqual(
         name === 'MongoDB' ? ['find:items', 'insert:items'] : ['insert:items'],
@@ -221,7 +228,7 @@ describe('ItemStore.upsertRequests: several requests written at once', () => {
       });
       const count = (command: string) => database.commands.filter((c) => c === command).length;
       expect(count('findAndModify:item_stats')).toBe(1);
-      expect(count('find:item_tombstones')).toBe(1);
+      expect(count('find:item_tombstones')).toBe(tombstoneReads(3));
       // A round begins with MongoDB's read of the stored items, with FerretDB's insert.
       expect(count(name === 'MongoDB' ? 'find:items' : 'insert:items')).toBe(3);
     });

@@ -13,7 +13,7 @@ import { itemStatsId } from '../../../core/items/item-stats';
 import { connectMongo } from '../../../core/mongo/connection';
 import { collections, collectionsOf } from '../../../core/storage/collections';
 import type { StorageEngine } from '../../../core/storage/engines/storage-engine';
-import { bothEnginesOf } from '../../support/storage-engines';
+import { bothEnginesOf, detectedEngine } from '../../support/storage-engines';
 import { uniqueMongoUrl } from '../../support/test-env';
 
 /**
@@ -45,6 +45,8 @@ export interface WriterDatabase {
   db: ItemCollections;
   /** Each storage engine's adapter over this database, by name (MongoDB, FerretDB). */
   engines: Map<string, StorageEngine>;
+  /** The engine behind the test run's MongoDB URL, as the service detects it. */
+  serverEngine: StorageEngine['name'];
   /** `command:collection` of every command sent since the last `reset`. */
   commands: string[];
   reset(): void;
@@ -80,6 +82,7 @@ export async function writerDatabase(label: string): Promise<WriterDatabase> {
   return {
     db: collectionsOf(db),
     engines: new Map(bothEnginesOf(db)),
+    serverEngine: (await detectedEngine(mongo)).name,
     commands,
     reset: () => commands.splice(0),
     freshScope: () => ({ tenant: 'acme', contentType: `ct${(scopes += 1)}` }),

@@ -120,16 +120,17 @@ describe('unique indexes over what the service writes', () => {
   });
 
   it('when a unique index names a field the documents lack, as the change log once did, then the audit reports it', async () => {
-    await db
-      .collection('changes')
-      .createIndex({ tenant: 1, seq: 1 }, { unique: true, name: 'tenant_seq' });
+    // One such document: a second would collide on an engine that keeps MongoDB's rule.
+    const probe = db.collection('audit_probe');
+    await probe.insertOne({ tenant: 'acme', lastSeq: 1 });
+    await probe.createIndex({ tenant: 1, seq: 1 }, { unique: true, name: 'tenant_seq' });
     try {
       const { gaps } = await auditUniqueIndexes(db);
       expect(gaps).toEqual([
-        expect.objectContaining({ collection: 'changes', index: 'tenant_seq', field: 'seq' }),
+        expect.objectContaining({ collection: 'audit_probe', index: 'tenant_seq', field: 'seq' }),
       ]);
     } finally {
-      await db.collection('changes').dropIndex('tenant_seq');
+      await probe.drop();
     }
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Which unique index a duplicate-key error names, in the shapes MongoDB gives it (a single write's
- * error with `keyPattern`, a batch's write errors with only the message) and FerretDB v1's, which
- * names none (docs/storage.md#error-shapes).
+ * error with `keyPattern`, a batch's write errors with only the message), DocumentDB's (the message
+ * alone, worded its own way) and FerretDB v1's, which names none (docs/storage.md#error-shapes).
  */
 import { collisionOf, idCollisionIndexes, isIdCollision } from '../../../core/mongo/duplicate-key';
 
@@ -10,6 +10,9 @@ const ON_ID =
 const ON_OTHER =
   'E11000 duplicate key error collection: db.changes index: tenant_last_seq dup key: { tenant: "t", lastSeq: 1 }';
 const UNNAMED = 'E11000 duplicate key error collection: db.changes';
+const DOCUMENTDB_ON_ID = "Duplicate key violation on the requested collection: Index '_id_'";
+const DOCUMENTDB_ON_OTHER =
+  "Duplicate key violation on the requested collection: Index 'tenant_last_seq'";
 
 describe('duplicate-key errors', () => {
   it('when a single write names its key pattern, then a collision on _id is told from one on another index', () => {
@@ -22,6 +25,19 @@ describe('duplicate-key errors', () => {
   it('when only the message names the index, as in a batch write error, then it is read from there', () => {
     expect(collisionOf({ code: 11000, errmsg: ON_ID })).toBe('id');
     expect(collisionOf({ code: 11000, message: ON_OTHER })).toBe('other-index');
+  });
+
+  it("when DocumentDB's gateway names the index in its own words and sends no key pattern, then it is read from there", () => {
+    expect(collisionOf({ code: 11000, errmsg: DOCUMENTDB_ON_ID })).toBe('id');
+    expect(collisionOf({ code: 11000, errmsg: DOCUMENTDB_ON_OTHER })).toBe('other-index');
+    expect(isIdCollision({ code: 11000, errmsg: DOCUMENTDB_ON_OTHER })).toBe(false);
+    const batch = {
+      writeErrors: [
+        { code: 11000, index: 1, errmsg: DOCUMENTDB_ON_ID },
+        { code: 11000, index: 2, errmsg: DOCUMENTDB_ON_OTHER },
+      ],
+    };
+    expect(idCollisionIndexes(batch)).toBeUndefined();
   });
 
   it('when the server names no index (FerretDB v1), then the collision is read as on _id', () => {
