@@ -61,11 +61,7 @@ export function createApiContext(
     logger,
     sessions: people.sessionAccess,
   });
-  const documents = storage.documentUpdates({
-    redis: queue.redis,
-    keys: queue.keys,
-    logger,
-  });
+  const documents = storage.documentUpdates;
   const contentTypes = new ContentTypesRepository(db, documents, announce);
   const funnels = new FunnelsRepository(db, documents, announce);
   const metrics = new ApiMetrics(queue, { maxFunnels: config.METRICS_MAX_FUNNELS });

@@ -2,8 +2,8 @@
  * Starts the engines that `npm run dev` and the tests use when REDIS_URL / MONGO_URL are unset:
  * a redis-server and DocumentDB (PostgreSQL with Microsoft's MongoDB-compatible engine, behind
  * its gateway), each on a free loopback port, with their data in a temporary directory that is
- * removed when they stop. A local `mongod` stands in for DocumentDB when it is the only one
- * present.
+ * removed when they stop. (No local `mongod` stands in: a standalone server runs no
+ * multi-document transactions, and the service refuses it.)
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -41,40 +41,14 @@ export async function startRedis(options: { port?: number; dir?: string } = {}) 
   return launch('redis-server', binary, args, port, `redis://127.0.0.1:${port}`);
 }
 
-async function startMongod(options: { dir: string; database?: string }) {
-  const binary = which('mongod');
-  if (!binary) throw new Error(MISSING_ENGINES_HELP);
-  const port = await freePort();
-  const args = ['--port', String(port), '--bind_ip', '127.0.0.1', '--dbpath', options.dir];
-  const url = `mongodb://127.0.0.1:${port}/${options.database ?? 'funnel-sync'}`;
-  return launch('mongod', binary, [...args, '--quiet'], port, url);
-}
-
 function mongoEngineInstalled(): boolean {
-  return documentDbGateway() !== undefined || which('mongod') !== undefined;
+  return documentDbGateway() !== undefined;
 }
 
-/**
- * DocumentDB, or a local `mongod` when DocumentDB is the one missing. With `dataDir`, their data
- * stays there between starts; else it goes with stop().
- */
-async function startMongoEngine(options: { database: string; dataDir?: string }) {
-  if (documentDbGateway()) {
-    const dataDir = options.dataDir && path.join(options.dataDir, 'documentdb');
-    return startDocumentDb({ dataDir, database: options.database });
-  }
-  const dir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'funnel-sync-mongo-'));
-  mkdirSync(dir, { recursive: true });
-  const removeDir = () => {
-    if (!options.dataDir) rmSync(dir, { recursive: true, force: true });
-  };
-  try {
-    const engine = await startMongod({ dir, database: options.database });
-    return { ...engine, stop: () => engine.stop().then(removeDir) };
-  } catch (error) {
-    removeDir();
-    throw error;
-  }
+/** DocumentDB. With `dataDir`, its data stays there between starts; else it goes with stop(). */
+function startMongoEngine(options: { database: string; dataDir?: string }) {
+  const dataDir = options.dataDir && path.join(options.dataDir, 'documentdb');
+  return startDocumentDb({ dataDir, database: options.database });
 }
 
 /**

@@ -34,7 +34,7 @@ import { sendJobReplies } from '../core/queue/job-reply-sender';
 import { SettingsCache } from '../core/settings/settings-cache';
 import { SettingsVersions } from '../core/settings/settings-versions';
 import { collections } from '../core/storage/collections';
-import { applySchedules, FINISH_CHANGES_SCHEDULE, PURGE_SCHEDULE } from './schedules';
+import { applySchedules, FINISH_CHANGES_SCHEDULE } from './schedules';
 import { syncServices } from '../core/syncs/sync-services';
 import { FairShare } from './fair-share';
 import { ExportLag } from '../core/export/export-lag';
@@ -104,15 +104,14 @@ export async function composeWorker(
   const redis = createRedis(topology, 'blocking', 'worker-payloads');
   redis.on('error', (error) => logger.warn({ err: error }, 'payload connection error'));
   const engine = await openStorageEngine(mongo);
-  const documents = engine.documentUpdates({ redis, keys, logger });
+  const documents = engine.documentUpdates;
   const db = collections(mongo);
-  const expiry = await engine.ensureIndexes(db, logger);
+  await engine.ensureIndexes(db, logger);
   // For the jobs that jobs add (a large request's chunk jobs, a late history record), and the
   // schedules of periodic jobs.
   const queues = new ShardedQueues(FUNNEL_QUEUE, keys, redis, DEFAULT_JOB_OPTIONS);
   queues.onError((error) => logger.warn({ err: error }, 'queue connection error'));
   await applySchedules(queues.of(undefined), [
-    { schedule: PURGE_SCHEDULE, enabled: expiry === 'periodic-purge' },
     { schedule: FINISH_CHANGES_SCHEDULE, enabled: true },
   ]);
   const chunkSize = config.CHUNK_SIZE;
@@ -135,7 +134,6 @@ export async function composeWorker(
     chunkSize,
     chunkPlans: new ChunkPlans(redis, keys),
     syncs: syncServices(db, redis, keys, documents),
-    purgeExpired: (now) => engine.purgeExpired(db, now),
   };
   const fairShare = new FairShare({
     leases: new LargeJobLeases(redis, keys, config.LARGE_JOBS_PER_TENANT, async (tenant, id) => {

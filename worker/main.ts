@@ -17,8 +17,8 @@ async function main(): Promise<void> {
       workerId,
       concurrency: config.WORKER_CONCURRENCY,
       chunkSize: chunkSize ?? 'off',
-      // The engine's name and version only: the object holds the client and its URL.
-      engine: { name: engine.name, version: engine.version },
+      // The server's version only: the engine object holds the client and its URL.
+      engine: { version: engine.version },
       // The port this worker took of WORKER_METRICS_PORT: a range gives each worker its own.
       metricsPort: metricsPort ?? 'off',
       metricsHost: config.WORKER_METRICS_HOST,

@@ -11,13 +11,6 @@ interface Schedule {
   everyMs: number;
 }
 
-/** The hourly purge of expired documents, where the engine has no TTL indexes. */
-export const PURGE_SCHEDULE: Schedule = {
-  id: 'purge-expired',
-  job: 'purge-expired',
-  everyMs: 60 * 60 * 1000,
-};
-
 /** Change records a dead writer left unfinished in a content type nobody wrote since. */
 export const FINISH_CHANGES_SCHEDULE: Schedule = {
   id: 'finish-changes',

@@ -3,9 +3,7 @@
  * JSON body from a file, builds the same documents (`_id` tenant:contentType:identifier, same
  * fields) and writes them with the driver alone: no HTTP, no queue, no validation, no history.
  *
- * - Default: one unordered bulkWrite, the way the product writes new items on the engine: on
- *   FerretDB v1 `insertOne`s (one `insert` command, what the product's insertMany sends there), on
- *   MongoDB `_id` upserts.
+ * - Default: one unordered bulkWrite of `_id` upserts, the way the product writes new items.
  * - `--each insert|upsert --in-flight N`: one `insertOne` or one `_id` upsert an item, N in flight
  *   (each sent when one is acknowledged), as N clients sending single items would have them.
  * - `--records FILE`: with what the product wrote beside the items (its change intent, change log
@@ -73,8 +71,6 @@ interface Work {
   file: string;
   tenant: string;
   contentType: string;
-  /** The batch's operations: upserts on MongoDB, inserts on FerretDB v1. */
-  upsert: boolean;
   /** One command an item, and how many in flight; undefined: one bulkWrite. */
   each?: { upsert: boolean; inFlight: number };
   /** Written beside the bulkWrite's items, when given. */
@@ -91,11 +87,9 @@ async function writeBatch(
   const now = new Date();
   const { tenant, contentType } = work;
   await collection.bulkWrite(
-    body.map((item) =>
-      work.upsert
-        ? { updateOne: { ...upsertOperation(tenant, contentType, item, now, now), upsert: true } }
-        : { insertOne: { document: newItemDocument(tenant, contentType, item, now, now) } },
-    ),
+    body.map((item) => ({
+      updateOne: { ...upsertOperation(tenant, contentType, item, now, now), upsert: true },
+    })),
     { ordered: false },
   );
 }
@@ -185,14 +179,8 @@ async function warmUp(db: mongo.Db, work: Work): Promise<void> {
   let written = 0;
   for (let round = 1; ; round++) {
     written += (await write(scratch, work, work.each ? MAX_WARMUP_EACH : Infinity)).items;
-    const { itemStats, changes, changeHeads, history } = scratch.records;
-    const dropped: { drop(): Promise<boolean> }[] = [
-      scratch.items,
-      itemStats,
-      changes,
-      changeHeads,
-      history,
-    ];
+    const { itemStats, changes, history } = scratch.records;
+    const dropped: { drop(): Promise<boolean> }[] = [scratch.items, itemStats, changes, history];
     await Promise.all(dropped.map((collection) => collection.drop().catch(() => false)));
     const enough = work.each ? WARM_SINGLE_ITEMS : MIN_WARMUP_ITEMS;
     if (round >= WARM_ROUNDS && written >= enough) return;
@@ -218,13 +206,11 @@ async function main(): Promise<void> {
   const client = await mongo.MongoClient.connect(url, { appName: 'bench-floor' });
   try {
     const db = client.db();
-    const info = await db.admin().command({ buildInfo: 1 });
     const inFlight = Number(values['in-flight']);
     const work: Work = {
       file,
       tenant,
       contentType,
-      upsert: typeof info.ferretdbVersion !== 'string',
       ...(each ? { each: { upsert: each === 'upsert', inFlight } } : {}),
       ...(values.records ? { records: readRecords(values.records) } : {}),
     };

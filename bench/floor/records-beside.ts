@@ -1,7 +1,7 @@
 /**
  * What the product writes beside a request's items, written by the write floor with the driver
  * alone and in the product's order: the change intent on the content type's stats before the
- * items; after them the change log and its head (where the engine keeps one), the intent dropped,
+ * items; after them the change log, the intent dropped,
  * the history record. The change log and the history are the product's own documents for the same
  * requests, read back from the store (bench/stack/store.ts); the intent is made here in its shape.
  * Each step's wall time is what the engine charges for that part of what the product keeps.
@@ -20,7 +20,6 @@ interface Stored {
 
 export interface RecordsBeside {
   changes: Stored[];
-  changeHeads: Stored[];
   history: Stored[];
 }
 
@@ -28,7 +27,6 @@ export interface RecordsBeside {
 export interface RecordCollections {
   itemStats: mongo.Collection<ItemStatsDocument>;
   changes: mongo.Collection<Stored>;
-  changeHeads: mongo.Collection<Stored>;
   history: mongo.Collection<Stored>;
 }
 
@@ -49,20 +47,19 @@ export function recordCollections(db: mongo.Db, prefix = ''): RecordCollections 
   return {
     itemStats: db.collection<ItemStatsDocument>(`${prefix}item_stats`),
     changes: db.collection<Stored>(`${prefix}changes`),
-    changeHeads: db.collection<Stored>(`${prefix}change_heads`),
     history: db.collection<Stored>(`${prefix}history`),
   };
 }
 
 /**
  * The records of the `index`-th of as many lone requests as the product's records hold: its
- * change-log document and its history record, and the log's head.
+ * change-log document and its history record.
  */
 export function recordsOfRequest(records: RecordsBeside, index: number): RecordsBeside {
   const changes = records.changes[index];
   const history = records.history[index];
   if (!changes || !history) throw new Error(`no records for request ${index}`);
-  return { changes: [changes], changeHeads: records.changeHeads, history: [history] };
+  return { changes: [changes], history: [history] };
 }
 
 /** Each step's median over several writes. */
@@ -96,9 +93,6 @@ export async function writeWithRecords(
   await writeItems();
   const items = step();
   if (records.changes.length > 0) await collections.changes.insertMany(records.changes);
-  for (const { _id: tenant, ...head } of records.changeHeads) {
-    await collections.changeHeads.updateOne({ _id: tenant }, { $set: head }, { upsert: true });
-  }
   const changeLog = step();
   await collections.itemStats.updateOne({ _id }, { $unset: { intent: '' } });
   const intentDropped = step();

@@ -8,9 +8,9 @@ import { mongo } from 'mongoose';
 import { startLocalEngines } from '../../scripts/local-engines';
 
 export interface EngineVersion {
-  /** "documentdb", "ferretdb" or "mongodb". */
+  /** "documentdb" or "mongodb". */
   name: string;
-  /** FerretDB's own version, or the MongoDB version the server reports. */
+  /** The MongoDB version the server reports. */
   version: string;
   /** The engine's back end, when the benchmark started it (buildInfo does not say). */
   backend?: string;
@@ -36,11 +36,7 @@ export async function withClient<T>(url: string, use: (db: mongo.Db) => Promise<
 function engineVersion(url: string): Promise<EngineVersion> {
   return withClient(url, async (db) => {
     const info = await db.admin().command({ buildInfo: 1 });
-    const ferret = typeof info.ferretdbVersion === 'string';
-    return {
-      name: ferret ? 'ferretdb' : 'mongodb',
-      version: String(ferret ? info.ferretdbVersion : info.version),
-    };
+    return { name: 'mongodb', version: String(info.version) };
   });
 }
 

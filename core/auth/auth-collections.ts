@@ -11,8 +11,7 @@ interface TenantDocument {
 
 /**
  * When a token was last used, beside the token rather than in it: written as the token is used,
- * it must never race with a change of the token itself (a revocation), which on FerretDB v1 a
- * concurrent update of the same document could undo (docs/storage.md#ferretdb-v1).
+ * it never touches the token's own document, which a revocation changes.
  */
 interface TokenUseDocument {
   /** The token's id. */

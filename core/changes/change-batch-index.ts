@@ -1,11 +1,10 @@
 /**
  * How a tenant's change batches are found: the last number written, and the batches from a
- * number on. The port each storage engine implements (core/storage/engines/): MongoDB reads both from
- * the index on (tenant, lastSeq); an engine whose filters are not served by an index follows the
- * batches by `_id` instead. The queries both may use are here.
+ * number on. The storage adapter implements it (core/storage/engines/), reading both from the
+ * index on (tenant, lastSeq).
  */
 import type { ChangeCollections } from './change-collections';
-import { changeBatchIdOf, type ChangeBatchDocument } from './change-record';
+import type { ChangeBatchDocument } from './change-record';
 
 export type ChangeBatch = Pick<
   ChangeBatchDocument,
@@ -46,13 +45,4 @@ export function batchesEndingFrom(
     .sort({ lastSeq: 1 })
     .limit(limit)
     .toArray();
-}
-
-/** The batch whose first record is `firstSeq`, by its `_id`. */
-export function batchStartingAt(
-  db: ChangeCollections,
-  tenant: string,
-  firstSeq: number,
-): Promise<ChangeBatch | null> {
-  return db.changes.findOne({ _id: changeBatchIdOf(tenant, firstSeq) });
 }

@@ -1,7 +1,6 @@
 /**
  * Names that appear in URLs and document ids. None of them may contain ":", which joins them
- * into deterministic `_id`s: on MongoDB such ids make every upsert and single lookup an `_id`
- * point query, and FerretDB v1 checks an insert against its `_id` index (core/mongo/engine.ts).
+ * into deterministic `_id`s, which make every upsert and single lookup an `_id` point query.
  */
 import { z } from 'zod';
 

@@ -1,7 +1,6 @@
 /**
- * The request history, stored under `_id` tenant:recordId (unique per request) so that one record is an `_id` point
- * lookup on MongoDB and, on FerretDB v1, a filter it hands to SQLite rather than decoding every
- * record in Go (docs/storage.md#ferretdb-v1). A record's lists past its byte budget are in its
+ * The request history, stored under `_id` tenant:recordId (unique per request) so that one record
+ * is an `_id` point lookup. A record's lists past its byte budget are in its
  * parts (docs/storage.md#large-history-records): searches by identifier look there too.
  */
 import type { mongo } from 'mongoose';

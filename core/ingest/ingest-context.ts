@@ -34,8 +34,6 @@ export interface IngestServices {
   chunkPlans: ChunkPlans;
   /** Full syncs: what their requests name, and their commits. */
   syncs: SyncRequests;
-  /** Deletes the documents whose `expiresAt` has passed, where no TTL index does; how many. */
-  purgeExpired(now: Date): Promise<number>;
 }
 
 export interface IngestContext extends IngestServices {

@@ -1,7 +1,6 @@
 /**
- * How large an item's document may be, measured as MongoDB measures it: its BSON size. MongoDB
- * refuses a document over 16 MiB and FerretDB v1 does not, so the limit is held here, before the
- * driver, on both engines (docs/storage.md#engines).
+ * How large an item's document may be, measured as MongoDB measures it: its BSON size. The limit
+ * is held here, before the driver, whatever the server would take (docs/storage.md#engines).
  *
  * 8 MiB leaves half of MongoDB's limit for what is sent around an item: the update that writes it
  * (`$set` names each property `properties.<key>`, beside `$unset`, `$setOnInsert` and the filter)

@@ -10,7 +10,7 @@ import { itemId, type ContentTypeScope, type ItemWrite } from './item-documents'
 
 /**
  * Two first writes to a content type may both try to create its stats document; the loser's
- * upsert collides on `_id` (FerretDB does not retry it as MongoDB does) and is sent once more,
+ * upsert may collide on `_id` (a server need not retry it) and is then sent once more,
  * now as an update of the document the winner created.
  */
 async function retryOnceOnDuplicateKey<T>(write: () => Promise<T>): Promise<T> {

@@ -41,7 +41,7 @@ export type WritePlan =
   | { kind: 'skip' };
 
 /** A new item, at the version after the one its deletion left (if any). */
-export function creationPlan(
+function creationPlan(
   scope: ContentTypeScope,
   received: ReceivedWrite,
   now: Date,

@@ -1,7 +1,6 @@
 /**
  * Reading the items of a content type. Items live under `_id` tenant:contentType:identifier, so one
- * content type is one `_id` range: an index range on MongoDB, and on FerretDB v1 a filter it hands
- * to SQLite rather than decoding every document.
+ * content type is one `_id` range, read by the `_id` index.
  */
 import { z } from 'zod';
 import { documentId } from '../domain/names';

@@ -1,6 +1,6 @@
 /**
- * The MongoDB connection: a standalone server, a replica set or a sharded cluster (and FerretDB
- * v1 in tests). Nothing here needs transactions or change streams. Every write waits for the
+ * The MongoDB connection: a replica set or a sharded cluster (DocumentDB's gateway answers as
+ * one; open-storage-engine.ts refuses anything else). Every write waits for the
  * write concern (`majority` unless told otherwise): a write the service acknowledged is one a
  * replica set's failover keeps (docs/storage.md#write-and-read-concern).
  */

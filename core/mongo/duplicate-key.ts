@@ -6,9 +6,8 @@
  * How the index is named (docs/storage.md#error-shapes): MongoDB may put `keyPattern` on a single
  * write's error, and names the index in the message of every one (`... index: _id_ dup key: ...`),
  * which is all the driver keeps of a batch's write errors. DocumentDB's gateway sends no
- * `keyPattern` and words its message its own way (`... Index '_id_'`). FerretDB v1 names none:
- * its collisions are read as on `_id`, the only unique key of the documents it is used with in
- * tests where that matters (a wrong guess there still ends, see change-log-store.ts).
+ * `keyPattern` and words its message its own way (`... Index '_id_'`). A collision that names no
+ * index is not taken for one on `_id`.
  */
 const DUPLICATE_KEY = 11000;
 const ID_INDEX = '_id_';
@@ -32,8 +31,8 @@ export function isDuplicateKey(error: unknown): boolean {
   );
 }
 
-/** Where a write collided: on `_id`, on another unique index, or where the server did not say. */
-export type Collision = 'id' | 'other-index' | 'unnamed-index';
+/** Where a write collided: on `_id`, or on another unique index (or one the server did not name). */
+export type Collision = 'id' | 'other-index';
 
 /** Where the write collided; undefined when the error is no collision. */
 export function collisionOf(error: unknown): Collision | undefined {
@@ -45,14 +44,12 @@ export function collisionOf(error: unknown): Collision | undefined {
   }
   const text = typeof errmsg === 'string' ? errmsg : typeof message === 'string' ? message : '';
   const index = INDEX_IN_MESSAGE.map((pattern) => pattern.exec(text)?.[1]).find(Boolean);
-  if (index === undefined) return 'unnamed-index';
   return index === ID_INDEX ? 'id' : 'other-index';
 }
 
 /** Whether the write collided on `_id`: another writer inserted the same document first. */
 export function isIdCollision(error: unknown): boolean {
-  const collision = collisionOf(error);
-  return collision === 'id' || collision === 'unnamed-index';
+  return collisionOf(error) === 'id';
 }
 
 /**

@@ -157,16 +157,6 @@ const recordHistoryJob = {
   result: z.object({ recorded: z.boolean() }),
 };
 
-/**
- * Deletes the documents past their `expiresAt` (history, tombstones, sync names, deliveries that
- * succeeded). Scheduled hourly where the engine has no TTL indexes (FerretDB v1); on MongoDB
- * those indexes do it and this job is not scheduled.
- */
-const purgeExpiredJob = {
-  data: z.object({}),
-  result: z.object({ deleted: z.number().int().min(0) }),
-};
-
 /** Records the changes of writes whose worker died before recording them (every minute). */
 const finishChangesJob = {
   data: z.object({}),
@@ -209,7 +199,6 @@ export const JOBS = {
   'ingest-group': ingestGroupJob,
   'ingest-chunk': ingestChunkJob,
   'record-history': recordHistoryJob,
-  'purge-expired': purgeExpiredJob,
   'finish-changes': finishChangesJob,
   'sync-commit': syncCommitJob,
 } as const;

@@ -1,6 +1,6 @@
 /**
  * The funnel and content type of a request, cached per worker process. Reading them costs two
- * database round trips, which on FerretDB were a quarter of a one-item job's time. An entry
+ * database round trips, a good part of a one-item job's time. An entry
  * serves while the tenant's settings version (core/settings/settings-versions.ts) is the one it
  * was loaded under, and for at most MAX_AGE_MS: the backstop for a change whose stamp did not
  * reach Redis. Only settings that were found are cached; a missing funnel is read again.

@@ -1,7 +1,7 @@
 /**
- * The indexes every process relies on, as data: each engine's adapter creates them
- * (core/storage/engines/). Documents whose `expiresAt` date has passed are removed (`expires`): by a TTL
- * index on MongoDB; where the engine has none, by the worker's periodic purge (expiry.ts). The
+ * The indexes every process relies on, as data: the storage adapter creates them
+ * (core/storage/engines/). Documents whose `expiresAt` date has passed are removed (`expires`) by a
+ * TTL index. The
  * service writes no document that lacks a field of a unique index's key (MongoDB would index the
  * gap as null and make the second such document collide: docs/storage.md).
  */
@@ -114,6 +114,3 @@ export const SERVICE_INDEXES: readonly ServiceIndex[] = [
   },
   { collection: 'exportDeliveries', ...EXPIRES },
 ];
-
-/** How documents past their `expiresAt` are removed on this engine. */
-export type Expiry = 'ttl-index' | 'periodic-purge';

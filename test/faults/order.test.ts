@@ -68,10 +68,8 @@ describe('two requests for the same identifier', () => {
     price: tag.length,
   });
 
-  // On FerretDB the store reads the stored receive times, inserts the new items (hundreds of ms for
-  // 3,000), then updates the existing ones by `_id` alone: the write lock keeps the second
-  // request's write out of that window (core/items/write-lock.ts). Without the lock, the second's
-  // value was overwritten here in most runs.
+  // The store reads the stored receive times, then writes (hundreds of ms for 3,000 items): the
+  // write lock keeps the second request's write out of that window (core/items/write-lock.ts).
   for (const existing of [false, true]) {
     it(`when a large first request and a one-item second one sent 5 ms later run at once, then the second's value stays (${existing ? 'item existed' : 'new item'})`, async () => {
       const { contentType, url } = await deployment.funnel();
@@ -90,7 +88,7 @@ describe('two requests for the same identifier', () => {
       });
       const answers: Timed[] = await Promise.all([first, second]);
       expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
-      // The writes may land in either order (the write lock decides on FerretDB): the result
+      // The writes may land in either order (the write lock decides): the result
       // must be the same. The killed-worker scenarios below force the reversed order.
       await expectReceivedInOrder(url, `${url}-1`, `${url}-2`);
 

@@ -1,8 +1,6 @@
 /**
  * MongoDB's rule for unique indexes, checked over what the service wrote: a document that lacks a
  * field of a unique index's key is indexed as null there, so a second such document collides.
- * DocumentDB, the test engine, keeps that rule; FerretDB v1 stored a missing field as SQL NULL,
- * which never collides, so only an audit of the documents showed the fault there
  * (docs/storage.md#unique-indexes-and-missing-fields).
  *
  * And the rule for reads: each has an index with the tenant first that serves its filter and sort

@@ -3,7 +3,6 @@ import { finishChangesProcessor } from './finish-changes.processor';
 import { ingestChunkProcessor } from './ingest-chunk.processor';
 import { ingestGroupProcessor } from './ingest-group.processor';
 import { ingestProcessor } from './ingest.processor';
-import { purgeExpiredProcessor } from './purge-expired.processor';
 import { recordHistoryProcessor } from './record-history.processor';
 import type { ProcessorTable } from './processor';
 import { syncCommitProcessor } from './sync-commit.processor';
@@ -13,7 +12,6 @@ export const PROCESSORS: ProcessorTable = {
   'ingest-group': ingestGroupProcessor,
   'ingest-chunk': ingestChunkProcessor,
   'record-history': recordHistoryProcessor,
-  'purge-expired': purgeExpiredProcessor,
   'finish-changes': finishChangesProcessor,
   'sync-commit': syncCommitProcessor,
 };

@@ -1,7 +1,6 @@
 /**
  * Items are held to MongoDB's limits before they reach the driver (docs/api-behaviour.md#limits,
- * docs/storage.md#engines "document size"), on FerretDB too, which enforces none of them: a
- * multiple value of more than 10,000 elements, or an item whose document would be over 8 MiB,
+ * docs/storage.md#engines "document size"): a multiple value of more than 10,000 elements, or an item whose document would be over 8 MiB,
  * fails that item under the field's label like any invalid value (422, or a partial success), in
  * one attempt. Only the write can see an item grow past the limit with the fields it keeps: that
  * request ends at once with a 500 and a history record, not after five attempts.

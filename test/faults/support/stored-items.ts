@@ -36,7 +36,6 @@ export async function expectEveryChangeRecorded(
   contentType: string,
   stored: { identifier: string; version?: number }[],
 ) {
-  // Read by the filter MongoDB serves from its index: valid on FerretDB too, only slower there.
   const log = new ChangeLogStore(deployment.db, MONGODB_CHANGE_BATCHES);
   const changes = await log.readRecords(deployment.tenant, 0, 1_000_000);
   const recorded = new Set(

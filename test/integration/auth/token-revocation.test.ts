@@ -1,7 +1,6 @@
 /**
  * A revocation holds even while the token is in use. Its last use is recorded beside it, never by
- * an update of the token: on FerretDB v1 a concurrent update of the token could undo the
- * revocation (docs/storage.md#ferretdb-v1).
+ * an update of the token.
  */
 import type { Connection } from 'mongoose';
 import { bootstrapTenant } from '../../../core/auth/bootstrap';

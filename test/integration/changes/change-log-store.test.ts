@@ -9,7 +9,8 @@ import { ChangeLogStore } from '../../../core/changes/change-log-store';
 import type { NewChange } from '../../../core/changes/change-record';
 import { connectMongo } from '../../../core/mongo/connection';
 import { collections } from '../../../core/storage/collections';
-import { bothEngines, ensureTestIndexes } from '../../support/storage-engines';
+import { MONGODB_CHANGE_BATCHES } from '../../../core/storage/engines/mongodb/mongodb-change-batches';
+import { ensureTestIndexes } from '../../support/storage-engines';
 import { uniqueMongoUrl } from '../../support/test-env';
 import { propertyRuns } from '../../support/property-runs';
 
@@ -21,12 +22,7 @@ const change = (identifier: string, version = 1): NewChange => ({
   at: new Date(),
 });
 
-// Both ways of finding batches, on the engine of the tests: MongoDB's indexed filter is valid on
-// FerretDB too (only slower there), and FerretDB's walk from batch to batch by `_id` runs anywhere.
-describe.each([
-  ['an indexed filter (MongoDB)', 'MongoDB'],
-  ['batch after batch by _id (FerretDB v1)', 'FerretDB'],
-])('ChangeLogStore, read by %s', (_label, name) => {
+describe('ChangeLogStore', () => {
   const connections: Connection[] = [];
   let logs: ChangeLogStore[];
   let tenants = 0;
@@ -44,13 +40,12 @@ describe.each([
     });
 
   beforeAll(async () => {
-    const url = uniqueMongoUrl(`change-log-${name}`);
+    const url = uniqueMongoUrl('change-log');
     for (let i = 0; i < 3; i += 1) connections.push(await connectMongo(url, 'test'));
     await ensureTestIndexes(connections[0]!);
-    logs = connections.map((connection) => {
-      const { changeBatches } = new Map(bothEngines(connection)).get(name)!;
-      return new ChangeLogStore(collections(connection), changeBatches);
-    });
+    logs = connections.map(
+      (connection) => new ChangeLogStore(collections(connection), MONGODB_CHANGE_BATCHES),
+    );
   });
   afterAll(async () => {
     await Promise.all(connections.map((connection) => connection.close()));
@@ -94,7 +89,7 @@ describe.each([
   });
 
   it('when an append finds its numbers free, then it reads the head only where that is one query', async () => {
-    const { changeBatches } = new Map(bothEngines(connections[0]!)).get(name)!;
+    const changeBatches = MONGODB_CHANGE_BATCHES;
     let headReads = 0;
     const counted = new ChangeLogStore(collections(connections[0]!), {
       ...changeBatches,
@@ -107,7 +102,6 @@ describe.each([
     await counted.append(tenant, [change('a')]);
     const written = await counted.append(tenant, [change('b'), change('c')]);
     expect(written.map((c) => c.seq)).toEqual([2, 3]);
-    // FerretDB's adapter tries after its hint: following the batches past it reads the log.
     expect(headReads).toBe(0);
   });
 

@@ -1,14 +1,11 @@
 /**
- * A batch's lookups through each engine's adapter: whatever way the adapter reads (on FerretDB v1
- * lists of ids where the engine serves them from SQLite, else one `_id` query each for a few ids
- * and one pass over the scope for more), the answer is the documents of the scope that hold one
+ * A batch's lookups through the adapter: the answer is the documents of the scope that hold one
  * of the values, each once, with the fields asked for.
  */
-import { mongo as driver, type Connection, type mongo } from 'mongoose';
+import type { Connection, mongo } from 'mongoose';
 import { connectMongo, databaseOf } from '../../../core/mongo/connection';
-import type { BatchOperations, ScopedDocument } from '../../../core/mongo/batch-operations';
-import { ferretDbBatches } from '../../../core/storage/engines/ferretdb/ferretdb-batches';
-import { bothEngines } from '../../support/storage-engines';
+import type { ScopedDocument } from '../../../core/mongo/batch-operations';
+import { MONGODB_BATCHES } from '../../../core/storage/engines/mongodb/mongodb-batches';
 import { uniqueMongoUrl } from '../../support/test-env';
 
 interface Doc extends ScopedDocument {
@@ -20,7 +17,7 @@ const scope = { tenant: 'acme', contentType: 'products' };
 const url = uniqueMongoUrl('batchlookups');
 const idOf = (n: number) => `acme:products:sku-${n}`;
 
-describe('batch lookups by each engine adapter', () => {
+describe('batch lookups', () => {
   let mongo: Connection;
   let docs: mongo.Collection<Doc>;
 
@@ -41,16 +38,9 @@ describe('batch lookups by each engine adapter', () => {
     await mongo.close();
   });
 
-  const adapters: [string, () => BatchOperations][] = [
-    ['MongoDB', () => new Map(bothEngines(mongo)).get('MongoDB')!.batches],
-    ['FerretDB', () => new Map(bothEngines(mongo)).get('FerretDB')!.batches],
-    // As on a FerretDB v1 that reads no list of ids from SQLite (one not built by
-    // scripts/install-engines.sh).
-    ['FerretDB without id lists', () => ferretDbBatches(() => Promise.resolve(false))],
-  ];
+  const batches = () => MONGODB_BATCHES;
 
-  describe.each(adapters)('%s', (_name, batches) => {
-    // From one id to more than a few: each of FerretDB's ways of reading.
+  describe('the MongoDB adapter', () => {
     it.each([1, 2, 8, 9, 25])('finds %i ids, with missing ones and repeats', async (count) => {
       const wanted = Array.from({ length: count }, (_, n) => idOf(n));
       const asked = [...wanted, idOf(wanted.length > 1 ? 1 : 0), 'acme:products:none'];
@@ -77,45 +67,4 @@ describe('batch lookups by each engine adapter', () => {
       expect(await batches().findIn(docs, scope, '_id', [], ['identifier'])).toEqual([]);
     });
   });
-
-  // The FerretDB the tests start unless told otherwise (FERRETDB_BIN, MONGO_URL).
-  const ourFerretDb = process.env.TEST_ENGINE_NAME === 'ferretdb' && !process.env.FERRETDB_BIN;
-  (ourFerretDb ? describe : describe.skip)(
-    "FerretDB's adapter on the engine scripts/install-engines.sh builds",
-    () => {
-      let client: driver.MongoClient;
-      /** The filters of the `find` commands sent. */
-      let finds: { _id?: { $in?: string[] } }[] = [];
-
-      beforeAll(async () => {
-        client = new driver.MongoClient(url, { monitorCommands: true });
-        client.on('commandStarted', (event) => {
-          if (event.commandName === 'find')
-            finds.push(event.command.filter as (typeof finds)[number]);
-        });
-        await client.connect();
-      });
-      afterAll(() => client.close());
-
-      it('when it reads more ids than a list holds, then it sends lists of 1,000, of ids alone', async () => {
-        const many = databaseOf(mongo).collection<Doc>('many');
-        const stored = Array.from({ length: 2_500 }, (_, n) => ({
-          _id: idOf(n),
-          ...scope,
-          identifier: `sku-${n}`,
-          colour: 'red',
-        }));
-        await many.insertMany(stored);
-        const batches = ferretDbBatches();
-        const watched = client.db(mongo.db?.databaseName).collection<Doc>('many');
-        finds = [];
-        const wanted = stored.map((doc) => doc._id).reverse();
-        const found = await batches.findIn(watched, scope, '_id', wanted, ['colour']);
-        expect(found.map((doc) => doc._id).sort()).toEqual([...wanted].sort());
-        const lengths = finds.map((filter) => filter._id?.$in?.length);
-        expect(lengths.sort((a = 0, b = 0) => a - b)).toEqual([500, 1_000, 1_000]);
-        expect(finds.map((filter) => Object.keys(filter))).toEqual([['_id'], ['_id'], ['_id']]);
-      });
-    },
-  );
 });

@@ -1,11 +1,7 @@
 /**
  * Receipt order (docs/storage.md#receipt-order): requests take effect in the order they were
- * received, whatever order their writes reach the store in. Each scenario runs on both write paths
- * (MongoDB's guarded upserts and FerretDB's insert-then-update), one request at a time; then a
- * concurrent mix runs on the path of the engine under test, with the write lock. (On FerretDB, a
- * guarded upsert that collides ends the whole unordered batch, unlike on MongoDB: the one-at-a-time
- * scenarios write the contested item alone, and the batch behaviour is checked on the engine's own
- * path.)
+ * received, whatever order their writes reach the store in: each scenario one request at a time,
+ * then a concurrent mix with the write lock.
  */
 import type { Connection } from 'mongoose';
 import fc from 'fast-check';
@@ -15,7 +11,7 @@ import { connectMongo } from '../../../core/mongo/connection';
 import { redisWriteLock } from '../../../core/items/write-lock';
 import { createLogger } from '../../../core/platform/logger';
 import { ItemStore, type ItemWrite } from '../../../core/items/item-store';
-import { bothEngines, detectedEngine } from '../../support/storage-engines';
+import { detectedEngine } from '../../support/storage-engines';
 import type { RedisClient } from '../../../core/redis/redis-connection';
 import { testKeys, testRedis, uniqueMongoUrl, uniquePrefix } from '../../support/test-env';
 import { at } from './writer-fixture';
@@ -51,10 +47,10 @@ describe('the order of writes and deletes', () => {
   const storedName = async (contentType: string, identifier: string) =>
     (await db.items.findOne({ _id: `acme:${contentType}:${identifier}` }))?.name;
 
-  describe.each(['MongoDB', 'FerretDB'])('on the %s write path', (name) => {
+  describe('one request at a time', () => {
     let engine: StorageEngine;
-    beforeAll(() => {
-      engine = new Map(bothEngines(mongo)).get(name)!;
+    beforeAll(async () => {
+      engine = await detectedEngine(mongo);
     });
     const store = () => new ItemStore(db, engine);
 

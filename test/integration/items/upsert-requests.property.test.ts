@@ -71,42 +71,38 @@ describe('ItemStore.upsertRequests: any group as written one request at a time',
     await database.close();
   });
 
-  it.each(['MongoDB', 'FerretDB'])(
-    'on the %s write path, then the items and the changes are the same',
-    async (name) => {
-      const sink = new TenantSink();
-      const store = new ItemStore(database.db, database.engines.get(name)!, NO_WRITE_LOCK, sink);
-      await fc.assert(
-        fc.asyncProperty(
-          fc
-            .array(operation, { minLength: 2, maxLength: 7 })
-            .filter((operations) => operations.some((op) => op.kind === 'group')),
-          async (operations) => {
-            const before: Step[] = [];
-            const group: RequestWrites[] = [];
-            operations.forEach((op, i) => {
-              const receipt = at(i + 1);
-              if (op.kind === 'group') group.push({ writes: op.writes, receipt });
-              else if (op.kind === 'upsert') before.push({ upsert: op.writes, receipt });
-              else before.push({ delete: op.identifiers, receipt });
-            });
-            const ct = database.freshScope().contentType;
-            const { group: together, oneByOne } = await bothWays(
-              store,
-              database.db,
-              sink,
-              ct,
-              before,
-              group,
-            );
-            expect(together.items).toEqual(oneByOne.items);
-            expect(together.changesPerItem).toEqual(oneByOne.changesPerItem);
-            expect(together.sinkCalls).toBe(1);
-          },
-        ),
-        { numRuns: propertyRuns(20) },
-      );
-    },
-    240_000,
-  );
+  it('then the items and the changes are the same', async () => {
+    const sink = new TenantSink();
+    const store = new ItemStore(database.db, database.engine, NO_WRITE_LOCK, sink);
+    await fc.assert(
+      fc.asyncProperty(
+        fc
+          .array(operation, { minLength: 2, maxLength: 7 })
+          .filter((operations) => operations.some((op) => op.kind === 'group')),
+        async (operations) => {
+          const before: Step[] = [];
+          const group: RequestWrites[] = [];
+          operations.forEach((op, i) => {
+            const receipt = at(i + 1);
+            if (op.kind === 'group') group.push({ writes: op.writes, receipt });
+            else if (op.kind === 'upsert') before.push({ upsert: op.writes, receipt });
+            else before.push({ delete: op.identifiers, receipt });
+          });
+          const ct = database.freshScope().contentType;
+          const { group: together, oneByOne } = await bothWays(
+            store,
+            database.db,
+            sink,
+            ct,
+            before,
+            group,
+          );
+          expect(together.items).toEqual(oneByOne.items);
+          expect(together.changesPerItem).toEqual(oneByOne.changesPerItem);
+          expect(together.sinkCalls).toBe(1);
+        },
+      ),
+      { numRuns: propertyRuns(20) },
+    );
+  }, 240_000);
 });

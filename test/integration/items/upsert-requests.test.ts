@@ -1,7 +1,7 @@
 /**
  * Several requests written at once (docs/storage.md#requests-written-together): the outcome is
  * that of writing them one after another (compared on a second tenant), for one lock, one change
- * intent and one record of the changes. Each scenario runs on both write paths.
+ * intent and one record of the changes.
  */
 import type { ItemWrite, RequestWrites } from '../../../core/items/item-store';
 import { ItemStore } from '../../../core/items/item-store';
@@ -52,19 +52,12 @@ describe('ItemStore.upsertRequests: several requests written at once', () => {
     await database.close();
   });
 
-  describe.each(['MongoDB', 'FerretDB'])('on the %s write path', (name) => {
+  describe('on the write path', () => {
     let store: ItemStore;
     beforeAll(() => {
-      store = new ItemStore(database.db, database.engines.get(name)!, lock, sink);
+      store = new ItemStore(database.db, database.engine, lock, sink);
     });
     const fresh = () => database.freshScope().contentType;
-    /**
-     * Tombstone reads of a group's `ids` distinct identifiers: one list of them, except on
-     * FerretDB's path over another engine (DocumentDB, the test engine), where that adapter, not
-     * told by the engine's `explain` that lists are served, reads the ids one at a time.
-     */
-    const tombstoneReads = (ids: number) =>
-      name === 'FerretDB' && database.serverEngine !== 'ferretdb' ? ids : 1;
     const group = (ct: string, requests: RequestWrites[]) =>
       bothWays(store, database.db, sink, ct, [], requests);
 
@@ -202,15 +195,15 @@ describe('ItemStore.upsertRequests: several requests written at once', () => {
       // Recorded in one command that also tells there was none left; then dropped.
       expect(count('findAndModify:item_stats')).toBe(1);
       expect(count('update:item_stats')).toBe(1);
-      // Read again after MongoDB's writes, for a DELETE whose lock ran out; under FerretDB's
-      // lock-bound writes, what the intent read still holds.
-      expect(count('find:item_stats')).toBe(name === 'MongoDB' ? 1 : 0);
-      // Once for the group, a list of ids on either engine.
-      expect(count('find:item_tombstones')).toBe(tombstoneReads(4));
-      // One writer call for all four items: MongoDB's read and bulkWrite, FerretDB's insert.
-      expect(database.commands.filter((c) => c.endsWith(':items'))).toEqual(
-        name === 'MongoDB' ? ['find:items', 'insert:items'] : ['insert:items'],
-      );
+      // Read again after the writes, for a DELETE whose lock ran out.
+      expect(count('find:item_stats')).toBe(1);
+      // Once for the group, a list of ids.
+      expect(count('find:item_tombstones')).toBe(1);
+      // One writer call for all four items: a read and a bulkWrite.
+      expect(database.commands.filter((c) => c.endsWith(':items'))).toEqual([
+        'find:items',
+        'insert:items',
+      ]);
     });
 
     it('when an item is in three requests of the group, then the items go to the engine in three rounds', async () => {
@@ -228,9 +221,9 @@ describe('ItemStore.upsertRequests: several requests written at once', () => {
       });
       const count = (command: string) => database.commands.filter((c) => c === command).length;
       expect(count('findAndModify:item_stats')).toBe(1);
-      expect(count('find:item_tombstones')).toBe(tombstoneReads(3));
-      // A round begins with MongoDB's read of the stored items, with FerretDB's insert.
-      expect(count(name === 'MongoDB' ? 'find:items' : 'insert:items')).toBe(3);
+      expect(count('find:item_tombstones')).toBe(1);
+      // A round begins with a read of the stored items.
+      expect(count('find:items')).toBe(3);
     });
   });
 });

@@ -1,7 +1,6 @@
 /**
  * What the item writer tests share: a database of their own, a command log of what a writer
- * sends, and items to write. Both writers are tested on the engine the tests run on: MongoDB's
- * guarded upserts are valid commands on FerretDB too, only slower there.
+ * sends, and items to write.
  */
 import { mongo as driver, type Connection } from 'mongoose';
 import type { ItemCollections } from '../../../core/items/item-collections';
@@ -13,7 +12,7 @@ import { itemStatsId } from '../../../core/items/item-stats';
 import { connectMongo } from '../../../core/mongo/connection';
 import { collections, collectionsOf } from '../../../core/storage/collections';
 import type { StorageEngine } from '../../../core/storage/engines/storage-engine';
-import { bothEnginesOf, detectedEngine } from '../../support/storage-engines';
+import { mongoDbEngine } from '../../../core/storage/engines/mongodb/mongodb-engine';
 import { uniqueMongoUrl } from '../../support/test-env';
 
 /**
@@ -29,7 +28,7 @@ export const at = (n: number, second = n) => ({
 });
 
 /** Stats that know of nothing yet: the writer records the length of every identifier it writes. */
-export const emptyStats = (scope: ContentTypeScope): ItemStatsDocument => ({
+const emptyStats = (scope: ContentTypeScope): ItemStatsDocument => ({
   _id: itemStatsId(scope),
   lengths: [],
 });
@@ -43,10 +42,8 @@ export const write = (identifier: string, name: string, color?: string): ItemWri
 
 export interface WriterDatabase {
   db: ItemCollections;
-  /** Each storage engine's adapter over this database, by name (MongoDB, FerretDB). */
-  engines: Map<string, StorageEngine>;
-  /** The engine behind the test run's MongoDB URL, as the service detects it. */
-  serverEngine: StorageEngine['name'];
+  /** The storage adapter over this database, its commands in the log. */
+  engine: StorageEngine;
   /** `command:collection` of every command sent since the last `reset`. */
   commands: string[];
   reset(): void;
@@ -81,8 +78,7 @@ export async function writerDatabase(label: string): Promise<WriterDatabase> {
   const db = client.db(mongo.db?.databaseName);
   return {
     db: collectionsOf(db),
-    engines: new Map(bothEnginesOf(db)),
-    serverEngine: (await detectedEngine(mongo)).name,
+    engine: mongoDbEngine({ version: 'monitored', db }),
     commands,
     reset: () => commands.splice(0),
     freshScope: () => ({ tenant: 'acme', contentType: `ct${(scopes += 1)}` }),
@@ -95,7 +91,7 @@ export async function writerDatabase(label: string): Promise<WriterDatabase> {
 }
 
 /**
- * What both writers must do with one call carrying the writes of several requests: decide and
+ * What the writer must do with one call carrying the writes of several requests: decide and
  * stamp each item by its own write's receipt.
  */
 export async function expectEachWriteByItsReceipt(

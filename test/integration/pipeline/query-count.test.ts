@@ -1,7 +1,7 @@
 /**
  * "Never a query per item": with the driver's command monitoring, a request of 1,000 items
  * issues exactly as many MongoDB commands as one of 10, lazy matching and references included,
- * with each storage engine's adapter.
+ * with the storage adapter.
  */
 import { mongo as driver, type Connection } from 'mongoose';
 import { collections, collectionsOf } from '../../../core/storage/collections';
@@ -11,12 +11,11 @@ import { ItemStore } from '../../../core/items/item-store';
 import type { ContentType } from '../../../core/domain/content-type';
 import type { Funnel } from '../../../core/domain/funnel';
 import { prepareImport } from '../../../core/ingest/import-items';
-import { bothEnginesOf } from '../../support/storage-engines';
+import { mongoDbEngine } from '../../../core/storage/engines/mongodb/mongodb-engine';
 import { uniqueMongoUrl } from '../../support/test-env';
 
 const now = new Date();
 const receipt = { sequence: 1, receivedAt: now };
-const seedScope = { tenant: 'acme', contentType: 'products' };
 const contentType: ContentType = {
   key: 'products',
   name: 'Products',
@@ -56,136 +55,122 @@ const funnel: Funnel = {
   updatedAt: now,
 };
 
-/**
- * Updates of stored items, and the commands they take: all in one on MongoDB; in slices under
- * 100 on FerretDB v1, where an update command of 100 statements or more never answers (and
- * blocks the database): MongoDB's adapter is shown with fewer here, on the test engine.
- */
-const UPDATES = { MongoDB: { items: 99, commands: 1 }, FerretDB: { items: 200, commands: 3 } };
+/** Updates of stored items, and the commands they take: all in one. */
+const UPDATES = { items: 200, commands: 1 };
 
-describe.each(['MongoDB', 'FerretDB'] as const)(
-  'MongoDB commands per request, %s adapter',
-  (name) => {
-    let mongo: Connection;
-    let client: driver.MongoClient;
-    let commands: string[] = [];
-    /** `command:collection` of every command, for the tests that tell collections apart. */
-    let targets: string[] = [];
-    let engine: StorageEngine;
+describe('MongoDB commands per request', () => {
+  let mongo: Connection;
+  let client: driver.MongoClient;
+  let commands: string[] = [];
+  /** `command:collection` of every command, for the tests that tell collections apart. */
+  let targets: string[] = [];
+  let engine: StorageEngine;
 
-    beforeAll(async () => {
-      const url = uniqueMongoUrl(`querycount-${name}`);
-      mongo = await connectMongo(url, 'test');
-      client = new driver.MongoClient(url, { monitorCommands: true });
-      client.on('commandStarted', (event) => {
-        commands.push(event.commandName);
-        targets.push(`${event.commandName}:${String(event.command[event.commandName])}`);
-      });
-      await client.connect();
-      engine = new Map(bothEnginesOf(client.db(mongo.db?.databaseName))).get(name)!;
-      // Stored items for the lazy lookup and the references to find.
-      const seed = new ItemStore(collections(mongo), engine);
-      const stored = Array.from({ length: 1_000 }, (_, i) => ({
+  beforeAll(async () => {
+    const url = uniqueMongoUrl('querycount');
+    mongo = await connectMongo(url, 'test');
+    client = new driver.MongoClient(url, { monitorCommands: true });
+    client.on('commandStarted', (event) => {
+      commands.push(event.commandName);
+      targets.push(`${event.commandName}:${String(event.command[event.commandName])}`);
+    });
+    await client.connect();
+    engine = mongoDbEngine({ version: 'monitored', db: client.db(mongo.db?.databaseName) });
+    // Stored items for the lazy lookup and the references to find.
+    const seed = new ItemStore(collections(mongo), engine);
+    const stored = Array.from({ length: 1_000 }, (_, i) => ({
+      identifier: `SKU-${i}`,
+      set: { name: `Stored ${i}`, properties: {} },
+      unset: { fields: [], properties: [] },
+      funnelId: 'erp',
+    }));
+    await seed.upsert('acme', 'products', stored, receipt);
+  });
+
+  afterAll(async () => {
+    await client.close();
+    await mongo.dropDatabase();
+    await mongo.close();
+  });
+
+  async function commandsFor(count: number): Promise<string[]> {
+    const body = Array.from({ length: count }, (_, i) => ({
+      // New identifiers: the lazy lookup runs (its query is counted) and finds nothing to match.
+      sku: `NEW-${count}-${i}`,
+      title: `Item ${i}`,
+      parent: `SKU-${(i + 1) % 1_000}`,
+      related: [`SKU-${i}`, `SKU-${(i + 7) % 1_000}`],
+      price: i,
+    }));
+    const store = new ItemStore(collectionsOf(client.db(mongo.db?.databaseName)), engine);
+    commands = [];
+    // As the ingest job does it: the request decided, then its writes in one go.
+    const request = {
+      tenant: 'acme',
+      funnel,
+      contentType,
+      raw: JSON.stringify(body),
+      parsed: body,
+      receipt: { sequence: 2, receivedAt: new Date() },
+      dryRun: false,
+    };
+    const { result, writes } = await prepareImport(store, request);
+    await store.upsert(request.tenant, contentType.key, writes, request.receipt);
+    expect(result.httpStatus).toBe(200);
+    expect(result.envelope.errors).toBeUndefined();
+    return commands;
+  }
+
+  it('when a request holds 1,000 items instead of 10, then it issues the same commands', async () => {
+    const small = await commandsFor(10);
+    const large = await commandsFor(1_000);
+    expect(large).toEqual(small);
+    // Lookups (exact, lengths, lazy candidates, references, stored items), the write, the
+    // identifier-length stats, and the change intent (left, in a command that also finds one a
+    // writer left unfinished and answers whether the content type had deletes, and dropped): a
+    // dozen, never one per item.
+    expect(small.length).toBeLessThanOrEqual(12);
+  });
+
+  it('when existing items are updated, then the updates come in as few commands as the engine takes', async () => {
+    const store = new ItemStore(collectionsOf(client.db(mongo.db?.databaseName)), engine);
+    const writes = (count: number) =>
+      Array.from({ length: count }, (_, i) => ({
         identifier: `SKU-${i}`,
-        set: { name: `Stored ${i}`, properties: {} },
+        set: { name: `Renamed ${i}`, properties: {} },
         unset: { fields: [], properties: [] },
         funnelId: 'erp',
       }));
-      await seed.upsert('acme', 'products', stored, receipt);
-      // FerretDB's adapter asks the engine once whether it reads lists of ids: asked here,
-      // before any command is counted.
-      const items = collectionsOf(client.db(mongo.db?.databaseName)).items;
-      await engine.batches.findIn(items, seedScope, '_id', ['acme:products:SKU-0'], ['version']);
+    targets = [];
+    commands = [];
+    const { items, commands: expected } = UPDATES;
+    await store.upsert('acme', 'products', writes(items), {
+      sequence: 3,
+      receivedAt: new Date(),
     });
+    const updates = targets.filter((target) => target === 'update:items').length;
+    expect(updates).toBe(expected);
+    // The stats hold the change intent (left, then dropped). The writer reads them again after
+    // its writes, for a DELETE whose lock lease ran out. Every length is known already, so no other write of them.
+    expect(targets.filter((target) => target.endsWith(':item_stats'))).toEqual([
+      'findAndModify:item_stats',
+      'find:item_stats',
+      'update:item_stats',
+    ]);
+  });
 
-    afterAll(async () => {
-      await client.close();
-      await mongo.dropDatabase();
-      await mongo.close();
-    });
-
-    async function commandsFor(count: number): Promise<string[]> {
-      const body = Array.from({ length: count }, (_, i) => ({
-        // New identifiers: the lazy lookup runs (its query is counted) and finds nothing to match.
-        sku: `NEW-${count}-${i}`,
-        title: `Item ${i}`,
-        parent: `SKU-${(i + 1) % 1_000}`,
-        related: [`SKU-${i}`, `SKU-${(i + 7) % 1_000}`],
-        price: i,
-      }));
-      const store = new ItemStore(collectionsOf(client.db(mongo.db?.databaseName)), engine);
-      commands = [];
-      // As the ingest job does it: the request decided, then its writes in one go.
-      const request = {
-        tenant: 'acme',
-        funnel,
-        contentType,
-        raw: JSON.stringify(body),
-        parsed: body,
-        receipt: { sequence: 2, receivedAt: new Date() },
-        dryRun: false,
-      };
-      const { result, writes } = await prepareImport(store, request);
-      await store.upsert(request.tenant, contentType.key, writes, request.receipt);
-      expect(result.httpStatus).toBe(200);
-      expect(result.envelope.errors).toBeUndefined();
-      return commands;
-    }
-
-    it('when a request holds 1,000 items instead of 10, then it issues the same commands', async () => {
-      const small = await commandsFor(10);
-      const large = await commandsFor(1_000);
-      expect(large).toEqual(small);
-      // Lookups (exact, lengths, lazy candidates, references, stored items), the write, the
-      // identifier-length stats, and the change intent (left, in a command that also finds one a
-      // writer left unfinished and answers whether the content type had deletes, and dropped): a
-      // dozen, never one per item.
-      expect(small.length).toBeLessThanOrEqual(12);
-    });
-
-    it('when existing items are updated, then the updates come in as few commands as the engine takes', async () => {
-      const store = new ItemStore(collectionsOf(client.db(mongo.db?.databaseName)), engine);
-      const writes = (count: number) =>
-        Array.from({ length: count }, (_, i) => ({
-          identifier: `SKU-${i}`,
-          set: { name: `Renamed ${i}`, properties: {} },
-          unset: { fields: [], properties: [] },
-          funnelId: 'erp',
-        }));
-      targets = [];
-      commands = [];
-      const { items, commands: expected } = UPDATES[name];
-      await store.upsert('acme', 'products', writes(items), {
-        sequence: 3,
-        receivedAt: new Date(),
-      });
-      const updates = targets.filter((target) => target === 'update:items').length;
-      expect(updates).toBe(expected);
-      // The stats hold the change intent (left, then dropped). MongoDB's writer reads them again
-      // after its writes, for a DELETE whose lock lease ran out; FerretDB's goes by what the
-      // intent read. Every length is known already, so no other write of them.
-      expect(targets.filter((target) => target.endsWith(':item_stats'))).toEqual([
-        'findAndModify:item_stats',
-        ...(name === 'MongoDB' ? ['find:item_stats'] : []),
-        'update:item_stats',
-      ]);
-    });
-
-    it('when every item is new, then it is written with one read at most (none on FerretDB)', async () => {
-      const store = new ItemStore(collectionsOf(client.db(mongo.db?.databaseName)), engine);
-      const writes = Array.from({ length: 50 }, (_, i) => ({
-        identifier: `FRESH-${i}`,
-        set: { name: `Fresh ${i}`, properties: {} },
-        unset: { fields: [], properties: [] },
-        funnelId: 'erp',
-      }));
-      targets = [];
-      await store.upsert('acme', 'products', writes, { sequence: 4, receivedAt: new Date() });
-      const onItems = targets.filter((target) => target.endsWith(':items'));
-      // FerretDB inserts first and reads only what collided; MongoDB reads with one indexed `$in`.
-      expect(onItems).toEqual(
-        name === 'MongoDB' ? ['find:items', 'insert:items'] : ['insert:items'],
-      );
-    });
-  },
-);
+  it('when every item is new, then it is written with one read at most', async () => {
+    const store = new ItemStore(collectionsOf(client.db(mongo.db?.databaseName)), engine);
+    const writes = Array.from({ length: 50 }, (_, i) => ({
+      identifier: `FRESH-${i}`,
+      set: { name: `Fresh ${i}`, properties: {} },
+      unset: { fields: [], properties: [] },
+      funnelId: 'erp',
+    }));
+    targets = [];
+    await store.upsert('acme', 'products', writes, { sequence: 4, receivedAt: new Date() });
+    const onItems = targets.filter((target) => target.endsWith(':items'));
+    // One indexed `$in` read, then the inserts.
+    expect(onItems).toEqual(['find:items', 'insert:items']);
+  });
+});

@@ -1,6 +1,6 @@
 /**
  * A funnel's sample (`requestData`) is any JSON a sender might post, so keys the store refuses in
- * a document (a NUL, a leading `$`, a dot, `$date` under a key) must be kept as sent, on FerretDB.
+ * a document (a NUL, a leading `$`, a dot, `$date` under a key) must be kept as sent.
  */
 import { startTestApi, type TestApi } from '../../support/api-harness';
 

@@ -2,8 +2,8 @@
  * Unique indexes hold MongoDB's rule over everything the service writes: after a workload that
  * writes every kind of document (tenants, users, tokens and their uses, settings, items and their
  * stats, history, changes, tombstones, full syncs and their names, exports and their deliveries),
- * no document lacks a field of a unique index's key. FerretDB v1 would let such documents be
- * (docs/storage.md#unique-indexes-and-missing-fields); MongoDB makes the second one collide.
+ * no document lacks a field of a unique index's key (docs/storage.md#unique-indexes-and-missing-fields):
+ * MongoDB makes the second such document collide.
  */
 import type { mongo } from 'mongoose';
 import { databaseOf } from '../../../core/mongo/connection';

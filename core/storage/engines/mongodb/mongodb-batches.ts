@@ -46,6 +46,6 @@ async function bulkWrite<T extends mongo.Document>(
 
 export const MONGODB_BATCHES: BatchOperations = { findIn, bulkWrite };
 
-export function projectionOf(fields: readonly PropertyKey[]): Record<string, 1> {
+function projectionOf(fields: readonly PropertyKey[]): Record<string, 1> {
   return Object.fromEntries(fields.map((field) => [String(field), 1]));
 }

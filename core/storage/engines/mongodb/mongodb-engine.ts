@@ -1,8 +1,7 @@
 /**
- * MongoDB, the product's engine: lookups are indexed `$in`s, a request's writes one bulkWrite,
- * updates of a document plain atomic updates, expiry TTL indexes, and the change feed reads at
- * read concern `majority` on a replica set or a sharded cluster (a standalone server has no other
- * member to lose a write to).
+ * MongoDB (7+, a replica set or a sharded cluster; or DocumentDB): lookups are indexed `$in`s, a
+ * request's writes one bulkWrite, updates of a document plain atomic updates, expiry TTL indexes,
+ * and the change feed reads at read concern `majority`.
  */
 import type { mongo } from 'mongoose';
 import type { Logger } from '../../../platform/logger';
@@ -19,34 +18,28 @@ import { MongoDbItemWriter } from './mongodb-item-writer';
 export interface MongoDbEngineOptions {
   version: string;
   db: mongo.Db;
-  /** A replica set member or a mongos: reads at `majority` are available and meaningful. */
-  replicated: boolean;
 }
 
 export function mongoDbEngine(options: MongoDbEngineOptions): StorageEngine {
-  const feedReads = options.replicated ? { readConcern: { level: 'majority' as const } } : {};
+  const feedReads = { readConcern: { level: 'majority' as const } };
   return {
-    name: 'mongodb',
     version: options.version,
     batches: MONGODB_BATCHES,
-    documentUpdates: () => ATOMIC_UPDATES,
+    documentUpdates: ATOMIC_UPDATES,
     changeBatches: MONGODB_CHANGE_BATCHES,
     feedCollections: collectionsOf(options.db, feedReads),
     itemWriter: (db: Pick<ItemCollections, 'items'>, stats: ItemStats) =>
       new MongoDbItemWriter(db, stats),
     ensureIndexes,
-    // The TTL indexes remove expired documents: the worker schedules no purge.
-    purgeExpired: () => Promise.resolve(0),
   };
 }
 
-async function ensureIndexes(db: Collections, _logger: Logger): Promise<'ttl-index'> {
+async function ensureIndexes(db: Collections, _logger: Logger): Promise<void> {
   await Promise.all(
     SERVICE_INDEXES.map((index) =>
       db[index.collection].createIndex(index.key, mongoIndexOptions(index)),
     ),
   );
-  return 'ttl-index';
 }
 
 /** How MongoDB creates one of the service's indexes: an expiring one as a TTL index. */

@@ -65,7 +65,7 @@ export async function startDeliveryTestBed(
   };
   const context: ExportDeliveryContext = {
     db,
-    documents: engine.documentUpdates({ redis, keys, logger }),
+    documents: engine.documentUpdates,
     changeLog: new ChangeFeed(
       new ChangeLogStore(engine.feedCollections, engine.changeBatches),
       engine.feedCollections,
