@@ -3,8 +3,8 @@
  * Given the items a request wrote (the same JSON body), it reads them from `items` in batches of
  * 50 by `_id` and POSTs each batch, as the export's delivery body, to the same receiver, 4 in
  * flight as the export's 4 lanes are: no change log, no cursor, no signing, no delivery records.
- * A batch is one `$in` of `_id`s: an index lookup on MongoDB and on the FerretDB v1 that
- * scripts/install-engines.sh builds, as the product's own reads of changed items are.
+ * A batch is one `$in` of `_id`s: an index lookup, as the product's own reads of changed items
+ * are.
  *
  * Warm: the whole delivery done once unmeasured first (the export's own runs have no warm-up beyond
  * what the workers did before). Spawned by run-floor.ts; prints one JSON line: wall time from the

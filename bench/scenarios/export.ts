@@ -20,7 +20,7 @@ import { rounds } from './rounds';
 import { judged, type Bench, type Outcome, type Row, type Scenario } from './scenario';
 
 const BATCH = 50;
-/** Each run takes from 30 s to a few minutes on FerretDB v1. */
+/** Each run takes from 30 s to a few minutes. */
 const MAX_RUNS = 3;
 
 async function measureRun(bench: Bench) {

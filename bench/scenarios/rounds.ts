@@ -1,7 +1,6 @@
 /**
  * A scenario's runs: `warmUp` unrecorded, then `runs` recorded, each on an emptied store so that
- * every run meets the same state (on FerretDB v1 a read by anything but `_id` scans a whole
- * collection).
+ * every run meets the same state.
  */
 import type { Bench } from './scenario';
 

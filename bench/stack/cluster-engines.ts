@@ -1,6 +1,6 @@
 /**
  * The engines of the cluster scenario's second stack: a Redis Cluster of its own on loopback
- * (scripts/redis-cluster.ts), and the main stack's MongoDB or FerretDB in a database and queue
+ * (scripts/redis-cluster.ts), and the main stack's MongoDB or DocumentDB in a database and queue
  * prefix of its own, dropped at the end with the cluster.
  */
 import { startRedisCluster } from '../../scripts/redis-cluster';
