@@ -38,6 +38,8 @@ export async function composeApi(
   await checkRedis(topology, keys);
   const mongo = await connectMongo(config.MONGO_URL, 'funnel-sync-api', {
     writeConcern: config.MONGO_WRITE_CONCERN,
+    writeTimeoutMS: config.MONGO_WRITE_TIMEOUT_MS,
+    queryTimeoutMS: config.MONGO_QUERY_TIMEOUT_MS,
   });
   const queue = new FunnelQueue({ topology, keys });
   await queue.waitUntilReady();

@@ -62,6 +62,8 @@ export type ComposeWorkerConfig = ExportWorkerConfig &
     | 'MONGO_URL'
     | 'QUEUE_PREFIX'
     | 'MONGO_WRITE_CONCERN'
+    | 'MONGO_WRITE_TIMEOUT_MS'
+    | 'MONGO_QUERY_TIMEOUT_MS'
     | 'WORKER_CONCURRENCY'
     | 'JOB_LOCK_MS'
     | 'HISTORY_TTL_DAYS'
@@ -95,6 +97,8 @@ export async function composeWorker(
 ): Promise<ComposedWorker> {
   const mongo = await connectMongo(config.MONGO_URL, 'funnel-sync-worker', {
     writeConcern: config.MONGO_WRITE_CONCERN,
+    writeTimeoutMS: config.MONGO_WRITE_TIMEOUT_MS,
+    queryTimeoutMS: config.MONGO_QUERY_TIMEOUT_MS,
   });
   const workerId = `${hostname()}:${process.pid}`;
   const keys = new KeySpace(config.QUEUE_PREFIX, config.QUEUE_SHARDS);

@@ -26,7 +26,11 @@ export async function withStore<T>(
   // asks for more, only warnings: a person at a terminal wants the answer, not the engine notes.
   const level = io.env.LOG_LEVEL ? config.LOG_LEVEL : 'warn';
   const logger = createLogger('cli', level, io.stderr);
-  const options = { writeConcern: config.MONGO_WRITE_CONCERN };
+  const options = {
+    writeConcern: config.MONGO_WRITE_CONCERN,
+    writeTimeoutMS: config.MONGO_WRITE_TIMEOUT_MS,
+    queryTimeoutMS: config.MONGO_QUERY_TIMEOUT_MS,
+  };
   const mongo = await connectMongo(config.MONGO_URL, 'funnel-sync-cli', options).catch(
     (error: unknown) => {
       throw new CliError(

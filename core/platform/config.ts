@@ -116,6 +116,16 @@ export const VARIABLES = {
       .default('majority'),
     expects: '"majority", or the number of members that acknowledge a write (1 to 99)',
   },
+  // No wait on MongoDB is endless (docs/storage.md#timeouts-and-read-preference).
+  MONGO_WRITE_TIMEOUT_MS: {
+    schema: integer(100, 600_000).default(10_000),
+    expects:
+      'milliseconds from 100 to 600000 (how long a write waits for its write concern before it fails)',
+  },
+  MONGO_QUERY_TIMEOUT_MS: {
+    schema: integer(100, 3_600_000).default(30_000),
+    expects: 'milliseconds from 100 to 3600000 (the server-side time limit of a read)',
+  },
   JWT_SECRET: {
     schema: z.string().refine((value) => Buffer.byteLength(value) >= 32),
     expects: 'a secret of at least 32 bytes',
@@ -350,6 +360,8 @@ const ROLE_VARIABLES = {
     'QUEUE_SHARDS',
     'MONGO_URL',
     'MONGO_WRITE_CONCERN',
+    'MONGO_WRITE_TIMEOUT_MS',
+    'MONGO_QUERY_TIMEOUT_MS',
     'JWT_SECRET',
     'MAX_BODY_BYTES',
     'MAX_ITEMS',
@@ -389,6 +401,8 @@ const ROLE_VARIABLES = {
     'QUEUE_SHARDS',
     'MONGO_URL',
     'MONGO_WRITE_CONCERN',
+    'MONGO_WRITE_TIMEOUT_MS',
+    'MONGO_QUERY_TIMEOUT_MS',
     'WORKER_CONCURRENCY',
     'WORKER_METRICS_PORT',
     'WORKER_METRICS_HOST',
@@ -411,6 +425,8 @@ const ROLE_VARIABLES = {
   cli: [
     'MONGO_URL',
     'MONGO_WRITE_CONCERN',
+    'MONGO_WRITE_TIMEOUT_MS',
+    'MONGO_QUERY_TIMEOUT_MS',
     'JWT_SECRET',
     'LOG_LEVEL',
     'INVITATION_VALID_HOURS',

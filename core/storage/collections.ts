@@ -10,6 +10,7 @@ import type { ExportCollections } from '../export/export-collections';
 import type { HistoryCollections } from '../history/history-collections';
 import type { ItemCollections } from '../items/item-collections';
 import { databaseOf } from '../mongo/connection';
+import { queryTimeLimitOf, withQueryTimeLimit } from '../mongo/query-time-limit';
 import type { SettingsCollections } from '../settings/settings-collections';
 import type { SyncCollections } from '../syncs/sync-collections';
 
@@ -22,15 +23,22 @@ export type Collections = AuthCollections &
   ExportCollections;
 
 export function collections(connection: Connection): Collections {
-  return collectionsOf(databaseOf(connection));
+  return collectionsOf(databaseOf(connection), {}, queryTimeLimitOf(connection));
 }
 
 /**
  * The same over a driver database, for tools and tests that hold a MongoClient; `options` apply
- * to every collection (a read concern, say).
+ * to every collection (a read concern, say), and `maxTimeMS` bounds each of their reads.
  */
-export function collectionsOf(db: mongo.Db, options: mongo.CollectionOptions = {}): Collections {
-  const collection = <T extends mongo.Document>(name: string) => db.collection<T>(name, options);
+export function collectionsOf(
+  db: mongo.Db,
+  options: mongo.CollectionOptions = {},
+  maxTimeMS?: number,
+): Collections {
+  const collection = <T extends mongo.Document>(name: string) => {
+    const plain = db.collection<T>(name, options);
+    return maxTimeMS === undefined ? plain : withQueryTimeLimit(plain, maxTimeMS);
+  };
   return {
     tenants: collection('tenants'),
     users: collection('users'),

@@ -5,6 +5,7 @@
  * last are never read as candidates.
  */
 import type { ItemCollections } from '../items/item-collections';
+import { UNBOUNDED_SCAN } from '../mongo/query-time-limit';
 import type { SyncDocument } from './sync';
 
 /** Items per batch of the read (each batch is one command). */
@@ -26,7 +27,7 @@ export async function commitCandidates(
 ): Promise<CommitCandidates> {
   const filter = { tenant: sync.tenant, contentType: sync.contentType, funnelId: sync.funnelId };
   const projection = { identifier: 1, sequence: 1 };
-  const cursor = db.items.find(filter, { projection, batchSize: READ_BATCH });
+  const cursor = db.items.find(filter, { projection, batchSize: READ_BATCH, ...UNBOUNDED_SCAN });
   let funnelItems = 0;
   const identifiers: string[] = [];
   for await (const item of cursor) {

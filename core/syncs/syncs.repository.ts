@@ -8,6 +8,7 @@ import { documentId } from '../domain/names';
 import { ONE_BATCH } from '../mongo/batch-operations';
 import type { DocumentUpdates } from '../mongo/document-updates';
 import { idCollisionIndexes } from '../mongo/duplicate-key';
+import { UNBOUNDED_SCAN } from '../mongo/query-time-limit';
 import type { SyncCollections, SyncNamesDocument } from './sync-collections';
 import type { SyncCommit, SyncDocument } from './sync';
 
@@ -74,7 +75,7 @@ export class SyncsRepository {
     const named = new Set<string>();
     const cursor = this.db.syncNames.find(
       { tenant, syncId },
-      { projection: { identifiers: 1 }, batchSize: ONE_BATCH },
+      { projection: { identifiers: 1 }, batchSize: ONE_BATCH, ...UNBOUNDED_SCAN },
     );
     for await (const part of cursor)
       for (const identifier of part.identifiers) named.add(identifier);

@@ -114,6 +114,34 @@ describe('configuration from the environment', () => {
     }
   });
 
+  it('when the MongoDB timeouts are unset, then every role bounds writes by 10 s and reads by 30 s; each can be set, and a value out of range is refused', () => {
+    for (const role of ['api', 'worker', 'cli'] as const) {
+      expect(loadConfig(role, validApi)).toMatchObject({
+        MONGO_WRITE_TIMEOUT_MS: 10_000,
+        MONGO_QUERY_TIMEOUT_MS: 30_000,
+      });
+    }
+    const set = { MONGO_WRITE_TIMEOUT_MS: '2500', MONGO_QUERY_TIMEOUT_MS: '120000' };
+    expect(loadConfig('worker', { ...validApi, ...set })).toMatchObject({
+      MONGO_WRITE_TIMEOUT_MS: 2_500,
+      MONGO_QUERY_TIMEOUT_MS: 120_000,
+    });
+    for (const bad of ['0', '99', '-1', '1.5', 'ten', '3600001']) {
+      expect(
+        problemsOf(() =>
+          loadConfig('api', {
+            ...validApi,
+            MONGO_WRITE_TIMEOUT_MS: bad,
+            MONGO_QUERY_TIMEOUT_MS: bad,
+          }),
+        ),
+      ).toEqual([
+        expect.stringMatching(/^MONGO_WRITE_TIMEOUT_MS must be milliseconds from 100 to 600000/),
+        expect.stringMatching(/^MONGO_QUERY_TIMEOUT_MS must be milliseconds from 100 to 3600000/),
+      ]);
+    }
+  });
+
   it('when the role is worker, then JWT_SECRET is not required', () => {
     const { JWT_SECRET: _unused, ...rest } = validApi;
     expect(() => loadConfig('worker', rest)).not.toThrow();

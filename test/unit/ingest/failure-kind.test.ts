@@ -57,6 +57,20 @@ describe('failureKind', () => {
     expect(failureKind(new TimeoutError('Acquire mutex timeout'))).toBe('write-lock-busy');
   });
 
+  it('when MongoDB did not answer in time (a write concern not met within wtimeout, a read past maxTimeMS), then it is database-away', () => {
+    const writeConcernTimeout = new mongo.MongoWriteConcernError({
+      writeConcernError: { code: 64, errmsg: 'waiting for replication timed out' },
+    } as never);
+    // A bulk write carries its write concern error's code.
+    const bulkTimeout = new mongo.MongoBulkWriteError(
+      { message: 'waiting for replication timed out', code: 64 },
+      {} as never,
+    );
+    const readTimeout = new mongo.MongoServerError({ message: 'time limit', code: 50 });
+    for (const failure of [writeConcernTimeout, bulkTimeout, readTimeout])
+      expect([failure, failureKind(failure)]).toEqual([failure, 'database-away']);
+  });
+
   it('when the failure is not known (Redis away, a timeout, a server error), then it is transient', () => {
     expect(failureKind(new Error('Connection is closed.'))).toBe('transient');
     expect(failureKind(new Error('Command timed out'))).toBe('transient');
