@@ -6,8 +6,10 @@
  * How the index is named (docs/storage.md#error-shapes): MongoDB may put `keyPattern` on a single
  * write's error, and names the index in the message of every one (`... index: _id_ dup key: ...`),
  * which is all the driver keeps of a batch's write errors. DocumentDB's gateway sends no
- * `keyPattern` and words its message its own way (`... Index '_id_'`). A collision that names no
- * index is not taken for one on `_id`.
+ * `keyPattern` and words its message its own way (`... Index '_id_'`), except for an upsert whose
+ * insert collides, where it names none (`Duplicate key violation on the requested collection.`).
+ * A collision that names no index is read as on `_id`: the upserts that meet it write documents
+ * whose one unique key is `_id` (change intents, stats, sequences).
  */
 const DUPLICATE_KEY = 11000;
 const ID_INDEX = '_id_';
@@ -31,8 +33,8 @@ export function isDuplicateKey(error: unknown): boolean {
   );
 }
 
-/** Where a write collided: on `_id`, or on another unique index (or one the server did not name). */
-export type Collision = 'id' | 'other-index';
+/** Where a write collided: on `_id`, on another unique index, or where the server did not say. */
+export type Collision = 'id' | 'other-index' | 'unnamed-index';
 
 /** Where the write collided; undefined when the error is no collision. */
 export function collisionOf(error: unknown): Collision | undefined {
@@ -44,12 +46,14 @@ export function collisionOf(error: unknown): Collision | undefined {
   }
   const text = typeof errmsg === 'string' ? errmsg : typeof message === 'string' ? message : '';
   const index = INDEX_IN_MESSAGE.map((pattern) => pattern.exec(text)?.[1]).find(Boolean);
+  if (index === undefined) return 'unnamed-index';
   return index === ID_INDEX ? 'id' : 'other-index';
 }
 
 /** Whether the write collided on `_id`: another writer inserted the same document first. */
 export function isIdCollision(error: unknown): boolean {
-  return collisionOf(error) === 'id';
+  const collision = collisionOf(error);
+  return collision === 'id' || collision === 'unnamed-index';
 }
 
 /**

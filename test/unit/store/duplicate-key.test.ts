@@ -1,7 +1,7 @@
 /**
  * Which unique index a duplicate-key error names, in the shapes MongoDB gives it (a single write's
  * error with `keyPattern`, a batch's write errors with only the message), DocumentDB's (the message
- * alone, worded its own way) (docs/storage.md#error-shapes).
+ * alone, worded its own way, and none at all for an upsert's collision) (docs/storage.md#error-shapes).
  */
 import { collisionOf, idCollisionIndexes, isIdCollision } from '../../../core/mongo/duplicate-key';
 
@@ -40,9 +40,9 @@ describe('duplicate-key errors', () => {
     expect(idCollisionIndexes(batch)).toBeUndefined();
   });
 
-  it('when the server names no index, then the collision is not read as on _id', () => {
-    expect(collisionOf({ code: 11000, errmsg: UNNAMED })).toBe('other-index');
-    expect(isIdCollision({ code: 11000, errmsg: UNNAMED })).toBe(false);
+  it('when the server names no index (DocumentDB on an upsert), then the collision is read as on _id', () => {
+    expect(collisionOf({ code: 11000, errmsg: UNNAMED })).toBe('unnamed-index');
+    expect(isIdCollision({ code: 11000, errmsg: UNNAMED })).toBe(true);
   });
 
   it('when the error is no collision, then nothing is a collision', () => {
@@ -55,7 +55,7 @@ describe('duplicate-key errors', () => {
     const onId = {
       writeErrors: [
         { code: 11000, index: 2, errmsg: ON_ID },
-        { code: 11000, index: 5, errmsg: DOCUMENTDB_ON_ID },
+        { code: 11000, index: 5, errmsg: UNNAMED },
       ],
     };
     expect(idCollisionIndexes(onId)).toEqual([2, 5]);
