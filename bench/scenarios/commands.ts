@@ -1,9 +1,8 @@
 /**
  * A lone request's fixed cost, counted rather than timed: the MongoDB and Redis commands the API
  * and the workers send for a single item sent alone, by name. The floor's single upsert is one
- * MongoDB command. Counts do not move with a shared machine's noise; on this machine each command
- * costs its sender a fraction of a millisecond of CPU, and on the former test engine (FerretDB v1)
- * a millisecond or two of wall time (bench/HISTORY.md).
+ * MongoDB command. Counts do not move with a shared machine's noise, and each command costs its
+ * sender CPU and a round trip's wait (what one costs, measured: bench/HISTORY.md).
  */
 import { mkdtempSync } from 'node:fs';
 import path from 'node:path';
