@@ -10,6 +10,7 @@ import type { ExportCollections } from '../export/export-collections';
 import type { HistoryCollections } from '../history/history-collections';
 import type { ItemCollections } from '../items/item-collections';
 import { databaseOf } from '../mongo/connection';
+import { joiningTransactions } from '../mongo/joining-transaction';
 import { queryTimeLimitOf, withQueryTimeLimit } from '../mongo/query-time-limit';
 import type { SettingsCollections } from '../settings/settings-collections';
 import type { SyncCollections } from '../syncs/sync-collections';
@@ -28,7 +29,8 @@ export function collections(connection: Connection): Collections {
 
 /**
  * The same over a driver database, for tools and tests that hold a MongoClient; `options` apply
- * to every collection (a read concern, say), and `maxTimeMS` bounds each of their reads.
+ * to every collection (a read concern, say), and `maxTimeMS` bounds each of their reads. Every
+ * command joins the transaction it is made in (core/mongo/transactions.ts).
  */
 export function collectionsOf(
   db: mongo.Db,
@@ -36,8 +38,8 @@ export function collectionsOf(
   maxTimeMS?: number,
 ): Collections {
   const collection = <T extends mongo.Document>(name: string) => {
-    const plain = db.collection<T>(name, options);
-    return maxTimeMS === undefined ? plain : withQueryTimeLimit(plain, maxTimeMS);
+    const joining = joiningTransactions(db.collection<T>(name, options));
+    return maxTimeMS === undefined ? joining : withQueryTimeLimit(joining, maxTimeMS);
   };
   return {
     tenants: collection('tenants'),
