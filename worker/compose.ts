@@ -10,6 +10,7 @@ import { ChunkPlans } from '../core/ingest/chunks/chunk-plans';
 import type { IngestServices } from '../core/ingest/ingest-context';
 import { ItemStore } from '../core/items/item-store';
 import { redisWriteLock } from '../core/items/write-lock';
+import { transactionsOf } from '../core/mongo/transactions';
 import { ChangeLogSink } from '../core/changes/change-log-sink';
 import { ChangeLogStore } from '../core/changes/change-log-store';
 import { NO_CHANGE_LISTENER, type ChangeListener } from '../core/changes/change-listener';
@@ -34,7 +35,6 @@ import { sendJobReplies } from '../core/queue/job-reply-sender';
 import { SettingsCache } from '../core/settings/settings-cache';
 import { SettingsVersions } from '../core/settings/settings-versions';
 import { collections } from '../core/storage/collections';
-import { applySchedules, FINISH_CHANGES_SCHEDULE } from './schedules';
 import { syncServices } from '../core/syncs/sync-services';
 import { FairShare } from './fair-share';
 import { ExportLag } from '../core/export/export-lag';
@@ -111,13 +111,9 @@ export async function composeWorker(
   const documents = engine.documentUpdates;
   const db = collections(mongo);
   await engine.ensureIndexes(db, logger);
-  // For the jobs that jobs add (a large request's chunk jobs, a late history record), and the
-  // schedules of periodic jobs.
+  // For the jobs that jobs add (a large request's chunk jobs, a late history record).
   const queues = new ShardedQueues(FUNNEL_QUEUE, keys, redis, DEFAULT_JOB_OPTIONS);
   queues.onError((error) => logger.warn({ err: error }, 'queue connection error'));
-  await applySchedules(queues.of(undefined), [
-    { schedule: FINISH_CHANGES_SCHEDULE, enabled: true },
-  ]);
   const chunkSize = config.CHUNK_SIZE;
 
   const writeLock = redisWriteLock(redis, keys, logger);
@@ -132,7 +128,10 @@ export async function composeWorker(
     payloads: new PayloadStore(redis, keys),
     settings: new SettingsCache(db, new SettingsVersions(redis, keys)),
     idempotency: new IdempotencyRecords(redis, keys),
-    items: new ItemStore(db, engine, writeLock, changeLog),
+    items: new ItemStore(db, engine, transactionsOf(mongo, logger), {
+      writeLock,
+      changes: changeLog,
+    }),
     history: new HistoryRepository(db),
     historyTtlDays: config.HISTORY_TTL_DAYS,
     chunkSize,

@@ -6,8 +6,8 @@
  * - Default: one unordered bulkWrite of `_id` upserts, the way the product writes new items.
  * - `--each insert|upsert --in-flight N`: one `insertOne` or one `_id` upsert an item, N in flight
  *   (each sent when one is acknowledged), as N clients sending single items would have them.
- * - `--records FILE`: with what the product wrote beside the items (its change intent, change log
- *   and history record, records-beside.ts) around the bulkWrite, or, with `--each`, around each
+ * - `--records FILE`: with what the product wrote beside the items (its change log and history
+ *   record, records-beside.ts) in one transaction with the bulkWrite, or, with `--each`, with each
  *   item those of the lone request that wrote it; each step timed.
  *
  * Measured as the product is (bench/measure/method.ts): warm, the same work first done unmeasured
@@ -19,15 +19,8 @@ import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { mongo } from 'mongoose';
-import type { ChangeIntent } from '../../core/items/item-collections';
 import { SETTLE_MS, WARM_ROUNDS, WARM_SINGLE_ITEMS, sleep } from '../measure/method';
-import {
-  itemId,
-  newItemDocument,
-  upsertOperation,
-  type ItemDocument,
-  type SenderItem,
-} from '../workload';
+import { newItemDocument, upsertOperation, type ItemDocument, type SenderItem } from '../workload';
 import {
   medianSteps,
   readRecords,
@@ -53,11 +46,13 @@ export interface FloorReport {
 
 /** Where a write goes: the store's collections, or a warm-up's scratch ones. */
 interface Target {
+  client: mongo.MongoClient;
   items: mongo.Collection<ItemDocument>;
   records: RecordCollections;
 }
 
-const targetIn = (db: mongo.Db, prefix = ''): Target => ({
+const targetIn = (client: mongo.MongoClient, db: mongo.Db, prefix = ''): Target => ({
+  client,
   items: db.collection<ItemDocument>(`${prefix}items`),
   records: recordCollections(db, prefix),
 });
@@ -83,6 +78,7 @@ async function writeBatch(
   collection: Target['items'],
   work: Work,
   body: SenderItem[],
+  session?: mongo.ClientSession,
 ): Promise<void> {
   const now = new Date();
   const { tenant, contentType } = work;
@@ -90,18 +86,24 @@ async function writeBatch(
     body.map((item) => ({
       updateOne: { ...upsertOperation(tenant, contentType, item, now, now), upsert: true },
     })),
-    { ordered: false },
+    { ordered: false, ...(session ? { session } : {}) },
   );
 }
 
-async function writeOne(collection: Target['items'], work: Work, item: SenderItem): Promise<void> {
+async function writeOne(
+  collection: Target['items'],
+  work: Work,
+  item: SenderItem,
+  session?: mongo.ClientSession,
+): Promise<void> {
   const now = new Date();
   const { tenant, contentType } = work;
+  const inSession = session ? { session } : {};
   if (work.each?.upsert) {
     const { filter, update } = upsertOperation(tenant, contentType, item, now, now);
-    await collection.updateOne(filter, update, { upsert: true });
+    await collection.updateOne(filter, update, { upsert: true, ...inSession });
   } else {
-    await collection.insertOne(newItemDocument(tenant, contentType, item, now, now));
+    await collection.insertOne(newItemDocument(tenant, contentType, item, now, now), inSession);
   }
 }
 
@@ -121,13 +123,12 @@ async function writeEach(
   const lane = async () => {
     for (let i = next++; i < body.length; i = next++) {
       const item = body[i] as SenderItem;
-      const writeItem = () => writeOne(target.items, work, item);
+      const writeItem = (session?: mongo.ClientSession) =>
+        writeOne(target.items, work, item, session);
       const started = performance.now();
       if (work.records) {
         const records = recordsOfRequest(work.records, i);
-        stepsOfEach.push(
-          await writeWithRecords(target.records, records, intentOf(work, [item]), writeItem),
-        );
+        stepsOfEach.push(await writeWithRecords(target.client, target.records, records, writeItem));
       } else {
         await writeItem();
       }
@@ -148,25 +149,14 @@ async function write(
   if (work.each) {
     return { items: body.length, ...(await writeEach(target, work, body, work.each.inFlight)) };
   }
-  const writeItems = () => writeBatch(target.items, work, body);
+  const writeItems = (session?: mongo.ClientSession) =>
+    writeBatch(target.items, work, body, session);
   if (!work.records) {
     await writeItems();
     return { items: body.length };
   }
-  const steps = await writeWithRecords(
-    target.records,
-    work.records,
-    intentOf(work, body),
-    writeItems,
-  );
+  const steps = await writeWithRecords(target.client, target.records, work.records, writeItems);
   return { items: body.length, steps };
-}
-
-/** The product's change intent for writing `body`: the `_id`s of its items. */
-function intentOf(work: Work, body: SenderItem[]): ChangeIntent {
-  const { tenant, contentType } = work;
-  const ids = body.map((item) => itemId(tenant, contentType, item.sku));
-  return { tenant, contentType, kind: 'write', ids, sequence: 1, fromSequence: 1, at: new Date() };
 }
 
 /**
@@ -174,13 +164,13 @@ function intentOf(work: Work, body: SenderItem[]): ChangeIntent {
  * WARM_ROUNDS times, a batch until MIN_WARMUP_ITEMS were written, single items until
  * WARM_SINGLE_ITEMS were.
  */
-async function warmUp(db: mongo.Db, work: Work): Promise<void> {
-  const scratch = targetIn(db, 'floor_warmup_');
+async function warmUp(client: mongo.MongoClient, db: mongo.Db, work: Work): Promise<void> {
+  const scratch = targetIn(client, db, 'floor_warmup_');
   let written = 0;
   for (let round = 1; ; round++) {
     written += (await write(scratch, work, work.each ? MAX_WARMUP_EACH : Infinity)).items;
-    const { itemStats, changes, history } = scratch.records;
-    const dropped: { drop(): Promise<boolean> }[] = [scratch.items, itemStats, changes, history];
+    const { changes, history } = scratch.records;
+    const dropped: { drop(): Promise<boolean> }[] = [scratch.items, changes, history];
     await Promise.all(dropped.map((collection) => collection.drop().catch(() => false)));
     const enough = work.each ? WARM_SINGLE_ITEMS : MIN_WARMUP_ITEMS;
     if (round >= WARM_ROUNDS && written >= enough) return;
@@ -214,11 +204,11 @@ async function main(): Promise<void> {
       ...(each ? { each: { upsert: each === 'upsert', inFlight } } : {}),
       ...(values.records ? { records: readRecords(values.records) } : {}),
     };
-    await warmUp(db, work);
+    await warmUp(client, db, work);
 
     const cpu = process.cpuUsage();
     const started = performance.now();
-    const written = await write(targetIn(db), work);
+    const written = await write(targetIn(client, db), work);
     const wallMs = performance.now() - started;
     await sleep(SETTLE_MS);
     const used = process.cpuUsage(cpu);

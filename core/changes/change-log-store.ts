@@ -6,9 +6,11 @@
  * goes on after the head. A batch is only tried right after one that is written, so `seq` never
  * leaves a hole, and a reader that stops at the first missing number never steps over a record
  * still being written (docs/changes.md#numbers-without-holes). How the batches are found is the
- * engine's (change-batch-index.ts).
+ * engine's (change-batch-index.ts). The item store appends in the transaction of the writes that
+ * made the changes, so a number is taken for good only when they are.
  */
 import { isIdCollision } from '../mongo/duplicate-key';
+import { rerunTransaction, sessionOfRunningTransaction } from '../mongo/transactions';
 import type { ChangeBatchIndex } from './change-batch-index';
 import type { ChangeCollections } from './change-collections';
 import {
@@ -100,6 +102,9 @@ export class ChangeLogStore {
         await this.db.changes.insertOne(document);
       } catch (error) {
         if (!isIdCollision(error)) throw error;
+        // In a transaction, MongoDB ended it with the collision: it runs again from the start,
+        // and finds the batch that took these numbers.
+        if (sessionOfRunningTransaction()) throw rerunTransaction(error);
         // Another append took these numbers: go on after the batch it wrote (and any after it).
         // A lost race always moves the head past them; a collision that does not is no race.
         const head = await this.head(tenant);

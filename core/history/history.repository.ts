@@ -5,7 +5,6 @@
  */
 import type { mongo } from 'mongoose';
 import { z } from 'zod';
-import { idCollisionIndexes, isIdCollision } from '../mongo/duplicate-key';
 import { documentId } from '../domain/names';
 import type { HistoryCollections } from './history-collections';
 import { joinParts } from './history-part';
@@ -48,51 +47,33 @@ export class HistoryRepository {
   }
 
   /**
-   * Writes the record of a request, replacing its own earlier one (a job retried after a crash
-   * writes it again); record ids are unique per request, so no other request's record is touched.
-   * Most records are new, so it inserts first and replaces only a record whose id is taken. Lists
-   * past the record's budget go to its parts (record-budget.ts), written first: a record that is
-   * found has its parts.
+   * Writes the record of a request, replacing its own earlier one (the queued record of an
+   * asynchronous request; a job retried after a crash writes it again); record ids are unique per
+   * request, so no other request's record is touched. Lists past the record's budget go to its
+   * parts (record-budget.ts), written first: a record that is found has its parts. One upsert,
+   * never an insert that may collide: in a transaction, a collision would end it.
    */
   async save(whole: HistoryDocument): Promise<void> {
-    const { record, parts } = splitRecord(whole);
-    await this.parts.write(parts);
-    try {
-      await this.db.history.insertOne(record);
-    } catch (error) {
-      if (!isIdCollision(error)) throw error;
-      await this.replace(record);
-    }
+    await this.saveMany([whole]);
   }
 
-  /**
-   * Writes the records of a group of requests: one insert for all, then, as `save` does, a
-   * replace for each that a retried job had written already.
-   */
+  /** Writes the records of a group of requests, as `save` does each: one command for all. */
   async saveMany(wholes: readonly HistoryDocument[]): Promise<void> {
     if (wholes.length === 0) return;
     const split = wholes.map(splitRecord);
     await this.parts.write(split.flatMap(({ parts }) => parts));
     const records = split.map(({ record }) => record);
-    let collided: number[];
-    try {
-      await this.db.history.insertMany(records, { ordered: false });
-      return;
-    } catch (error) {
-      const indexes = idCollisionIndexes(error);
-      if (!indexes) throw error;
-      collided = indexes;
+    const written = await this.db.history.bulkWrite(
+      records.map((record) => ({
+        replaceOne: { filter: { _id: record._id }, replacement: record, upsert: true },
+      })),
+      { ordered: false },
+    );
+    const inserted = new Set(Object.keys(written.upsertedIds).map(Number));
+    for (const [index, record] of records.entries()) {
+      // A record written again: any parts its earlier writing had past its own go.
+      if (!inserted.has(index)) await this.parts.dropStale(record);
     }
-    for (const index of collided) {
-      const record = records[index];
-      if (record) await this.replace(record);
-    }
-  }
-
-  /** A record written again: any parts its earlier writing had past its own go. */
-  private async replace(record: HistoryDocument): Promise<void> {
-    await this.db.history.replaceOne({ _id: record._id }, record, { upsert: true });
-    await this.parts.dropStale(record);
   }
 
   /** An asynchronous request's record moves from queued to processing when a worker takes it. */

@@ -58,7 +58,15 @@ function failure(errors: ItemErrors, itemCount: number): DeleteResult {
   };
 }
 
-export async function deleteItems(store: ItemStore, request: DeleteRequest): Promise<DeleteResult> {
+/**
+ * `alongside` is given the outcome of a delete that ran, and runs in its transaction (the
+ * request's history record).
+ */
+export async function deleteItems(
+  store: ItemStore,
+  request: DeleteRequest,
+  alongside?: (result: DeleteResult) => Promise<void>,
+): Promise<DeleteResult> {
   // As for POST: an inactive funnel, or one without an identifier mapping, fails (rules 2 and 3).
   const problems = requestProblems(request.funnel, request.contentType);
   if (problems) return failure(problems, 0);
@@ -109,18 +117,25 @@ export async function deleteItems(store: ItemStore, request: DeleteRequest): Pro
   }
 
   const targets = [...new Set(storedAs.values())];
-  const existing = request.dryRun
-    ? await store.existing(request.tenant, request.contentType.key, targets)
-    : await store.delete(request.tenant, request.contentType.key, targets, request.receipt);
-  const deletedIds = unique.filter((identifier) => existing.has(storedAs.get(identifier) ?? ''));
-  const notFoundIds = unique.filter((identifier) => !existing.has(storedAs.get(identifier) ?? ''));
-  return {
-    ...buildDeleteEnvelope({ deletedIds, notFoundIds }),
-    itemCount: unique.length,
-    deletedIds,
-    notFoundIds,
-    resolved: resolvedIdentifiers(
-      deletedIds.map((sent) => ({ sent, writtenTo: storedAs.get(sent) ?? sent })),
-    ),
+  const resultOf = (existing: ReadonlySet<string>): DeleteResult => {
+    const deletedIds = unique.filter((identifier) => existing.has(storedAs.get(identifier) ?? ''));
+    const notFoundIds = unique.filter(
+      (identifier) => !existing.has(storedAs.get(identifier) ?? ''),
+    );
+    return {
+      ...buildDeleteEnvelope({ deletedIds, notFoundIds }),
+      itemCount: unique.length,
+      deletedIds,
+      notFoundIds,
+      resolved: resolvedIdentifiers(
+        deletedIds.map((sent) => ({ sent, writtenTo: storedAs.get(sent) ?? sent })),
+      ),
+    };
   };
+  if (request.dryRun) {
+    return resultOf(await store.existing(request.tenant, request.contentType.key, targets));
+  }
+  const keep = alongside && ((existing: ReadonlySet<string>) => alongside(resultOf(existing)));
+  const { tenant, contentType, receipt } = request;
+  return resultOf(await store.delete(tenant, contentType.key, targets, receipt, keep));
 }

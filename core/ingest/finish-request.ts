@@ -28,6 +28,16 @@ export async function finishRequest(
     context,
     historyRecord(data, finishing.payload, result, context.historyTtlDays),
   );
+  return answerRequest(data, context, result, finishing);
+}
+
+/** finishRequest once the request's record is stored (with its item writes, say). */
+export async function answerRequest(
+  data: ParsedJobData<'ingest'>,
+  context: IngestContext,
+  result: RequestResult,
+  finishing: Omit<Finishing, 'payload'>,
+): Promise<JobResult<'ingest'>> {
   const answer = { httpStatus: result.httpStatus, envelope: result.envelope };
   // Once the record is stored (a retry before that needs the body), the rest goes at once.
   await Promise.all([

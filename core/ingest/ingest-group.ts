@@ -3,7 +3,8 @@
  * one after the other in the order they were received, for less: their bodies read in one round
  * trip, the funnel's settings once, their items written together (each write keeping its own
  * request's receipt, so that the order rules hold as they do alone), their history records
- * inserted together. A member that fails fails alone: its answer and record are its own.
+ * written together, in the transaction of their writes. A member that fails fails alone: its
+ * answer and record are its own.
  *
  * Alone, a request is checked after the requests received before it are written. In a group the
  * checks come first, which changes nothing unless a check reads the funnel's own content type
@@ -17,7 +18,8 @@ import { logRequestDone, requestStats } from './finish-request';
 import type { IngestContext } from './ingest-context';
 import { NO_PAYLOAD } from './ingest-request';
 import { prepareRequest } from './prepare-request';
-import { storeRecords } from './store-record';
+import { storeRecords, writeWithRecords } from './store-record';
+import type { HistoryDocument } from '../history/history-record';
 import { expiredBody, type RequestResult } from './request-result';
 import type { RequestWrites } from '../items/item-store';
 import { readsOwnContentType } from '../domain/mapping-plan';
@@ -35,9 +37,13 @@ function receiptOrder(members: readonly Member[]): number[] {
     .map(({ index }) => index);
 }
 
-/** Writes collected from the members checked so far, made in one go when asked. */
+/**
+ * Writes collected from the members checked so far, made in one go when asked, in one
+ * transaction with the records of their requests.
+ */
 class PendingWrites {
   private requests: RequestWrites[] = [];
+  private records: HistoryDocument[] = [];
   private contentType = '';
 
   constructor(
@@ -45,18 +51,25 @@ class PendingWrites {
     private readonly tenant: string,
   ) {}
 
-  add(contentType: string, request: RequestWrites): void {
+  add(contentType: string, request: RequestWrites, record: HistoryDocument): void {
     this.contentType = contentType;
     this.requests.push(request);
+    this.records.push(record);
   }
 
   async flush(): Promise<void> {
     if (this.requests.length === 0) return;
-    const requests = this.requests;
+    const { requests, records } = this;
     this.requests = [];
+    this.records = [];
     this.context.signal.throwIfAborted();
-    const { signal } = this.context;
-    await this.context.items.upsertRequests(this.tenant, this.contentType, requests, signal);
+    const { signal, items } = this.context;
+    await writeWithRecords(this.context, (save) =>
+      items.upsertRequests(this.tenant, this.contentType, requests, {
+        signal,
+        alongside: () => save(records),
+      }),
+    );
   }
 }
 
@@ -76,6 +89,8 @@ export async function ingestGroup(
   const writeBetween = settings.found && readsOwnContentType(settings.funnel, settings.contentType);
   const pending = new PendingWrites(context, data.tenant);
   const results: RequestResult[] = [];
+  // The members whose records went with their writes.
+  const recorded = new Set<number>();
   for (const index of receiptOrder(members)) {
     const member = members[index] as Member;
     const raw = bodies[index];
@@ -87,19 +102,25 @@ export async function ingestGroup(
     const prepared = await prepareRequest(member, settings, context.items, raw);
     results[index] = prepared.result;
     if (prepared.writes.length === 0) continue;
-    pending.add(prepared.contentType, { writes: prepared.writes, receipt: receiptOf(member) });
+    const record = historyRecord(member, raw, prepared.result, context.historyTtlDays);
+    const writes = { writes: prepared.writes, receipt: receiptOf(member) };
+    pending.add(prepared.contentType, writes, record);
+    recorded.add(index);
     if (writeBetween) await pending.flush();
   }
   await pending.flush();
-  return finishGroup(members, context, results, { bodies, startedAt });
+  return finishGroup(members, context, results, { bodies, startedAt, recorded });
 }
 
-/** finishRequest for every member: records in one insert, then their bodies let go at once. */
+/**
+ * finishRequest for every member: the records not written with their writes in one command, then
+ * their bodies let go at once.
+ */
 async function finishGroup(
   members: readonly Member[],
   context: IngestContext,
   results: readonly RequestResult[],
-  finishing: { bodies: readonly (Buffer | null)[]; startedAt: number },
+  finishing: { bodies: readonly (Buffer | null)[]; startedAt: number; recorded: Set<number> },
 ): Promise<JobResult<'ingest-group'>> {
   const outcomes = members.map((member, index) => ({
     member,
@@ -108,8 +129,10 @@ async function finishGroup(
   }));
   await storeRecords(
     context,
-    outcomes.map(({ member, result, body }) =>
-      historyRecord(member, body, result, context.historyTtlDays),
+    outcomes.flatMap(({ member, result, body }, index) =>
+      finishing.recorded.has(index)
+        ? []
+        : [historyRecord(member, body, result, context.historyTtlDays)],
     ),
   );
   const answers = outcomes.map(({ member, result }) => ({

@@ -7,7 +7,8 @@
  *     against the same request rules, then done (delete-items.ts);
  *  3. the writes the decision allows go to the store: at once, or by chunk jobs when they are
  *     many (chunks/chunked-write.ts, after which this job runs again and goes on at step 4);
- *  4. its history record is stored, and only then is it answered (finish-request.ts).
+ *  4. its history record is stored, and only then is it answered (finish-request.ts). Unless
+ *     chunked, the record is written in the transaction of the item writes (store-record.ts).
  * A request of a full sync names what it writes to the sync before writing (core/syncs/).
  * Safe to run again after a crash: every write is an idempotent upsert or delete, the history
  * record is replaced, and a chunked request goes on from its last step. When the last attempt
@@ -16,11 +17,13 @@
 import type { JobResult, ParsedJobData } from '../queue/jobs';
 import { receiptOf } from '../redis/receipt-sequence';
 import { continueChunkedWrite, startChunkedWrite } from './chunks/chunked-write';
-import { finishRequest } from './finish-request';
+import { answerRequest, finishRequest } from './finish-request';
+import { historyRecord } from './history-record-builder';
+import { writeWithRecords } from './store-record';
 import type { IngestContext } from './ingest-context';
 import { checkIngestJob } from './job-trust';
 import { prepareRequest } from './prepare-request';
-import { expiredBody } from './request-result';
+import { expiredBody, type RequestResult } from './request-result';
 
 export const NO_PAYLOAD = Buffer.alloc(0);
 
@@ -42,9 +45,15 @@ export async function ingestRequest(
   }
 
   context.signal.throwIfAborted();
-  const prepared = await prepareRequest(data, settings, context.items, raw);
+  const recordOf = (result: RequestResult) =>
+    historyRecord(data, raw, result, context.historyTtlDays);
+  const prepared = await writeWithRecords(context, (save) =>
+    prepareRequest(data, settings, context.items, raw, (result) => save([recordOf(result)])),
+  );
+  const finishing = { payload: raw, startedAt };
   const written = prepared.writes.map((write) => write.identifier);
   await context.syncs.name(data, [...written, ...(prepared.result.deletedIds ?? [])]);
+  if (prepared.recorded) return answerRequest(data, context, prepared.result, finishing);
 
   const { chunkSize } = context;
   if (chunkSize !== undefined && prepared.writes.length > chunkSize) {
@@ -52,8 +61,13 @@ export async function ingestRequest(
   }
   context.signal.throwIfAborted();
   const receipt = receiptOf(data);
+  const { tenant } = data;
   const { signal } = context;
-  await context.items.upsert(data.tenant, prepared.contentType, prepared.writes, receipt, signal);
-
-  return finishRequest(data, context, prepared.result, { payload: raw, startedAt });
+  await writeWithRecords(context, (save) =>
+    context.items.upsert(tenant, prepared.contentType, prepared.writes, receipt, {
+      signal,
+      alongside: () => save([recordOf(prepared.result)]),
+    }),
+  );
+  return answerRequest(data, context, prepared.result, finishing);
 }

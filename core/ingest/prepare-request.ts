@@ -1,7 +1,8 @@
 /**
  * The first part of a funnel request's job: given its funnel and content type, parse the body
- * (once) and work the request out. A DELETE is done here. A POST is decided for all its items at
- * once, and its writes are returned for the caller to send: in one go, or as chunk jobs.
+ * (once) and work the request out. A DELETE is done here, with its history record when the caller
+ * gives `keepRecord`. A POST is decided for all its items at once, and its writes are returned for
+ * the caller to send: in one go, or as chunk jobs.
  */
 import type { ParsedJobData } from '../queue/jobs';
 import { receiptOf } from '../redis/receipt-sequence';
@@ -18,6 +19,8 @@ export interface PreparedRequest {
   writes: ItemWrite[];
   /** The content type they go to. */
   contentType: string;
+  /** Whether its history record was kept already (with a DELETE's writes). */
+  recorded: boolean;
 }
 
 export type BodyParse = { ok: true; value: unknown } | { ok: false; message: string };
@@ -33,13 +36,19 @@ export function parseBody(raw: string, format: ParsedJobData<'ingest'>['bodyForm
   }
 }
 
-const done = (result: RequestResult): PreparedRequest => ({ result, writes: [], contentType: '' });
+const done = (result: RequestResult, recorded = false): PreparedRequest => ({
+  result,
+  writes: [],
+  contentType: '',
+  recorded,
+});
 
 export async function prepareRequest(
   data: ParsedJobData<'ingest'>,
   settings: RequestSettings,
   store: ItemStore,
   raw: Buffer,
+  keepRecord?: (result: RequestResult) => Promise<void>,
 ): Promise<PreparedRequest> {
   if (!settings.found && settings.missing === 'funnel') {
     return done(failedRequest(404, `No funnel with endpoint URL "${data.endpointUrl}"`));
@@ -61,9 +70,18 @@ export async function prepareRequest(
     receipt: receiptOf(data),
     dryRun: data.dryRun,
   };
-  if (data.method === 'DELETE') return done(asResult(await deleteItems(store, common)));
+  if (data.method === 'DELETE') {
+    let recorded = false;
+    const keep =
+      keepRecord &&
+      ((outcome: DeleteResult) => {
+        recorded = true;
+        return keepRecord(asResult(outcome));
+      });
+    return done(asResult(await deleteItems(store, common, keep)), recorded);
+  }
   const { result, writes } = await prepareImport(store, { ...common, raw: text });
-  return { result: asResult(result), writes, contentType: contentType.key };
+  return { result: asResult(result), writes, contentType: contentType.key, recorded: false };
 }
 
 /** An import's or a delete's outcome as the history record and the caller see it. */

@@ -35,3 +35,23 @@ export async function storeRecords(
     for (const record of records) await storeRecord(context, record);
   }
 }
+
+/**
+ * Runs `write`, which stores the records of its requests with `save` in the transaction of their
+ * item writes, so that a process that dies between them leaves neither. A record refused in a way
+ * that would repeat is, as above, stored without its lists: the writes run again with that.
+ */
+export async function writeWithRecords<T>(
+  context: Recording,
+  write: (save: (records: readonly HistoryDocument[]) => Promise<void>) => Promise<T>,
+): Promise<T> {
+  try {
+    return await write((records) => context.history.saveMany(records));
+  } catch (error) {
+    if (!failsAgain(error)) throw error;
+    // Refused for good: by a record, if the writes pass without their lists.
+    const written = await write((records) => context.history.saveMany(records.map(recordSummary)));
+    context.logger.error({ err: error }, 'history record refused: stored without its lists');
+    return written;
+  }
+}

@@ -1,11 +1,10 @@
 /**
- * How items reach the store: the port each storage engine implements (core/storage/engines/), chosen
- * once, from the engine the process detected at start-up. Both compare each written item with
- * the stored one, under the content type's write lock (item-store.ts), so that the comparison
- * tells whether the item changed, and its changes are numbered and recorded in the order made.
- * Requests take effect in the order they were received, so an item keeps its last writer's
- * receipt and an older write never replaces a newer one. They differ in how they send the writes
- * (docs/storage.md#receipt-order).
+ * How items reach the store: the port the storage adapter implements (core/storage/engines/). It
+ * compares each written item with the stored one, under the content type's write lock and in the
+ * write's transaction (item-store.ts), so that the comparison tells whether the item changed, and
+ * its changes are numbered and recorded in the order made. Requests take effect in the order they
+ * were received, so an item keeps its last writer's receipt and an older write never replaces a
+ * newer one (docs/storage.md#receipt-order).
  */
 import type { BatchOperations } from '../mongo/batch-operations';
 import type { ItemChange } from './item-change';
@@ -14,12 +13,8 @@ import type { ItemStats } from './item-stats';
 import type { ContentTypeScope, ReceivedWrite } from './item-documents';
 
 export interface WriteOutcome {
-  /**
-   * The content type's stats, with the written identifiers' lengths: read after the writes, so
-   * that a DELETE received later is seen, or, where the write lock keeps DELETEs out meanwhile,
-   * those the writer was given.
-   */
-  stats: ItemStatsDocument | null;
+  /** The content type's stats as given, with the written identifiers' lengths added. */
+  stats: ItemStatsDocument;
   /** The items the writes changed (each item once). */
   changes: ItemChange[];
 }
@@ -30,7 +25,7 @@ export interface ItemWriter {
    * Each write carries its own request's receipt: one call may hold the writes of several
    * requests, an item at most once. `now` is when they are written.
    * `deletedVersions`: per item `_id`, the version its last deletion left, for items created anew.
-   * `stats`: the content type's stats as last read under the write lock.
+   * `stats`: the content type's stats as read in the transaction.
    */
   upsert(
     scope: ContentTypeScope,

@@ -11,19 +11,16 @@ export interface ItemChange {
 
 export interface ItemChangeSink {
   /**
-   * Starts recording the changes of one content type: what recording them needs to know first
-   * (where the tenant's log goes on) is read at once, beside the writes that make them. Called,
-   * and the answer's `record` too, while the content type's writes are held off, so that the
-   * changes of one item are recorded in the order they were made.
+   * Records the changes of one content type, in order, in the transaction that made them (so
+   * that they are kept if and only if the writes are). Answers what to do once it committed:
+   * tell those who follow the changes.
    */
-  begin(scope: { tenant: string; contentType: string }): ChangeRecording;
+  record(
+    scope: { tenant: string; contentType: string },
+    changes: readonly ItemChange[],
+  ): Promise<() => void>;
 }
 
-export interface ChangeRecording {
-  /** Records the changes, in order. */
-  record(changes: ItemChange[]): Promise<void>;
-}
+const NOTHING_TO_TELL = (): void => undefined;
 
-export const NO_CHANGE_SINK: ItemChangeSink = {
-  begin: () => ({ record: () => Promise.resolve() }),
-};
+export const NO_CHANGE_SINK: ItemChangeSink = { record: () => Promise.resolve(NOTHING_TO_TELL) };

@@ -5,19 +5,22 @@
  * change intent of the write running (change-intents.ts).
  */
 import { isIdCollision } from '../mongo/duplicate-key';
+import { rerunTransaction, sessionOfRunningTransaction } from '../mongo/transactions';
 import type { ItemCollections, ItemStatsDocument } from './item-collections';
 import { itemId, type ContentTypeScope, type ItemWrite } from './item-documents';
 
 /**
  * Two first writes to a content type may both try to create its stats document; the loser's
- * upsert may collide on `_id` (a server need not retry it) and is then sent once more,
- * now as an update of the document the winner created.
+ * upsert may collide on `_id` (a server need not retry it) and is then sent once more, now as an
+ * update of the document the winner created. In a transaction, which the collision ended, the
+ * transaction runs again instead.
  */
 async function retryOnceOnDuplicateKey<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
     if (!isIdCollision(error)) throw error;
+    if (sessionOfRunningTransaction()) throw rerunTransaction(error);
     return write();
   }
 }
@@ -27,15 +30,17 @@ export function itemStatsId(scope: ContentTypeScope): string {
   return itemId(scope, 'lengths');
 }
 
-/** The stats without the change intent, whose ids a write that reads its stats never needs. */
-const WITHOUT_INTENT = { projection: { intent: 0 } } as const;
-
 export class ItemStats {
   constructor(private readonly db: Pick<ItemCollections, 'itemStats'>) {}
 
+  /** The content type's stats; empty ones before its first write. */
+  async read(scope: ContentTypeScope): Promise<ItemStatsDocument> {
+    const _id = itemStatsId(scope);
+    return (await this.db.itemStats.findOne({ _id })) ?? { _id, lengths: [] };
+  }
+
   async identifierLengths(scope: ContentTypeScope): Promise<number[]> {
-    const stats = await this.db.itemStats.findOne({ _id: itemStatsId(scope) }, WITHOUT_INTENT);
-    return stats?.lengths ?? [];
+    return (await this.read(scope)).lengths;
   }
 
   /**
@@ -50,7 +55,7 @@ export class ItemStats {
   ): Promise<ItemStatsDocument> {
     const lengths = [...new Set(writes.map((write) => write.identifier.toLowerCase().length))];
     const _id = itemStatsId(scope);
-    const stats = known ?? (await this.db.itemStats.findOne({ _id }, WITHOUT_INTENT));
+    const stats = known ?? (await this.db.itemStats.findOne({ _id }));
     const recorded = new Set(stats?.lengths);
     if (stats && lengths.every((length) => recorded.has(length))) return stats;
     await retryOnceOnDuplicateKey(() =>

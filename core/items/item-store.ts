@@ -7,8 +7,13 @@
  * Requests take effect in the order they were received (docs/storage.md#receipt-order):
  * an older write never replaces a newer one, and deletes leave tombstones (item-tombstones.ts)
  * that undo an older POST finishing later.
+ *
+ * A write or delete, its change records and what the caller keeps beside it (the request's
+ * history record) are one transaction: a process that dies between them leaves none of them
+ * (docs/storage.md#transactions).
  */
-import { findByIds } from '../mongo/batch-operations';
+import { boundedBatches, findByIds } from '../mongo/batch-operations';
+import type { Transactions } from '../mongo/transactions';
 import type { Receipt } from '../redis/receipt-sequence';
 import type { ItemDocument } from './item';
 import type { ItemCollections, ItemStatsDocument } from './item-collections';
@@ -23,7 +28,6 @@ import {
 } from './item-documents';
 import type { ItemStorage, ItemWriter } from './engine-writer';
 import { NO_WRITE_LOCK, type WriteLock } from './write-lock';
-import { ChangeRecorder } from './change-recorder';
 import { NO_CHANGE_SINK, type ItemChange, type ItemChangeSink } from './item-change';
 import {
   inRequestOrder,
@@ -36,6 +40,21 @@ import {
 
 export type { ItemWrite } from './item-documents';
 export type { RequestWrites } from './write-rounds';
+
+/** What a write or delete is given beside its items. */
+export interface WriteOptions {
+  /** Stops the wait for the content type's lock (a job handed back at shutdown). */
+  signal?: AbortSignal;
+  /** Written in the same transaction, after the items and their change records. */
+  alongside?: () => Promise<void>;
+}
+
+export interface ItemStoreOptions {
+  /** What keeps the writes of one content type apart (a Redis lock, in the worker). */
+  writeLock?: WriteLock;
+  /** Told what each write and delete changed (the change log, in the worker). */
+  changes?: ItemChangeSink;
+}
 
 /** Per item `_id`, the version its last deletion left: an item created anew goes on from it. */
 function deletedVersions(deletions: ReadonlyMap<string, ItemDeletion>): Map<string, number> {
@@ -50,22 +69,20 @@ export class ItemStore {
   private readonly tombstones: ItemTombstones;
   private readonly stats: ItemStats;
   private readonly writer: ItemWriter;
-  private readonly recorder: ChangeRecorder;
+  private readonly writeLock: WriteLock;
+  private readonly changes: ItemChangeSink;
 
-  /**
-   * `writeLock`: what keeps the writes of one content type apart (a Redis lock, in the worker);
-   * `changes` is told what each write and delete changed (the change log, in the worker).
-   */
   constructor(
     private readonly db: ItemCollections,
     private readonly storage: ItemStorage,
-    private readonly writeLock: WriteLock = NO_WRITE_LOCK,
-    changes: ItemChangeSink = NO_CHANGE_SINK,
+    private readonly transactions: Transactions,
+    options: ItemStoreOptions = {},
   ) {
     this.tombstones = new ItemTombstones(db, storage.batches);
     this.stats = new ItemStats(db);
     this.writer = storage.itemWriter(db, this.stats);
-    this.recorder = new ChangeRecorder(db, storage.batches, this.tombstones, changes);
+    this.writeLock = options.writeLock ?? NO_WRITE_LOCK;
+    this.changes = options.changes ?? NO_CHANGE_SINK;
   }
 
   private findByIds<K extends keyof ItemDocument>(
@@ -86,6 +103,25 @@ export class ItemStore {
     signal?: AbortSignal,
   ): Promise<T> {
     return this.writeLock.around(scope.tenant, scope.contentType, work, signal);
+  }
+
+  /**
+   * Runs `work` in one transaction with the change records of what it changed and `alongside`;
+   * once committed, those who follow the changes are told.
+   */
+  private async inTransaction<T>(
+    scope: ContentTypeScope,
+    work: () => Promise<{ value: T; changes: ItemChange[] }>,
+    alongside: (() => Promise<void>) | undefined,
+  ): Promise<T> {
+    const { value, tell } = await this.transactions.run(async () => {
+      const done = await work();
+      const told = await this.changes.record(scope, done.changes);
+      await alongside?.();
+      return { value: done.value, tell: told };
+    });
+    tell();
+    return value;
   }
 
   /** Which of `identifiers` exist in the content type: one query. */
@@ -125,60 +161,52 @@ export class ItemStore {
   /**
    * Writes every item; unmapped stored fields stay as they are. A request never undoes a later
    * one: an item last written, or deleted, by a request received after `receipt` stays so. What
-   * changed is recorded (change-recorder.ts) before the content type's lock is let go.
-   * `signal` stops the wait for the lock (a job handed back at shutdown): nothing is written then.
+   * changed is recorded in the same transaction, before the content type's lock is let go.
    */
   upsert(
     tenant: string,
     contentType: string,
     writes: ItemWrite[],
     receipt: Receipt,
-    signal?: AbortSignal,
+    options: WriteOptions = {},
   ): Promise<void> {
-    return this.upsertRequests(tenant, contentType, [{ writes, receipt }], signal);
+    return this.upsertRequests(tenant, contentType, [{ writes, receipt }], options);
   }
 
   /**
    * Writes the items of several requests at once, each write with its own request's receipt:
    * the outcome (items, versions, receipts, changes) is that of `upsert` for each request in
-   * turn, in the order given (the order they were received), for one lock, one change intent
-   * and one record of the changes. An item that k of the requests write is written in k rounds
-   * (write-rounds.ts); the changes are recorded request by request.
+   * turn, in the order given (the order they were received), for one lock, one transaction and
+   * one record of the changes. An item that k of the requests write is written in k rounds
+   * (write-rounds.ts); the changes are recorded request by request. `alongside` is written even
+   * when there is no item to write.
    */
   async upsertRequests(
     tenant: string,
     contentType: string,
     requests: readonly RequestWrites[],
-    signal?: AbortSignal,
+    { signal, alongside }: WriteOptions = {},
   ): Promise<void> {
-    const range = sequenceRange(requests);
-    if (!range) return;
+    if (!sequenceRange(requests)) {
+      await alongside?.();
+      return;
+    }
     const scope = { tenant, contentType };
     const rounds = writeRounds(requests);
     // Every item's first write is in the first round.
     const ids = (rounds[0] ?? []).map(({ write }) => itemId(scope, write.identifier));
-    const intent = {
-      kind: 'write' as const,
-      ids,
-      sequence: range.to,
-      fromSequence: range.from,
+    const write = async () => {
+      const stats = await this.stats.read(scope);
+      return { value: undefined, changes: await this.writeInRounds(scope, rounds, ids, stats) };
     };
-    await this.exclusive(
-      scope,
-      () =>
-        this.recorder.around(scope, intent, async (stats) => ({
-          value: undefined,
-          changes: await this.writeInRounds(scope, rounds, ids, stats),
-        })),
-      signal,
-    );
+    await this.exclusive(scope, () => this.inTransaction(scope, write, alongside), signal);
   }
 
   /**
    * Each round, then the undo of its writes that a DELETE received later takes back, before the
    * next round: a later request's write of such an item then finds it gone, as it would have.
    * The tombstones of all the rounds' items are read once, before the first, if `stats` (read
-   * under the lock) tell the content type had a DELETE.
+   * under the lock, in the transaction) tell the content type had a DELETE.
    */
   private async writeInRounds(
     scope: ContentTypeScope,
@@ -186,22 +214,16 @@ export class ItemStore {
     ids: string[],
     stats: ItemStatsDocument,
   ): Promise<ItemChange[]> {
-    let knownDeletes = stats.deletedUpToSequence ?? -Infinity;
-    let deletions: ReadonlyMap<string, ItemDeletion> =
-      knownDeletes === -Infinity ? new Map() : await this.tombstones.deletions(scope, ids);
+    const deletedUpTo = stats.deletedUpToSequence ?? -Infinity;
+    const deletions: ReadonlyMap<string, ItemDeletion> =
+      deletedUpTo === -Infinity ? new Map() : await this.tombstones.deletions(scope, ids);
+    const versions = deletedVersions(deletions);
     const now = new Date();
     const changes: RequestChange[] = [];
     let known = stats;
     for (const round of rounds) {
-      const versions = deletedVersions(deletions);
       const outcome = await this.writer.upsert(scope, round, now, versions, known);
-      known = outcome.stats ?? known;
-      const deletedUpTo = outcome.stats?.deletedUpToSequence ?? -Infinity;
-      if (deletedUpTo > knownDeletes) {
-        // A DELETE ran since the tombstones were read: only one whose lock lease ran out can.
-        knownDeletes = deletedUpTo;
-        deletions = await this.tombstones.deletions(scope, ids);
-      }
+      known = outcome.stats;
       const undone = await this.undoWritesDeletedLater(scope, round, deletions, deletedUpTo);
       const requestOf = new Map(round.map(({ write, request }) => [write.identifier, request]));
       for (const change of outcome.changes) {
@@ -215,7 +237,7 @@ export class ItemStore {
   /**
    * Takes back the writes of items that a DELETE received after the write's own request removed:
    * each is deleted unless a request received after that DELETE wrote it since. Answers their
-   * identifiers. `deletedUpTo`: the latest DELETE's sequence, as read after the writes.
+   * identifiers. `deletedUpTo`: the latest DELETE's sequence, as read before the writes.
    */
   private async undoWritesDeletedLater(
     scope: ContentTypeScope,
@@ -233,62 +255,47 @@ export class ItemStore {
       undone.add(write.identifier);
       operations.push({ deleteOne: { filter: { _id, sequence: { $lt: deletion.sequence } } } });
     }
-    await this.storage.batches.bulkWrite(this.db.items, operations, { skipIdCollisions: false });
+    await this.storage.batches.bulkWrite(this.db.items, operations);
     return undone;
   }
 
   /**
    * Deletes the items that exist, except those a request received after `receipt` wrote;
    * returns which existed. Leaves tombstones first, so that an older POST finishing later undoes
-   * its write (see upsert).
+   * its write (see upsert). `alongside` is given which existed, and written in the transaction.
    */
   async delete(
     tenant: string,
     contentType: string,
     identifiers: string[],
     receipt: Receipt,
+    alongside?: (existing: ReadonlySet<string>) => Promise<void>,
   ): Promise<Set<string>> {
     const scope = { tenant, contentType };
     const ids = [...new Set(identifiers)].map((identifier) => itemId(scope, identifier));
-    return this.exclusive(scope, async () => {
+    let existing = new Set<string>();
+    const deleteStored = async () => {
       const stored = await this.findByIds(scope, ids, ['identifier', 'sequence', 'version']);
       const deletable = stored.filter((item) => item.sequence <= receipt.sequence);
       const versions = new Map(deletable.map((item) => [item._id, item.version + 1]));
-      const deletableIds = [...versions.keys()];
-      const intent = {
-        kind: 'delete' as const,
-        ids: deletableIds,
-        sequence: receipt.sequence,
-        fromSequence: receipt.sequence,
-      };
-      return this.recorder.around(scope, intent, async () => {
-        await this.stats.markDeleted(scope, receipt.sequence);
-        await this.tombstones.record(scope, ids, receipt, versions);
-        if (deletableIds.length > 0) {
-          await this.db.items.deleteMany({
-            _id: { $in: deletableIds },
-            sequence: { $not: { $gt: receipt.sequence } },
-          });
-        }
-        const changes = deletable.map((item): ItemChange => ({
-          event: 'deleted',
-          identifier: item.identifier,
-          version: versions.get(item._id) ?? 1,
-        }));
-        return { value: new Set(stored.map((item) => item.identifier)), changes };
-      });
-    });
-  }
-
-  /**
-   * Finishes the change records of writers that died more than `olderThanMs` ago in content types
-   * nobody wrote since (a later write finishes them itself). Answers how many it finished.
-   */
-  async finishAbandonedChanges(olderThanMs: number): Promise<number> {
-    const scopes = await this.recorder.abandoned(new Date(Date.now() - olderThanMs));
-    for (const scope of scopes) {
-      await this.exclusive(scope, () => this.recorder.finishLeft(scope));
-    }
-    return scopes.length;
+      await this.stats.markDeleted(scope, receipt.sequence);
+      await this.tombstones.record(scope, ids, receipt, versions);
+      for (const batch of boundedBatches([...versions.keys()])) {
+        await this.db.items.deleteMany({
+          _id: { $in: batch },
+          sequence: { $not: { $gt: receipt.sequence } },
+        });
+      }
+      existing = new Set(stored.map((item) => item.identifier));
+      const changes = deletable.map((item): ItemChange => ({
+        event: 'deleted',
+        identifier: item.identifier,
+        version: versions.get(item._id) ?? 1,
+      }));
+      return { value: existing, changes };
+    };
+    return this.exclusive(scope, () =>
+      this.inTransaction(scope, deleteStored, alongside && (() => alongside(existing))),
+    );
   }
 }

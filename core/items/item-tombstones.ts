@@ -53,7 +53,7 @@ export class ItemTombstones {
       };
       return { updateOne: { filter: { _id }, update: { $set: scope, $max: max }, upsert: true } };
     });
-    await this.batches.bulkWrite(this.db.itemTombstones, operations, { skipIdCollisions: false });
+    await this.batches.bulkWrite(this.db.itemTombstones, operations);
   }
 
   /**

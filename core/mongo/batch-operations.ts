@@ -30,14 +30,10 @@ export interface BatchOperations {
     values: readonly string[],
     fields: readonly K[],
   ): Promise<Pick<T, '_id' | K>[]>;
-  /**
-   * Sends the operations unordered. `skipIdCollisions`: a write that collides on `_id` is one
-   * another writer made first, and the rest go on; any other failure is thrown.
-   */
+  /** Sends the operations unordered; a failure of any is thrown. */
   bulkWrite<T extends mongo.Document>(
     collection: mongo.Collection<T>,
     operations: readonly mongo.AnyBulkWriteOperation<T>[],
-    options: { skipIdCollisions: boolean },
   ): Promise<void>;
 }
 
@@ -57,3 +53,32 @@ export function findByIds<T extends ScopedDocument, K extends keyof T>(
  * same number of commands whether it holds 10 items or 10,000.
  */
 export const ONE_BATCH = 1_000_000;
+
+/** Values per `$in`: a lookup of 10,000 items is one command. */
+const VALUES_PER_BATCH = 50_000;
+/** Bytes of values per `$in`: half the 16 MiB a command may hold, whatever the values' length. */
+const BYTES_PER_BATCH = 8 * 1024 * 1024;
+/** What BSON adds to each value of an array: its type, its index as a name, its length. */
+const BYTES_PER_VALUE = 16;
+
+/**
+ * `values` in consecutive batches that each fit one command's `$in`: at most 50,000 values and
+ * 8 MiB of them, so that long identifiers cannot take a command past the server's limit.
+ */
+export function boundedBatches(values: readonly string[]): string[][] {
+  const batches: string[][] = [];
+  let batch: string[] = [];
+  let bytes = 0;
+  for (const value of values) {
+    const size = Buffer.byteLength(value) + BYTES_PER_VALUE;
+    if (batch.length > 0 && (batch.length === VALUES_PER_BATCH || bytes + size > BYTES_PER_BATCH)) {
+      batches.push(batch);
+      batch = [];
+      bytes = 0;
+    }
+    batch.push(value);
+    bytes += size;
+  }
+  if (batch.length > 0) batches.push(batch);
+  return batches;
+}

@@ -9,7 +9,7 @@
  * `keyPattern` and words its message its own way (`... Index '_id_'`), except for an upsert whose
  * insert collides, where it names none (`Duplicate key violation on the requested collection.`).
  * A collision that names no index is read as on `_id`: the upserts that meet it write documents
- * whose one unique key is `_id` (change intents, stats, sequences).
+ * whose one unique key is `_id` (stats, sequences).
  */
 const DUPLICATE_KEY = 11000;
 const ID_INDEX = '_id_';

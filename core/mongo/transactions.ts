@@ -11,6 +11,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { mongo, type Connection } from 'mongoose';
+import type { Logger } from '../platform/logger';
 
 export interface Transactions {
   /**
@@ -43,13 +44,17 @@ export function rerunTransaction(error: unknown): unknown {
   return error;
 }
 
-export function mongoTransactions(client: mongo.MongoClient): Transactions {
+/** `logger` is told of every run after the first (at debug level): conflicts are normal. */
+export function mongoTransactions(client: mongo.MongoClient, logger?: Logger): Transactions {
   return {
     async run(work) {
       if (sessionOfRunningTransaction()) return work();
       const session = client.startSession();
+      let attempt = 0;
       try {
         return await session.withTransaction(async () => {
+          attempt += 1;
+          if (attempt > 1) logger?.debug({ attempt }, 'transaction runs again');
           try {
             return await running.run(session, work);
           } catch (error) {
@@ -66,6 +71,6 @@ export function mongoTransactions(client: mongo.MongoClient): Transactions {
   };
 }
 
-export function transactionsOf(connection: Connection): Transactions {
-  return mongoTransactions(connection.getClient());
+export function transactionsOf(connection: Connection, logger?: Logger): Transactions {
+  return mongoTransactions(connection.getClient(), logger);
 }

@@ -157,12 +157,6 @@ const recordHistoryJob = {
   result: z.object({ recorded: z.boolean() }),
 };
 
-/** Records the changes of writes whose worker died before recording them (every minute). */
-const finishChangesJob = {
-  data: z.object({}),
-  result: z.object({ finished: z.number().int().min(0) }),
-};
-
 /** How much one commit of a full sync may delete: a count, or a share of the funnel's items. */
 export const commitLimitSchema = z.union([
   z.strictObject({ maxDeletes: z.number().int().min(0).max(100_000_000) }),
@@ -199,7 +193,6 @@ export const JOBS = {
   'ingest-group': ingestGroupJob,
   'ingest-chunk': ingestChunkJob,
   'record-history': recordHistoryJob,
-  'finish-changes': finishChangesJob,
   'sync-commit': syncCommitJob,
 } as const;
 

@@ -1,5 +1,4 @@
 /** Which processor handles which job name. */
-import { finishChangesProcessor } from './finish-changes.processor';
 import { ingestChunkProcessor } from './ingest-chunk.processor';
 import { ingestGroupProcessor } from './ingest-group.processor';
 import { ingestProcessor } from './ingest.processor';
@@ -12,6 +11,5 @@ export const PROCESSORS: ProcessorTable = {
   'ingest-group': ingestGroupProcessor,
   'ingest-chunk': ingestChunkProcessor,
   'record-history': recordHistoryProcessor,
-  'finish-changes': finishChangesProcessor,
   'sync-commit': syncCommitProcessor,
 };

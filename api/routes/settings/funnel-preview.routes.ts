@@ -4,6 +4,7 @@
  * budget. Writes nothing, so it needs what reading the history needs: the `read` ability and
  * manage_funnels.
  */
+import { transactionsOf } from '../../../core/mongo/transactions';
 import { Router } from 'express';
 import type { z } from 'zod';
 import { HistoryRepository } from '../../../core/history/history.repository';
@@ -81,7 +82,11 @@ registerRoute({
 export function funnelPreviewRoutes(context: ApiContext): Router {
   const router = Router();
   const history = new HistoryRepository(context.db);
-  const items: ItemReads = new ItemStore(context.db, context.storage);
+  const items: ItemReads = new ItemStore(
+    context.db,
+    context.storage,
+    transactionsOf(context.mongo),
+  );
   const turns = redisPreviewTurns(context.queue.redis, context.queue.keys, context.logger);
   const threads = new PreviewThreads(
     {

@@ -25,6 +25,6 @@ export async function writeChunk(
   if (!writes) throw new ChunkGoneError(data.chunk);
   context.signal.throwIfAborted();
   const { signal } = context;
-  await context.items.upsert(data.tenant, data.contentType, writes, receiptOf(data), signal);
+  await context.items.upsert(data.tenant, data.contentType, writes, receiptOf(data), { signal });
   return { written: writes.length };
 }

@@ -4,6 +4,7 @@
  * since carries the newer state, so no reader gets an older version after a newer one. Alike
  * with each storage engine's adapter.
  */
+import { transactionsOf } from '../../../core/mongo/transactions';
 import type { Connection } from 'mongoose';
 import { ChangeFeed } from '../../../core/changes/change-feed';
 import { NO_CHANGE_LISTENER } from '../../../core/changes/change-listener';
@@ -41,7 +42,10 @@ describe('ChangeFeed: the change log as readers get it', () => {
       createLogger('t', 'silent'),
     );
     log = new ChangeLogStore(db, engine.changeBatches);
-    store = new ItemStore(db, engine, lock, new ChangeLogSink(log, NO_CHANGE_LISTENER));
+    store = new ItemStore(db, engine, transactionsOf(mongo), {
+      writeLock: lock,
+      changes: new ChangeLogSink(log, NO_CHANGE_LISTENER),
+    });
     feed = new ChangeFeed(log, db, engine.batches);
   });
   afterAll(async () => {

@@ -1,15 +1,16 @@
 /**
  * What the item store tells the change log: a change per write or delete that changed something,
  * numbered per item, in the order made; nothing for a write that changed nothing or that a later
- * request overrides; and, when a writer dies between its write and its record, the next writer
- * of the content type records what it left.
+ * request overrides; and, when a writer dies before its changes are recorded, neither its writes
+ * nor their records are kept.
  */
 import type { Connection } from 'mongoose';
-import type { ChangeRecording, ItemChange, ItemChangeSink } from '../../../core/items/item-change';
+import type { ItemChange, ItemChangeSink } from '../../../core/items/item-change';
 import { ItemStore } from '../../../core/items/item-store';
 import { redisWriteLock } from '../../../core/items/write-lock';
 import { createLogger } from '../../../core/platform/logger';
 import { connectMongo } from '../../../core/mongo/connection';
+import { transactionsOf } from '../../../core/mongo/transactions';
 import { detectedEngine } from '../../support/storage-engines';
 import { collections } from '../../../core/storage/collections';
 import type { RedisClient } from '../../../core/redis/redis-connection';
@@ -21,20 +22,16 @@ class RecordingSink implements ItemChangeSink {
   readonly changes: ItemChange[] = [];
   failNext = false;
 
-  begin(scope: { tenant: string; contentType: string }): ChangeRecording {
-    return { record: (changes) => this.record(scope, changes) };
-  }
-
-  private record(
+  record(
     _scope: { tenant: string; contentType: string },
-    changes: ItemChange[],
-  ): Promise<void> {
+    changes: readonly ItemChange[],
+  ): Promise<() => void> {
     if (this.failNext) {
       this.failNext = false;
       return Promise.reject(new Error('the worker died'));
     }
     this.changes.push(...changes);
-    return Promise.resolve();
+    return Promise.resolve(() => undefined);
   }
 
   take(): string[] {
@@ -61,7 +58,10 @@ describe('ItemStore: the changes it records', () => {
       createLogger('t', 'silent'),
     );
     sink = new RecordingSink();
-    store = new ItemStore(collections(mongo), await detectedEngine(mongo), lock, sink);
+    store = new ItemStore(collections(mongo), await detectedEngine(mongo), transactionsOf(mongo), {
+      writeLock: lock,
+      changes: sink,
+    });
   });
   afterAll(async () => {
     redis.disconnect();
@@ -134,31 +134,66 @@ describe('ItemStore: the changes it records', () => {
     expect(sink.take()).toEqual(['created B v1']);
   });
 
-  it('when a writer dies after writing, then the next writer of the content type records its changes', async () => {
+  it('when a writer dies before its changes are recorded, then its writes are taken back with them', async () => {
     const ct = fresh();
     sink.failNext = true;
     await expect(store.upsert('acme', ct, [write('A', 'Shoe')], at(1))).rejects.toThrow('died');
-    expect(sink.take()).toEqual([]);
+    expect(await store.existing('acme', ct, ['A'])).toEqual(new Set());
     await store.upsert('acme', ct, [write('B', 'Boot')], at(2));
-    expect(sink.take()).toEqual(['created A v1', 'created B v1']);
+    expect(sink.take()).toEqual(['created B v1']);
   });
 
-  it('when a deleter dies after deleting, then its deletions are recorded by the next writer', async () => {
+  it('when a deleter dies before its changes are recorded, then the item stays, with no record of a deletion', async () => {
     const ct = fresh();
     await store.upsert('acme', ct, [write('A', 'Shoe')], at(1));
     sink.take();
     sink.failNext = true;
     await expect(store.delete('acme', ct, ['A'], at(2))).rejects.toThrow('died');
-    await store.delete('acme', ct, ['nothing'], at(3));
-    expect(sink.take()).toEqual(['deleted A v2']);
+    expect(await store.existing('acme', ct, ['A'])).toEqual(new Set(['A']));
+    await store.upsert('acme', ct, [write('A', 'Boot')], at(3));
+    expect(sink.take()).toEqual(['updated A v2']);
   });
 
-  it('when nobody writes the content type again, then the periodic finish records what was left', async () => {
+  it('when two writers without the lock create one item at once, then it is created once, and the newer write stays', async () => {
+    const unlocked = new ItemStore(
+      collections(mongo),
+      await detectedEngine(mongo),
+      transactionsOf(mongo),
+      {
+        changes: sink,
+      },
+    );
     const ct = fresh();
-    sink.failNext = true;
-    await expect(store.upsert('acme', ct, [write('A', 'Shoe')], at(1))).rejects.toThrow('died');
-    expect(await store.finishAbandonedChanges(0)).toBeGreaterThanOrEqual(1);
-    expect(sink.take()).toContain('created A v1');
-    expect(await store.finishAbandonedChanges(0)).toBe(0);
+    sink.take();
+    const identifiers = Array.from({ length: 20 }, (_, i) => `racing-${i}`);
+    await Promise.all(
+      identifiers.flatMap((identifier) => [
+        unlocked.upsert('acme', ct, [write(identifier, 'first')], at(1)),
+        unlocked.upsert('acme', ct, [write(identifier, 'second')], at(2)),
+      ]),
+    );
+    const byItem = new Map<string, string[]>();
+    for (const change of sink.take()) {
+      const [event, identifier, version] = change.split(' ');
+      byItem.set(identifier ?? '', [
+        ...(byItem.get(identifier ?? '') ?? []),
+        `${event} ${version}`,
+      ]);
+    }
+    // The older write lands first (created, then updated by the newer) or after the newer one
+    // (skipped): never a second creation.
+    for (const identifier of identifiers) {
+      const changes = byItem.get(identifier)?.sort();
+      expect([identifier, changes]).toEqual([
+        identifier,
+        changes?.length === 1 ? ['created v1'] : ['created v1', 'updated v2'],
+      ]);
+    }
+    const stored = await collections(mongo)
+      .items.find({ tenant: 'acme', contentType: ct })
+      .toArray();
+    expect(stored.map((item) => [item.name, item.sequence])).toEqual(
+      identifiers.map(() => ['second', at(2).sequence]),
+    );
   });
 });

@@ -3,6 +3,7 @@
  * received, whatever order their writes reach the store in: each scenario one request at a time,
  * then a concurrent mix with the write lock.
  */
+import { transactionsOf } from '../../../core/mongo/transactions';
 import type { Connection } from 'mongoose';
 import fc from 'fast-check';
 import { collections, type Collections } from '../../../core/storage/collections';
@@ -52,7 +53,7 @@ describe('the order of writes and deletes', () => {
     beforeAll(async () => {
       engine = await detectedEngine(mongo);
     });
-    const store = () => new ItemStore(db, engine);
+    const store = () => new ItemStore(db, engine, transactionsOf(mongo));
 
     it('when an older POST is written after a newer one, then the newer value stays', async () => {
       const ct = freshContentType();
@@ -121,7 +122,7 @@ describe('the order of writes and deletes', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(operation, { minLength: 2, maxLength: 6 }), async (operations) => {
         const ct = freshContentType();
-        const store = new ItemStore(db, engine, lock);
+        const store = new ItemStore(db, engine, transactionsOf(mongo), { writeLock: lock });
         // Operation i was received at second i; each runs concurrently with the others, and a
         // POST carries `padding` other items so that its writes take different times.
         await Promise.all(

@@ -1,10 +1,12 @@
 import type { ContentTypeScope, ItemWrite } from '../../../core/items/item-documents';
+import { AsyncResource } from 'node:async_hooks';
 import type { Receipt } from '../../../core/redis/receipt-sequence';
 import { ItemStats } from '../../../core/items/item-stats';
 import { MongoDbItemWriter } from '../../../core/storage/engines/mongodb/mongodb-item-writer';
 import type { ItemCollections } from '../../../core/items/item-collections';
 import {
   at,
+  emptyStats,
   expectEachWriteByItsReceipt,
   write,
   writerDatabase,
@@ -30,6 +32,7 @@ describe("MongoDB's item writer: one read, then guarded upserts", () => {
       writes.map((item) => ({ write: item, receipt })),
       new Date(),
       new Map(),
+      emptyStats(scope),
     );
 
   const stored = (scope: { tenant: string; contentType: string }, identifier: string) =>
@@ -79,14 +82,18 @@ describe("MongoDB's item writer: one read, then guarded upserts", () => {
       upsert(scope, [write('A', 'between'), write('B', 'between')], at(5)).then(() => undefined),
     );
     const racing = new MongoDbItemWriter({ items }, new ItemStats(database.db));
-    await racing.upsert(
-      scope,
-      [
-        { write: write('B', 'newest'), receipt: at(8) },
-        { write: write('A', 'older'), receipt: at(3) },
-      ],
-      new Date(),
-      new Map(),
+    // The guard's miss collides on `_id`: the transaction runs again, and reads the newer write.
+    await database.transactions.run(() =>
+      racing.upsert(
+        scope,
+        [
+          { write: write('B', 'newest'), receipt: at(8) },
+          { write: write('A', 'older'), receipt: at(3) },
+        ],
+        new Date(),
+        new Map(),
+        emptyStats(scope),
+      ),
     );
     expect(await stored(scope, 'A')).toMatchObject({ name: 'between', sequence: 5 });
     expect(await stored(scope, 'B')).toMatchObject({ name: 'newest', sequence: 8 });
@@ -101,7 +108,8 @@ function writeBetweenReadAndWrite(
   items: ItemCollections['items'],
   between: () => Promise<void>,
 ): ItemCollections['items'] {
-  let pending: (() => Promise<void>) | null = between;
+  // Bound where it is made, outside the writer's transaction: it writes as another process would.
+  let pending: (() => Promise<void>) | null = AsyncResource.bind(between);
   return new Proxy(items, {
     get(target, key) {
       if (key === 'find') {

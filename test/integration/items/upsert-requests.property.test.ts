@@ -6,7 +6,6 @@
 import fc from 'fast-check';
 import type { ItemWrite, RequestWrites } from '../../../core/items/item-store';
 import { ItemStore } from '../../../core/items/item-store';
-import { NO_WRITE_LOCK } from '../../../core/items/write-lock';
 import { TenantSink, bothWays, type Step } from './support/both-ways';
 import { at, writerDatabase, type WriterDatabase } from './writer-fixture';
 import { propertyRuns } from '../../support/property-runs';
@@ -73,7 +72,9 @@ describe('ItemStore.upsertRequests: any group as written one request at a time',
 
   it('then the items and the changes are the same', async () => {
     const sink = new TenantSink();
-    const store = new ItemStore(database.db, database.engine, NO_WRITE_LOCK, sink);
+    const store = new ItemStore(database.db, database.engine, database.transactions, {
+      changes: sink,
+    });
     await fc.assert(
       fc.asyncProperty(
         fc

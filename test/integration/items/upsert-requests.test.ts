@@ -55,7 +55,10 @@ describe('ItemStore.upsertRequests: several requests written at once', () => {
   describe('on the write path', () => {
     let store: ItemStore;
     beforeAll(() => {
-      store = new ItemStore(database.db, database.engine, lock, sink);
+      store = new ItemStore(database.db, database.engine, database.transactions, {
+        writeLock: lock,
+        changes: sink,
+      });
     });
     const fresh = () => database.freshScope().contentType;
     const group = (ct: string, requests: RequestWrites[]) =>
@@ -146,7 +149,7 @@ describe('ItemStore.upsertRequests: several requests written at once', () => {
       });
     });
 
-    it('when a group’s writer dies before recording, then the next write records the group’s changes', async () => {
+    it('when a group’s writer dies before recording, then none of the group’s writes are kept', async () => {
       const ct = fresh();
       sink.failNext = true;
       const requests = [
@@ -156,14 +159,9 @@ describe('ItemStore.upsertRequests: several requests written at once', () => {
       ];
       await expect(store.upsertRequests(GROUP_TENANT, ct, requests)).rejects.toThrow('died');
       expect(sink.take(GROUP_TENANT).changes).toEqual([]);
+      expect(await store.existing(GROUP_TENANT, ct, ['A', 'B', 'C'])).toEqual(new Set());
       await store.upsert(GROUP_TENANT, ct, [write('D', 'Hat')], at(4));
-      // Each item the group wrote at its latest version (a reader gets only the latest anyway).
-      expect(sink.take(GROUP_TENANT).changes.sort()).toEqual([
-        'created B v1',
-        'created C v1',
-        'created D v1',
-        'updated A v2',
-      ]);
+      expect(sink.take(GROUP_TENANT).changes).toEqual(['created D v1']);
     });
 
     /**
@@ -182,7 +180,7 @@ describe('ItemStore.upsertRequests: several requests written at once', () => {
       return ct;
     }
 
-    it('when the group is written, then it takes one lock, one intent, one record and one tombstone read', async () => {
+    it('when the group is written, then it takes one lock, one transaction, one record and one tombstone read', async () => {
       const ct = await deletedOnce();
       await store.upsertRequests(GROUP_TENANT, ct, [
         { writes: [write('A', 'Shoe'), write('B', 'Boot')], receipt: at(2) },
@@ -192,11 +190,10 @@ describe('ItemStore.upsertRequests: several requests written at once', () => {
       expect(locksTaken).toBe(1);
       expect(sink.take(GROUP_TENANT).calls).toBe(1);
       const count = (command: string) => database.commands.filter((c) => c === command).length;
-      // Recorded in one command that also tells there was none left; then dropped.
-      expect(count('findAndModify:item_stats')).toBe(1);
-      expect(count('update:item_stats')).toBe(1);
-      // Read again after the writes, for a DELETE whose lock ran out.
+      expect(count('commitTransaction:1')).toBe(1);
+      // Read once, in the transaction.
       expect(count('find:item_stats')).toBe(1);
+      expect(count('update:item_stats')).toBe(0);
       // Once for the group, a list of ids.
       expect(count('find:item_tombstones')).toBe(1);
       // One writer call for all four items: a read and a bulkWrite.
@@ -220,7 +217,7 @@ describe('ItemStore.upsertRequests: several requests written at once', () => {
         changes: ['created A v1', 'created B v1', 'created C v1', 'updated A v2', 'updated A v3'],
       });
       const count = (command: string) => database.commands.filter((c) => c === command).length;
-      expect(count('findAndModify:item_stats')).toBe(1);
+      expect(count('commitTransaction:1')).toBe(1);
       expect(count('find:item_tombstones')).toBe(1);
       // A round begins with a read of the stored items.
       expect(count('find:items')).toBe(3);

@@ -9,6 +9,7 @@ import type { ItemWriter } from '../../../core/items/engine-writer';
 import type { ItemStatsDocument } from '../../../core/items/item-collections';
 import type { ContentTypeScope } from '../../../core/items/item-documents';
 import { itemStatsId } from '../../../core/items/item-stats';
+import { mongoTransactions, type Transactions } from '../../../core/mongo/transactions';
 import { connectMongo } from '../../../core/mongo/connection';
 import { collections, collectionsOf } from '../../../core/storage/collections';
 import type { StorageEngine } from '../../../core/storage/engines/storage-engine';
@@ -28,7 +29,7 @@ export const at = (n: number, second = n) => ({
 });
 
 /** Stats that know of nothing yet: the writer records the length of every identifier it writes. */
-const emptyStats = (scope: ContentTypeScope): ItemStatsDocument => ({
+export const emptyStats = (scope: ContentTypeScope): ItemStatsDocument => ({
   _id: itemStatsId(scope),
   lengths: [],
 });
@@ -44,6 +45,8 @@ export interface WriterDatabase {
   db: ItemCollections;
   /** The storage adapter over this database, its commands in the log. */
   engine: StorageEngine;
+  /** Transactions over the same client. */
+  transactions: Transactions;
   /** `command:collection` of every command sent since the last `reset`. */
   commands: string[];
   reset(): void;
@@ -79,6 +82,7 @@ export async function writerDatabase(label: string): Promise<WriterDatabase> {
   return {
     db: collectionsOf(db),
     engine: mongoDbEngine({ version: 'monitored', db }),
+    transactions: mongoTransactions(client),
     commands,
     reset: () => commands.splice(0),
     freshScope: () => ({ tenant: 'acme', contentType: `ct${(scopes += 1)}` }),

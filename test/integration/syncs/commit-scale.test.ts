@@ -3,6 +3,7 @@
  * sync over 20,000 items issues the same commands as one over 10,000, but for one more read batch
  * per 10,000 items; none per item. Both delete the same 100 items.
  */
+import { mongoTransactions } from '../../../core/mongo/transactions';
 import { mongo as driver, type Connection } from 'mongoose';
 import { HistoryRepository } from '../../../core/history/history.repository';
 import { ItemStore, type ItemWrite } from '../../../core/items/item-store';
@@ -80,7 +81,7 @@ describe('MongoDB commands of a sync commit', () => {
     const keys = testKeys(uniquePrefix('synccommit'));
     const syncs = syncServices(db, redis, keys, engine.documentUpdates);
     const key = `products-${size}`;
-    const items = new ItemStore(db, engine);
+    const items = new ItemStore(db, engine, mongoTransactions(client));
     const writes: ItemWrite[] = Array.from({ length: size }, (_, i) => ({
       identifier: `SKU-${i}`,
       set: { name: `Item ${i}`, properties: {} },

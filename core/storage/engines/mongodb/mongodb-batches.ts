@@ -1,18 +1,16 @@
 /**
  * MongoDB serves `$in` from an index and takes any number of writes in one bulkWrite (the driver
- * splits it by the server's batch limit): a lookup is one `$in` per VALUES_PER_QUERY values, far
- * under the 16 MB command limit even for long identifiers.
+ * splits it by the server's batch limit): a lookup is one `$in` per bounded batch of values, under
+ * the 16 MB command limit even for long identifiers.
  */
 import type { mongo } from 'mongoose';
 import {
+  boundedBatches,
   ONE_BATCH,
   type BatchOperations,
   type Scope,
   type ScopedDocument,
 } from '../../../mongo/batch-operations';
-import { idCollisionIndexes } from '../../../mongo/duplicate-key';
-
-const VALUES_PER_QUERY = 50_000;
 
 async function findIn<T extends ScopedDocument, K extends keyof T>(
   collection: mongo.Collection<T>,
@@ -23,8 +21,8 @@ async function findIn<T extends ScopedDocument, K extends keyof T>(
 ): Promise<Pick<T, '_id' | K>[]> {
   const options = { projection: projectionOf(fields), batchSize: ONE_BATCH };
   const found: Pick<T, '_id' | K>[] = [];
-  for (let start = 0; start < values.length; start += VALUES_PER_QUERY) {
-    const filter = { ...scope, [field]: { $in: values.slice(start, start + VALUES_PER_QUERY) } };
+  for (const batch of boundedBatches(values)) {
+    const filter = { ...scope, [field]: { $in: batch } };
     const cursor = collection.find<Pick<T, '_id' | K>>(filter as mongo.Filter<T>, options);
     found.push(...(await cursor.toArray()));
   }
@@ -34,14 +32,9 @@ async function findIn<T extends ScopedDocument, K extends keyof T>(
 async function bulkWrite<T extends mongo.Document>(
   collection: mongo.Collection<T>,
   operations: readonly mongo.AnyBulkWriteOperation<T>[],
-  { skipIdCollisions }: { skipIdCollisions: boolean },
 ): Promise<void> {
   if (operations.length === 0) return;
-  try {
-    await collection.bulkWrite([...operations], { ordered: false });
-  } catch (error) {
-    if (!skipIdCollisions || !idCollisionIndexes(error)) throw error;
-  }
+  await collection.bulkWrite([...operations], { ordered: false });
 }
 
 export const MONGODB_BATCHES: BatchOperations = { findIn, bulkWrite };

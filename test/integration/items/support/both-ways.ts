@@ -3,11 +3,7 @@
  * (`upsertRequests`) and one request at a time (`upsert`), after the same earlier writes and
  * deletes. What each way leaves (items, changes) is then compared.
  */
-import type {
-  ChangeRecording,
-  ItemChange,
-  ItemChangeSink,
-} from '../../../../core/items/item-change';
+import type { ItemChange, ItemChangeSink } from '../../../../core/items/item-change';
 import type { ItemCollections } from '../../../../core/items/item-collections';
 import type { ItemStore, ItemWrite, RequestWrites } from '../../../../core/items/item-store';
 import type { Receipt } from '../../../../core/redis/receipt-sequence';
@@ -24,14 +20,10 @@ export class TenantSink implements ItemChangeSink {
   private readonly recorded = new Map<string, { calls: number; changes: ItemChange[] }>();
   failNext = false;
 
-  begin(scope: { tenant: string; contentType: string }): ChangeRecording {
-    return { record: (changes) => this.record(scope, changes) };
-  }
-
-  private record(
+  record(
     scope: { tenant: string; contentType: string },
-    changes: ItemChange[],
-  ): Promise<void> {
+    changes: readonly ItemChange[],
+  ): Promise<() => void> {
     if (this.failNext) {
       this.failNext = false;
       return Promise.reject(new Error('the worker died'));
@@ -40,7 +32,7 @@ export class TenantSink implements ItemChangeSink {
     entry.calls += 1;
     entry.changes.push(...changes);
     this.recorded.set(scope.tenant, entry);
-    return Promise.resolve();
+    return Promise.resolve(() => undefined);
   }
 
   /** What the tenant's writes recorded since the last take, as `event identifier vN`. */
