@@ -106,18 +106,18 @@ export class ItemStore {
   }
 
   /**
-   * Runs `work` in one transaction with the change records of what it changed and `alongside`;
-   * once committed, those who follow the changes are told.
+   * Runs `work` in one transaction with the change records of what it changed and `alongside`
+   * (given what `work` answered); once committed, those who follow the changes are told.
    */
   private async inTransaction<T>(
     scope: ContentTypeScope,
     work: () => Promise<{ value: T; changes: ItemChange[] }>,
-    alongside: (() => Promise<void>) | undefined,
+    alongside: ((value: T) => Promise<void>) | undefined,
   ): Promise<T> {
     const { value, tell } = await this.transactions.run(async () => {
       const done = await work();
       const told = await this.changes.record(scope, done.changes);
-      await alongside?.();
+      await alongside?.(done.value);
       return { value: done.value, tell: told };
     });
     tell();
@@ -273,7 +273,6 @@ export class ItemStore {
   ): Promise<Set<string>> {
     const scope = { tenant, contentType };
     const ids = [...new Set(identifiers)].map((identifier) => itemId(scope, identifier));
-    let existing = new Set<string>();
     const deleteStored = async () => {
       const stored = await this.findByIds(scope, ids, ['identifier', 'sequence', 'version']);
       const deletable = stored.filter((item) => item.sequence <= receipt.sequence);
@@ -286,7 +285,7 @@ export class ItemStore {
           sequence: { $not: { $gt: receipt.sequence } },
         });
       }
-      existing = new Set(stored.map((item) => item.identifier));
+      const existing = new Set(stored.map((item) => item.identifier));
       const changes = deletable.map((item): ItemChange => ({
         event: 'deleted',
         identifier: item.identifier,
@@ -294,8 +293,6 @@ export class ItemStore {
       }));
       return { value: existing, changes };
     };
-    return this.exclusive(scope, () =>
-      this.inTransaction(scope, deleteStored, alongside && (() => alongside(existing))),
-    );
+    return this.exclusive(scope, () => this.inTransaction(scope, deleteStored, alongside));
   }
 }
