@@ -9,7 +9,6 @@ import { collections, type Collections } from '../core/storage/collections';
 import type { Logger } from '../core/platform/logger';
 import type { FunnelQueue } from '../core/queue/funnel-queue';
 import type { StorageEngine } from '../core/storage/engines/storage-engine';
-import type { DocumentUpdates } from '../core/mongo/document-updates';
 import { createExportServices, type ExportServices } from './export-services';
 import { createPeopleServices, type PeopleServices } from './people-services';
 import { ApiMetrics } from './metrics/api-metrics';
@@ -37,8 +36,6 @@ export interface ApiContext {
   exports: ExportServices;
   /** What differs between MongoDB and the test engine (core/storage/engines/). */
   storage: StorageEngine;
-  /** Updates of a document that several processes change at once (exports, full syncs). */
-  documents: DocumentUpdates;
 }
 
 export function createApiContext(
@@ -61,11 +58,10 @@ export function createApiContext(
     logger,
     sessions: people.sessionAccess,
   });
-  const documents = storage.documentUpdates;
-  const contentTypes = new ContentTypesRepository(db, documents, announce);
-  const funnels = new FunnelsRepository(db, documents, announce);
+  const contentTypes = new ContentTypesRepository(db, announce);
+  const funnels = new FunnelsRepository(db, announce);
   const metrics = new ApiMetrics(queue, { maxFunnels: config.METRICS_MAX_FUNNELS });
-  const exportServices = createExportServices(config, db, queue, storage, documents);
+  const exportServices = createExportServices(config, db, queue, storage);
   return {
     config,
     logger,
@@ -81,7 +77,6 @@ export function createApiContext(
     metrics,
     exports: exportServices,
     storage,
-    documents,
   };
 }
 

@@ -35,7 +35,6 @@ export function invitationRoutes(context: ApiContext): Router {
         invitations: people.invitations,
         sessions: people.sessions,
         tokens: context.tokens,
-        documents: context.documents,
       },
       body.secret,
       body.password,

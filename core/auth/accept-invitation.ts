@@ -2,7 +2,6 @@
  * Accepting an invitation (docs/access.md#invitations): the link's secret is used up, and its
  * user, still active in its tenant, gets the password chosen. Answers who may now sign in.
  */
-import type { DocumentUpdates } from '../mongo/document-updates';
 import type { InvitationsRepository } from './invitations.repository';
 import { hashPassword } from './password-hash';
 import type { PasswordsRepository } from './passwords.repository';
@@ -16,7 +15,6 @@ export interface InvitationServices {
   invitations: InvitationsRepository;
   sessions: SessionsRepository;
   tokens: TokensRepository;
-  documents: DocumentUpdates;
 }
 
 export type AcceptOutcome =
@@ -33,7 +31,7 @@ export async function acceptInvitation(
   if ('refused' in usable) return usable;
   // Hashed before the claim: a claim is final, and nothing after it should be able to fail.
   const hash = await hashPassword(password);
-  const claim = await services.invitations.claim(secret, services.documents);
+  const claim = await services.invitations.claim(secret);
   if ('refused' in claim) return claim;
   const { tenant, userId } = claim.claimed;
   const user = await services.users.find(tenant, userId);

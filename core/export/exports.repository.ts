@@ -4,7 +4,6 @@
  * lanes) is the dispatch's and send's: settings changes leave it alone.
  */
 import { randomUUID } from 'node:crypto';
-import type { DocumentUpdates } from '../mongo/document-updates';
 import type { ExportCollections } from './export-collections';
 import {
   emptyLanes,
@@ -19,10 +18,7 @@ import type { WebhookSecret } from './delivery/webhook-secret';
 const ROTATION_WINDOW_MS = 24 * 3600 * 1000;
 
 export class ExportsRepository {
-  constructor(
-    private readonly db: ExportCollections,
-    private readonly documents: DocumentUpdates,
-  ) {}
+  constructor(private readonly db: ExportCollections) {}
 
   async create(
     tenant: string,
@@ -85,10 +81,10 @@ export class ExportsRepository {
     if (active === true) Object.assign(set, { state: 'active', disabledReason: null });
     if (active === true) set.failingSince = null;
     if (active === false) Object.assign(set, { state: 'paused', disabledReason: null });
-    const updated = await this.documents.findOneAndUpdate(
-      this.db.exports,
+    const updated = await this.db.exports.findOneAndUpdate(
       { _id: exportDocumentId(tenant, id), ...(revision === undefined ? {} : { revision }) },
       { $set: set, $inc: { revision: 1 } },
+      { returnDocument: 'after' },
     );
     // Re-enabled: what waited for its next retry goes now.
     if (updated && active === true) {
@@ -129,10 +125,10 @@ export class ExportsRepository {
         .filter((old) => old.expiresAt === null || old.expiresAt > now)
         .map((old) => ({ ...old, expiresAt: old.expiresAt ?? until }));
       const secrets = [{ secret, createdAt: now, expiresAt: null }, ...kept];
-      const rotated = await this.documents.findOneAndUpdate(
-        this.db.exports,
+      const rotated = await this.db.exports.findOneAndUpdate(
         { _id, 'secrets.0.secret': current },
         { $set: { secrets, updatedAt: now } },
+        { returnDocument: 'after' },
       );
       if (rotated) return rotated;
     }
@@ -140,18 +136,17 @@ export class ExportsRepository {
 
   /** Asks the export's next dispatch to send the changes after `from` up to `to` again. */
   async requestReplay(tenant: string, id: string, from: number, to: number) {
-    return this.documents.findOneAndUpdate(
-      this.db.exports,
+    return this.db.exports.findOneAndUpdate(
       { _id: exportDocumentId(tenant, id) },
       { $set: { replay: { next: from, to, requestedAt: new Date() }, updatedAt: new Date() } },
+      { returnDocument: 'after' },
     );
   }
 
   /** Asks the export's next dispatch to send every current item of its content types again. */
   async requestResync(tenant: string, id: string, itemsTotal: number) {
     const now = new Date();
-    return this.documents.findOneAndUpdate(
-      this.db.exports,
+    return this.db.exports.findOneAndUpdate(
       { _id: exportDocumentId(tenant, id) },
       {
         $set: {
@@ -169,6 +164,7 @@ export class ExportsRepository {
           updatedAt: now,
         },
       },
+      { returnDocument: 'after' },
     );
   }
 }

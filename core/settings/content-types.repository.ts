@@ -4,7 +4,6 @@ import type { ContentTypeDocument, SettingsCollections } from './settings-collec
 import type { ContentType, ContentTypeBody } from '../domain/content-type';
 import { NO_LISTENER, type SettingsChanged } from './settings-changed';
 import { DuplicateError, isDuplicateKey } from '../mongo/duplicate-key';
-import type { DocumentUpdates } from '../mongo/document-updates';
 
 function withoutStorageFields(document: ContentTypeDocument): ContentType {
   const { _id: _unused, tenant: _tenant, ...contentType } = document;
@@ -22,10 +21,8 @@ export async function readContentType(
 }
 
 export class ContentTypesRepository {
-  /** `documents`: a content type's writes, which two people may make at once. */
   constructor(
     private readonly db: Pick<SettingsCollections, 'contentTypes'>,
-    private readonly documents: DocumentUpdates,
     private readonly changed: SettingsChanged = NO_LISTENER,
   ) {}
 
@@ -83,7 +80,9 @@ export class ContentTypesRepository {
       ...(revision === undefined ? {} : { revision }),
     };
     const update = { $set: { ...body, updatedAt: new Date() }, $inc: { revision: 1 } };
-    const document = await this.documents.findOneAndUpdate(this.db.contentTypes, filter, update);
+    const document = await this.db.contentTypes.findOneAndUpdate(filter, update, {
+      returnDocument: 'after',
+    });
     if (document) await this.changed(tenant);
     return document ? withoutStorageFields(document) : null;
   }

@@ -4,7 +4,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { documentId } from '../domain/names';
-import type { DocumentUpdates } from '../mongo/document-updates';
 import type { FunnelDocument, SettingsCollections } from './settings-collections';
 import type { Funnel, FunnelBody } from '../domain/funnel';
 import { NO_LISTENER, type SettingsChanged } from './settings-changed';
@@ -47,10 +46,8 @@ export async function readFunnel(
 }
 
 export class FunnelsRepository {
-  /** `documents`: a funnel's writes, which two people may make at once. */
   constructor(
     private readonly db: Pick<SettingsCollections, 'funnels'>,
-    private readonly documents: DocumentUpdates,
     private readonly changed: SettingsChanged = NO_LISTENER,
   ) {}
 
@@ -114,11 +111,9 @@ export class FunnelsRepository {
       requestDataJson === undefined
         ? { $set: fields, $unset: { requestDataJson: '' as const } }
         : { $set: { ...fields, requestDataJson } };
-    const updated = await this.documents.findOneAndUpdate(
-      this.db.funnels,
-      { _id, revision },
-      update,
-    );
+    const updated = await this.db.funnels.findOneAndUpdate({ _id, revision }, update, {
+      returnDocument: 'after',
+    });
     return updated !== null;
   }
 

@@ -10,7 +10,6 @@ import { ContentTypesRepository } from '../../../core/settings/content-types.rep
 import { FunnelsRepository } from '../../../core/settings/funnels.repository';
 import { SettingsVersions } from '../../../core/settings/settings-versions';
 import { MAX_AGE_MS, SettingsCache } from '../../../core/settings/settings-cache';
-import { detectedEngine } from '../../support/storage-engines';
 import type { RedisClient } from '../../../core/redis/redis-connection';
 import { testKeys, testRedis, uniqueMongoUrl, uniquePrefix } from '../../support/test-env';
 
@@ -35,9 +34,8 @@ describe('the worker settings cache', () => {
     const keys = testKeys(uniquePrefix('settingscache'));
     versions = new SettingsVersions(redis, keys);
     const announce = (tenant: string) => versions.stamp(tenant);
-    const documents = (await detectedEngine(mongo)).documentUpdates;
-    funnels = new FunnelsRepository(collections(mongo), documents, announce);
-    contentTypes = new ContentTypesRepository(collections(mongo), documents, announce);
+    funnels = new FunnelsRepository(collections(mongo), announce);
+    contentTypes = new ContentTypesRepository(collections(mongo), announce);
     client = new driver.MongoClient(url, { monitorCommands: true });
     client.on('commandStarted', (event) => {
       if (event.commandName === 'find') reads.push(String(event.command.find));

@@ -65,7 +65,6 @@ export async function startDeliveryTestBed(
   };
   const context: ExportDeliveryContext = {
     db,
-    documents: engine.documentUpdates,
     changeLog: new ChangeFeed(
       new ChangeLogStore(engine.feedCollections, engine.changeBatches),
       engine.feedCollections,
@@ -76,7 +75,7 @@ export async function startDeliveryTestBed(
     now: () => clock.now,
     rules: { retryDelaysMs: [1_000, 60_000], disableAfterMs: 3_600_000, logDays: 7, ...rules },
   };
-  const exports = new ExportsRepository(db, context.documents);
+  const exports = new ExportsRepository(db);
   return {
     context,
     db,
