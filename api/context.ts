@@ -6,6 +6,7 @@ import type { Connection } from 'mongoose';
 import type { ApiConfig } from '../core/platform/config';
 import { Authenticator } from '../core/auth/authenticator';
 import { collections, type Collections } from '../core/storage/collections';
+import { transactionsOf, type Transactions } from '../core/mongo/transactions';
 import type { Logger } from '../core/platform/logger';
 import type { FunnelQueue } from '../core/queue/funnel-queue';
 import type { StorageEngine } from '../core/storage/engines/storage-engine';
@@ -25,6 +26,8 @@ export interface ApiContext {
   mongo: Connection;
   queue: FunnelQueue;
   db: Collections;
+  /** Writes that must not be left half done (docs/storage.md#what-runs-in-a-transaction). */
+  transactions: Transactions;
   users: UsersRepository;
   tokens: TokensRepository;
   contentTypes: ContentTypesRepository;
@@ -46,6 +49,7 @@ export function createApiContext(
   storage: StorageEngine,
 ): ApiContext {
   const db = collections(mongo);
+  const transactions = transactionsOf(mongo);
   const announce = announceSettingsChanges(queue, logger);
   const users = new UsersRepository(db);
   const tokens = new TokensRepository(db);
@@ -58,8 +62,8 @@ export function createApiContext(
     logger,
     sessions: people.sessionAccess,
   });
-  const contentTypes = new ContentTypesRepository(db, announce);
-  const funnels = new FunnelsRepository(db, announce);
+  const contentTypes = new ContentTypesRepository(db, transactions, announce);
+  const funnels = new FunnelsRepository(db, transactions, announce);
   const metrics = new ApiMetrics(queue, { maxFunnels: config.METRICS_MAX_FUNNELS });
   const exportServices = createExportServices(config, db, queue, storage);
   return {
@@ -68,6 +72,7 @@ export function createApiContext(
     mongo,
     queue,
     db,
+    transactions,
     users,
     tokens,
     contentTypes,

@@ -5,6 +5,7 @@
  */
 import { mongo as driver, type Connection } from 'mongoose';
 import { collections, collectionsOf, type Collections } from '../../../core/storage/collections';
+import { transactionsOf } from '../../../core/mongo/transactions';
 import { connectMongo } from '../../../core/mongo/connection';
 import { ContentTypesRepository } from '../../../core/settings/content-types.repository';
 import { FunnelsRepository } from '../../../core/settings/funnels.repository';
@@ -34,8 +35,8 @@ describe('the worker settings cache', () => {
     const keys = testKeys(uniquePrefix('settingscache'));
     versions = new SettingsVersions(redis, keys);
     const announce = (tenant: string) => versions.stamp(tenant);
-    funnels = new FunnelsRepository(collections(mongo), announce);
-    contentTypes = new ContentTypesRepository(collections(mongo), announce);
+    funnels = new FunnelsRepository(collections(mongo), transactionsOf(mongo), announce);
+    contentTypes = new ContentTypesRepository(collections(mongo), transactionsOf(mongo), announce);
     client = new driver.MongoClient(url, { monitorCommands: true });
     client.on('commandStarted', (event) => {
       if (event.commandName === 'find') reads.push(String(event.command.find));
