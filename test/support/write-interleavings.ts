@@ -46,10 +46,10 @@ export const DIED = new Error('the process died between two writes');
 export function dyingAtSecondWrite<T extends Collections>(db: T): { db: T; arm(): void } {
   let writes: number | undefined;
   return {
-    db: steered(db, async (collection) => {
-      if (writes === undefined || collection === 'turns') return;
+    db: steered(db, (collection) => {
+      if (writes === undefined || collection === 'turns') return Promise.resolve();
       writes += 1;
-      if (writes === 2) throw DIED;
+      return writes === 2 ? Promise.reject(DIED) : Promise.resolve();
     }),
     arm() {
       writes = 0;
