@@ -65,7 +65,7 @@ export function createApiContext(
   const contentTypes = new ContentTypesRepository(db, transactions, announce);
   const funnels = new FunnelsRepository(db, transactions, announce);
   const metrics = new ApiMetrics(queue, { maxFunnels: config.METRICS_MAX_FUNNELS });
-  const exportServices = createExportServices(config, db, queue, storage);
+  const exportServices = createExportServices(config, db, queue, storage, transactions);
   return {
     config,
     logger,

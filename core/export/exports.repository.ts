@@ -4,6 +4,7 @@
  * lanes) is the dispatch's and send's: settings changes leave it alone.
  */
 import { randomUUID } from 'node:crypto';
+import type { Transactions } from '../mongo/transactions';
 import type { ExportCollections } from './export-collections';
 import {
   emptyLanes,
@@ -18,7 +19,10 @@ import type { WebhookSecret } from './delivery/webhook-secret';
 const ROTATION_WINDOW_MS = 24 * 3600 * 1000;
 
 export class ExportsRepository {
-  constructor(private readonly db: ExportCollections) {}
+  constructor(
+    private readonly db: ExportCollections,
+    private readonly transactions: Transactions,
+  ) {}
 
   async create(
     tenant: string,
@@ -96,12 +100,17 @@ export class ExportsRepository {
     return updated;
   }
 
-  /** Removes the export and its deliveries, those still to send and those that succeeded. */
+  /**
+   * Removes the export and its deliveries, those still to send and those that succeeded, in one
+   * transaction: no delivery outlives its export.
+   */
   async delete(tenant: string, id: string): Promise<boolean> {
-    const removed = await this.db.exports.deleteOne({ _id: exportDocumentId(tenant, id) });
-    if (removed.deletedCount === 0) return false;
-    await this.db.exportDeliveries.deleteMany({ exportId: id });
-    return true;
+    return this.transactions.run(async () => {
+      const removed = await this.db.exports.deleteOne({ _id: exportDocumentId(tenant, id) });
+      if (removed.deletedCount === 0) return false;
+      await this.db.exportDeliveries.deleteMany({ exportId: id });
+      return true;
+    });
   }
 
   /**

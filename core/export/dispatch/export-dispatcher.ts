@@ -224,13 +224,25 @@ export class ExportDispatcher {
     );
     if (!claimed) return 'lost';
     await this.write(plan.deliveries);
+    const done = await this.clearForming(exp);
+    if (!done) return 'lost';
+    await this.tell(plan.deliveries, sink);
+    return done;
+  }
+
+  /**
+   * Clears the claim once its deliveries are written; null when the export was deleted
+   * meanwhile. Its deletion, which removes its deliveries in the same transaction, either saw
+   * these or ended before this clear found nothing to clear: then they go now.
+   */
+  private async clearForming(exp: ExportDocument): Promise<ExportDocument | null> {
     const done = await this.db.exports.findOneAndUpdate(
       { _id: exp._id },
       { $set: { forming: null } },
       { returnDocument: 'after' },
     );
-    await this.tell(plan.deliveries, sink);
-    return done ?? 'lost';
+    if (!done) await this.db.exportDeliveries.deleteMany({ exportId: exp.id });
+    return done;
   }
 
   private plan(
@@ -265,8 +277,7 @@ export class ExportDispatcher {
     }
     const plan = this.plan(exp, forming, changes);
     await this.write(plan.deliveries);
-    await this.db.exports.updateOne({ _id: exp._id }, { $set: { forming: null } });
-    await this.tell(plan.deliveries, sink);
+    if (await this.clearForming(exp)) await this.tell(plan.deliveries, sink);
   }
 
   private async tell(deliveries: readonly { lane: number }[], sink: Sink): Promise<void> {

@@ -9,6 +9,7 @@ import { exportBodySchema } from '../../../core/export/export-record';
 import { ExportsRepository } from '../../../core/export/exports.repository';
 import { LaneProgress } from '../../../core/export/send/lane-progress';
 import { connectMongo } from '../../../core/mongo/connection';
+import { transactionsOf } from '../../../core/mongo/transactions';
 import { collections, type Collections } from '../../../core/storage/collections';
 import { uniqueMongoUrl } from '../../support/test-env';
 
@@ -22,7 +23,7 @@ describe("writers of one export's document at once", () => {
   beforeAll(async () => {
     mongo = await connectMongo(uniqueMongoUrl('exportwriters'), 'test');
     db = collections(mongo);
-    exports = new ExportsRepository(db);
+    exports = new ExportsRepository(db, transactionsOf(mongo));
   });
   afterAll(async () => {
     await mongo.dropDatabase();
