@@ -43,7 +43,7 @@ export function rerunTransaction(error: unknown): unknown {
   return error;
 }
 
-export function mongoTransactions(client: mongo.MongoClient): Transactions {
+function mongoTransactions(client: mongo.MongoClient): Transactions {
   return {
     async run(work) {
       if (sessionOfRunningTransaction()) return work();

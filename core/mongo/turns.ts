@@ -9,7 +9,7 @@ import type { mongo } from 'mongoose';
 import { isDuplicateKey } from './duplicate-key';
 import { rerunTransaction, type Transactions } from './transactions';
 
-export interface TurnDocument {
+interface TurnDocument {
   /** What takes turns: a tenant's settings, a tenant's users. */
   _id: string;
   taken: number;
