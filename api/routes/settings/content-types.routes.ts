@@ -315,6 +315,7 @@ export function contentTypeSettingsRoutes(context: ApiContext): Router {
   router.delete('/settings/content-types/:key', async (req, res) => {
     const { tenant } = req.principal;
     const { key } = req.params;
+    if (!(await context.contentTypes.find(tenant, key))) throw notFound('No such content type');
     // In the deletion's turn: no funnel or content type starts to use it before it is gone.
     const unused = async () => {
       const funnels = await context.funnels.usingContentType(tenant, key);
