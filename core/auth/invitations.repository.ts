@@ -40,7 +40,7 @@ export class InvitationsRepository {
     return { secret, validUntil };
   }
 
-  /** Uses the invitation up: of two claims at once, one wins (a conditional update of one document). */
+  /** Uses the invitation up: of two claims at once, one wins (a conditional update). */
   async claim(secret: string, now = new Date()): Promise<InvitationClaim> {
     const usable = await this.usable(secret, now);
     if ('refused' in usable) return usable;

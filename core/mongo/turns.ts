@@ -3,7 +3,8 @@
  * conflict and one runs again after the other committed. A rule that reads other documents than
  * those the transaction writes ("another admin remains", "no funnel uses this content type") then
  * holds at the commit: snapshot isolation alone lets two transactions that each read the other's
- * documents before they changed both commit (write skew). docs/storage.md#what-runs-in-a-transaction.
+ * documents before they changed both commit (write skew).
+ * docs/storage.md#what-runs-in-a-transaction
  */
 import type { mongo } from 'mongoose';
 import { isDuplicateKey } from './duplicate-key';

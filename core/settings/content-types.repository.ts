@@ -24,8 +24,8 @@ export async function readContentType(
 }
 
 /**
- * Each write runs in the tenant's settings turn, with the checks its caller gives (settings-turn.ts);
- * the workers are told once it committed.
+ * Each write runs in the tenant's settings turn, with the checks its caller gives
+ * (settings-turn.ts); the workers are told once it committed.
  */
 export class ContentTypesRepository {
   private readonly turns: SettingsTurns;

@@ -49,8 +49,8 @@ export async function readFunnel(
 }
 
 /**
- * Each write runs in the tenant's settings turn, with the checks its caller gives (settings-turn.ts);
- * the workers are told once it committed.
+ * Each write runs in the tenant's settings turn, with the checks its caller gives
+ * (settings-turn.ts); the workers are told once it committed.
  */
 export class FunnelsRepository {
   private readonly turns: SettingsTurns;
