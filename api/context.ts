@@ -6,10 +6,10 @@ import type { Connection } from 'mongoose';
 import type { ApiConfig } from '../core/platform/config';
 import { Authenticator } from '../core/auth/authenticator';
 import { collections, type Collections } from '../core/storage/collections';
+import { transactionsOf, type Transactions } from '../core/mongo/transactions';
 import type { Logger } from '../core/platform/logger';
 import type { FunnelQueue } from '../core/queue/funnel-queue';
 import type { StorageEngine } from '../core/storage/engines/storage-engine';
-import type { DocumentUpdates } from '../core/mongo/document-updates';
 import { createExportServices, type ExportServices } from './export-services';
 import { createPeopleServices, type PeopleServices } from './people-services';
 import { ApiMetrics } from './metrics/api-metrics';
@@ -26,6 +26,8 @@ export interface ApiContext {
   mongo: Connection;
   queue: FunnelQueue;
   db: Collections;
+  /** Writes that must not be left half done (docs/storage.md#what-runs-in-a-transaction). */
+  transactions: Transactions;
   users: UsersRepository;
   tokens: TokensRepository;
   contentTypes: ContentTypesRepository;
@@ -37,8 +39,6 @@ export interface ApiContext {
   exports: ExportServices;
   /** What differs between MongoDB and the test engine (core/storage/engines/). */
   storage: StorageEngine;
-  /** Updates of a document that several processes change at once (exports, full syncs). */
-  documents: DocumentUpdates;
 }
 
 export function createApiContext(
@@ -49,6 +49,7 @@ export function createApiContext(
   storage: StorageEngine,
 ): ApiContext {
   const db = collections(mongo);
+  const transactions = transactionsOf(mongo);
   const announce = announceSettingsChanges(queue, logger);
   const users = new UsersRepository(db);
   const tokens = new TokensRepository(db);
@@ -61,17 +62,17 @@ export function createApiContext(
     logger,
     sessions: people.sessionAccess,
   });
-  const documents = storage.documentUpdates;
-  const contentTypes = new ContentTypesRepository(db, documents, announce);
-  const funnels = new FunnelsRepository(db, documents, announce);
+  const contentTypes = new ContentTypesRepository(db, transactions, announce);
+  const funnels = new FunnelsRepository(db, transactions, announce);
   const metrics = new ApiMetrics(queue, { maxFunnels: config.METRICS_MAX_FUNNELS });
-  const exportServices = createExportServices(config, db, queue, storage, documents);
+  const exportServices = createExportServices(config, db, queue, storage, transactions);
   return {
     config,
     logger,
     mongo,
     queue,
     db,
+    transactions,
     users,
     tokens,
     contentTypes,
@@ -81,7 +82,6 @@ export function createApiContext(
     metrics,
     exports: exportServices,
     storage,
-    documents,
   };
 }
 

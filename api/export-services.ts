@@ -7,7 +7,7 @@ import { ChangeLogStore } from '../core/changes/change-log-store';
 import type { ChangeLogReader } from '../core/changes/change-log';
 import { ChangeFeed } from '../core/changes/change-feed';
 import type { StorageEngine } from '../core/storage/engines/storage-engine';
-import type { DocumentUpdates } from '../core/mongo/document-updates';
+import type { Transactions } from '../core/mongo/transactions';
 import { DeliveriesRepository } from '../core/export/delivery/deliveries.repository';
 import { createDeliveryClient, type DeliveryClient } from '../core/export/delivery/delivery-client';
 import { ExportQueue } from '../core/export/export-queue';
@@ -42,7 +42,7 @@ export function createExportServices(
   db: Collections,
   queue: FunnelQueue,
   storage: StorageEngine,
-  documents: DocumentUpdates,
+  transactions: Transactions,
 ): ExportServices {
   const targets: ExportTargets = {
     allowed: config.EXPORT_ALLOWED_NETWORKS,
@@ -56,8 +56,8 @@ export function createExportServices(
     resolve: (host) => targets.resolve(host),
   });
   return {
-    exports: new ExportsRepository(db, documents),
-    deliveries: new DeliveriesRepository(db, documents),
+    exports: new ExportsRepository(db, transactions),
+    deliveries: new DeliveriesRepository(db),
     queue: new ExportQueue(queue.redis, queue.keys),
     changeLog: new ChangeFeed(
       new ChangeLogStore(storage.feedCollections, storage.changeBatches),

@@ -108,7 +108,6 @@ export async function composeWorker(
   const redis = createRedis(topology, 'blocking', 'worker-payloads');
   redis.on('error', (error) => logger.warn({ err: error }, 'payload connection error'));
   const engine = await openStorageEngine(mongo);
-  const documents = engine.documentUpdates;
   const db = collections(mongo);
   await engine.ensureIndexes(db, logger);
   // For the jobs that jobs add (a large request's chunk jobs, a late history record).
@@ -136,7 +135,7 @@ export async function composeWorker(
     historyTtlDays: config.HISTORY_TTL_DAYS,
     chunkSize,
     chunkPlans: new ChunkPlans(redis, keys),
-    syncs: syncServices(db, redis, keys, documents),
+    syncs: syncServices(db, redis, keys),
   };
   const fairShare = new FairShare({
     leases: new LargeJobLeases(redis, keys, config.LARGE_JOBS_PER_TENANT, async (tenant, id) => {
@@ -189,7 +188,6 @@ export async function composeWorker(
   const exportWorker = await startExportWorker(config, {
     db,
     changeLog: changeFeed,
-    documents,
     redis,
     keys,
     logger,

@@ -17,7 +17,6 @@ import { ExportChangeListener } from '../core/export/wake-ups/export-change-list
 import { scheduleSweep } from '../core/export/wake-ups/export-sweep';
 import type { ItemCollections } from '../core/items/item-collections';
 import type { Logger } from '../core/platform/logger';
-import type { DocumentUpdates } from '../core/mongo/document-updates';
 import type { RedisClient } from '../core/redis/redis-connection';
 import type { KeySpace } from '../core/redis/key-space';
 import { ShardWorkers } from './shard-workers';
@@ -38,8 +37,6 @@ export type ExportWorkerConfig = Pick<
 export interface ExportWorkerParts {
   db: ExportCollections & ItemCollections;
   changeLog: ChangeLogReader;
-  /** Updates of an export's document and of its deliveries. */
-  documents: DocumentUpdates;
   /** A blocking connection, shared with the funnel queue's workers. */
   redis: RedisClient;
   keys: KeySpace;
@@ -83,7 +80,6 @@ export async function startExportWorker(
   });
   const context: ExportDeliveryContext = {
     db: parts.db,
-    documents: parts.documents,
     changeLog: parts.changeLog,
     queue,
     client,

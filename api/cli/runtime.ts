@@ -6,6 +6,7 @@
 import { loadConfig, type CliConfig } from '../../core/platform/config';
 import { collections, type Collections } from '../../core/storage/collections';
 import { connectMongo } from '../../core/mongo/connection';
+import { transactionsOf, type Transactions } from '../../core/mongo/transactions';
 import { openStorageEngine } from '../../core/storage/engines/open-storage-engine';
 import { createLogger } from '../../core/platform/logger';
 import { CliError, EXIT } from './cli-error';
@@ -14,6 +15,7 @@ import type { CliIo } from './cli-io';
 export interface CliRuntime {
   config: CliConfig;
   db: Collections;
+  transactions: Transactions;
 }
 
 export async function withStore<T>(
@@ -42,7 +44,7 @@ export async function withStore<T>(
   try {
     const db = collections(mongo);
     await (await openStorageEngine(mongo)).ensureIndexes(db, logger);
-    return await work({ config, db });
+    return await work({ config, db, transactions: transactionsOf(mongo) });
   } finally {
     await mongo.close();
   }

@@ -8,6 +8,7 @@ import { userBodySchema, userView } from '../../core/auth/user';
 import { PERMISSIONS } from '../../core/auth/access';
 import { DuplicateError } from '../../core/mongo/duplicate-key';
 import { UsersRepository } from '../../core/auth/users.repository';
+import { UserTurns } from '../../core/auth/user-turn';
 import { CliError, EXIT } from './cli-error';
 import type { CliIo } from './cli-io';
 import { collect, parseInput, parseTenant, tenantOption } from './input';
@@ -112,9 +113,10 @@ export function registerUserCommands(program: Command, io: CliIo): void {
         { tenant: options.tenant, email: options.email },
         { tenant: '--tenant', email: '--email' },
       );
-      const activation = await withStore(io, async ({ db }) => {
+      const activation = await withStore(io, async ({ db, transactions }) => {
         await requireTenant(db, tenant);
-        const done = await activateUser(new UsersRepository(db), tenant, email);
+        const services = { users: new UsersRepository(db), turns: new UserTurns(transactions, db) };
+        const done = await activateUser(services, tenant, email);
         if (!done) {
           throw new CliError(
             EXIT.notFound,

@@ -34,7 +34,6 @@ export function funnelsRoutes(context: ApiContext): Router {
   const services = submissionServices({
     queue,
     db: context.db,
-    documents: context.documents,
     config,
     onGroupSent: (size) => metrics.groupSent(size),
   });

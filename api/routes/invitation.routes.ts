@@ -5,6 +5,7 @@
 import { Router } from 'express';
 import { acceptInvitation } from '../../core/auth/accept-invitation';
 import { looksLikeSecret } from '../../core/auth/secret-token';
+import { UserTurns } from '../../core/auth/user-turn';
 import type { ApiContext } from '../context';
 import { HttpError, notFound } from '../http/http-error';
 import { parseOrThrow } from '../http/validate';
@@ -24,6 +25,7 @@ const REFUSALS = {
 export function invitationRoutes(context: ApiContext): Router {
   const router = Router();
   const { people } = context;
+  const turns = new UserTurns(context.transactions, context.db);
 
   router.post('/invitations/accept', requireConsoleHeader, ...jsonBody, async (req, res) => {
     const body = parseOrThrow(acceptInvitationBodySchema, req.body);
@@ -35,7 +37,7 @@ export function invitationRoutes(context: ApiContext): Router {
         invitations: people.invitations,
         sessions: people.sessions,
         tokens: context.tokens,
-        documents: context.documents,
+        turns,
       },
       body.secret,
       body.password,

@@ -1,10 +1,10 @@
 /**
  * Reactivating a user, from the command line: how a tenant whose user was deactivated gets it
- * back (docs/access.md#nobody-locks-a-tenant-out). Its tokens that are neither revoked nor expired
- * work again within a second.
+ * back (docs/access.md#nobody-locks-a-tenant-out), in the tenant's user turn like any change of
+ * its users. Its tokens that are neither revoked nor expired work again within a second.
  */
 import type { UserDocument } from './user';
-import type { UsersRepository } from './users.repository';
+import type { UserChangeServices } from './user-change-services';
 
 export interface Activation {
   user: UserDocument;
@@ -13,14 +13,16 @@ export interface Activation {
 }
 
 /** Null when the tenant has no user with that email. */
-export async function activateUser(
-  users: UsersRepository,
+export function activateUser(
+  { users, turns }: UserChangeServices,
   tenant: string,
   email: string,
 ): Promise<Activation | null> {
-  const user = await users.findByEmail(tenant, email);
-  if (!user) return null;
-  if (user.active) return { user, wasActive: true };
-  const activated = await users.update(tenant, user._id, { active: true });
-  return activated ? { user: activated, wasActive: false } : null;
+  return turns.run(tenant, async () => {
+    const user = await users.findByEmail(tenant, email);
+    if (!user) return null;
+    if (user.active) return { user, wasActive: true };
+    const activated = await users.update(tenant, user._id, { active: true });
+    return activated && { user: activated, wasActive: false };
+  });
 }

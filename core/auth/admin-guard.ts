@@ -1,7 +1,7 @@
 /**
- * The two checks that keep a tenant's last admin (docs/access.md#under-concurrency): before a
- * change that takes a user out of the admins, whether another one remains; after its write,
- * whether one still does, the write undone when none does.
+ * The check that keeps a tenant's last admin (docs/access.md#nobody-locks-a-tenant-out): before a
+ * change that takes a user out of the admins, whether another one remains. The change runs in the
+ * tenant's user turn (user-turn.ts), so the answer still holds when its write commits.
  */
 import type { AdminLoss } from './tenant-admins';
 import type { UserDocument } from './user';
@@ -19,18 +19,4 @@ export async function refusalToTakeOut(
   const othersRemain = await users.hasActiveAdmin(user.tenant, user._id);
   if (user._id === caller.userId) return { kind: 'self', loss, lastAdmin: !othersRemain };
   return othersRemain ? null : { kind: 'last_admin', loss };
-}
-
-/**
- * After the write: null while an admin remains. None remains only when another change ran at the
- * same time despite the lock (its lease lost to a stalled holder); then this change is undone.
- */
-export async function undoneWithoutAdmin(
-  users: UsersRepository,
-  before: UserDocument,
-  loss: AdminLoss,
-): Promise<UserRefusal | null> {
-  if (await users.hasActiveAdmin(before.tenant)) return null;
-  await users.restore(before);
-  return { kind: 'last_admin', loss };
 }

@@ -1,12 +1,13 @@
 /**
- * Changing a user's name, permissions or activity (docs/access.md#changing-users). The
- * permissions given are the route's check (grants.ts); these are the rules about the user changed.
+ * Changing a user's name, permissions or activity (docs/access.md#changing-users), in the
+ * tenant's user turn. The permissions given are the route's check (grants.ts); these are the rules
+ * about the user changed.
  */
 import { permissionsBeyond } from './grants';
 import { adminLossOf } from './tenant-admins';
 import type { Permission } from './access';
 import type { UserDocument } from './user';
-import { refusalToTakeOut, undoneWithoutAdmin } from './admin-guard';
+import { refusalToTakeOut } from './admin-guard';
 import type { Caller, UserChangeServices } from './user-change-services';
 import { refuse, type UserOutcome } from './user-refusal';
 
@@ -17,12 +18,12 @@ export interface UserChanges {
 }
 
 export function changeUser(
-  { users, lock }: UserChangeServices,
+  { users, turns }: UserChangeServices,
   caller: Caller,
   id: string,
   changes: UserChanges,
 ): Promise<UserOutcome<UserDocument>> {
-  return lock.around(caller.tenant, async () => {
+  return turns.run(caller.tenant, async () => {
     const user = await users.find(caller.tenant, id);
     if (!user) return refuse({ kind: 'not_found' });
 
@@ -30,14 +31,10 @@ export function changeUser(
     if (missing.length > 0) return refuse({ kind: 'outranked', missing });
 
     const loss = adminLossOf(user, changes);
-    const refusedBefore = loss && (await refusalToTakeOut(users, caller, user, loss));
-    if (refusedBefore) return refuse(refusedBefore);
+    const refused = loss && (await refusalToTakeOut(users, caller, user, loss));
+    if (refused) return refuse(refused);
 
     const changed = await users.update(caller.tenant, id, changes);
-    if (!changed) return refuse({ kind: 'not_found' });
-
-    const refusedAfter = loss && (await undoneWithoutAdmin(users, user, loss));
-    if (refusedAfter) return refuse(refusedAfter);
-    return { done: changed };
+    return changed ? { done: changed } : refuse({ kind: 'not_found' });
   });
 }

@@ -1,31 +1,28 @@
-/** Deleting a user (docs/access.md#changing-users): the rules of a change, and then it is gone. */
+/**
+ * Deleting a user (docs/access.md#changing-users), in the tenant's user turn: the rules of a
+ * change, and then it is gone with its sessions, invitations and password.
+ */
 import { permissionsBeyond } from './grants';
 import { isActiveAdmin } from './tenant-admins';
 import type { UserDocument } from './user';
-import { refusalToTakeOut, undoneWithoutAdmin } from './admin-guard';
+import { refusalToTakeOut } from './admin-guard';
 import type { Caller, UserChangeServices } from './user-change-services';
 import { refuse, type UserOutcome } from './user-refusal';
 
 export function deleteUser(
-  { users, lock }: UserChangeServices,
+  { users, turns }: UserChangeServices,
   caller: Caller,
   id: string,
 ): Promise<UserOutcome<UserDocument>> {
-  return lock.around(caller.tenant, async () => {
+  return turns.run(caller.tenant, async () => {
     const user = await users.find(caller.tenant, id);
     if (!user) return refuse({ kind: 'not_found' });
 
     const missing = permissionsBeyond(caller.permissions, user.permissions);
     if (missing.length > 0) return refuse({ kind: 'outranked', missing });
 
-    if (isActiveAdmin(user)) {
-      const refusedBefore = await refusalToTakeOut(users, caller, user, 'delete');
-      if (refusedBefore) return refuse(refusedBefore);
-      // Deactivated first: unlike a deletion, that is undone in place if no admin remains.
-      await users.update(caller.tenant, id, { active: false });
-      const refusedAfter = await undoneWithoutAdmin(users, user, 'delete');
-      if (refusedAfter) return refuse(refusedAfter);
-    }
+    const refused = isActiveAdmin(user) && (await refusalToTakeOut(users, caller, user, 'delete'));
+    if (refused) return refuse(refused);
 
     if (!(await users.remove(caller.tenant, id))) return refuse({ kind: 'not_found' });
     return { done: user };

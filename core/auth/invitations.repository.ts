@@ -3,7 +3,6 @@
  * only; the store keeps its hash as `_id`. `validUntil` ends its use; `expiresAt`, a week later,
  * is when the store forgets it, so that an expired link still says it expired.
  */
-import type { DocumentUpdates } from '../mongo/document-updates';
 import type { AuthCollections } from './auth-collections';
 import type { InvitationDocument } from './person-records';
 import { hashOfSecret, newSecret } from './secret-token';
@@ -41,19 +40,11 @@ export class InvitationsRepository {
     return { secret, validUntil };
   }
 
-  /**
-   * Uses the invitation up: of two claims at once, one wins (a conditional update of one
-   * document, through `documents`, which keeps it atomic on every engine).
-   */
-  async claim(
-    secret: string,
-    documents: DocumentUpdates,
-    now = new Date(),
-  ): Promise<InvitationClaim> {
+  /** Uses the invitation up: of two claims at once, one wins (a conditional update). */
+  async claim(secret: string, now = new Date()): Promise<InvitationClaim> {
     const usable = await this.usable(secret, now);
     if ('refused' in usable) return usable;
-    const { modifiedCount } = await documents.updateOne(
-      this.db.invitations,
+    const { modifiedCount } = await this.db.invitations.updateOne(
       { _id: usable.claimed._id, usedAt: null },
       { $set: { usedAt: now } },
     );

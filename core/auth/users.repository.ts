@@ -89,23 +89,13 @@ export class UsersRepository {
     return { ...existing, ...set };
   }
 
-  /** Puts back what a change altered: a change refused after its write is undone this way. */
-  async restore(user: UserDocument): Promise<void> {
-    const { name, permissions, active } = user;
-    await this.db.users.updateOne(
-      { _id: user._id },
-      { $set: { name, permissions, active, updatedAt: new Date() } },
-    );
-  }
-
   async remove(tenant: string, id: string): Promise<boolean> {
     if (!(await this.find(tenant, id))) return false;
+    // One after the other: within a transaction, commands are not sent in parallel.
     await this.db.users.deleteOne({ _id: id });
-    await Promise.all([
-      this.db.sessions.deleteMany({ tenant, userId: id }),
-      this.db.invitations.deleteMany({ tenant, userId: id }),
-      this.db.passwords.deleteOne({ _id: id }),
-    ]);
+    await this.db.sessions.deleteMany({ tenant, userId: id });
+    await this.db.invitations.deleteMany({ tenant, userId: id });
+    await this.db.passwords.deleteOne({ _id: id });
     return true;
   }
 }

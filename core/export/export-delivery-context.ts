@@ -1,7 +1,6 @@
 /** What the export delivery works with, each step taking the part it needs. */
 import type { ChangeLogReader } from '../changes/change-log';
 import type { ItemCollections } from '../items/item-collections';
-import type { DocumentUpdates } from '../mongo/document-updates';
 import type { DeliveryAttempt } from './delivery/delivery-attempt';
 import type { DeliveryClient } from './delivery/delivery-client';
 import type { DeliveryDocument } from './delivery/delivery-record';
@@ -21,8 +20,6 @@ export interface DeliveryRules {
 export interface ExportDeliveryContext {
   /** The exports and their deliveries; the items, for a resync. */
   db: ExportCollections & ItemCollections;
-  /** Updates of an export's document and of its deliveries, which several jobs change at once. */
-  documents: DocumentUpdates;
   changeLog: ChangeLogReader;
   /** Where a dispatch wakes its lanes' sends, and a job that ended queues what it missed. */
   queue: ExportWakeUps;

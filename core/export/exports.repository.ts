@@ -4,7 +4,7 @@
  * lanes) is the dispatch's and send's: settings changes leave it alone.
  */
 import { randomUUID } from 'node:crypto';
-import type { DocumentUpdates } from '../mongo/document-updates';
+import type { Transactions } from '../mongo/transactions';
 import type { ExportCollections } from './export-collections';
 import {
   emptyLanes,
@@ -21,7 +21,7 @@ const ROTATION_WINDOW_MS = 24 * 3600 * 1000;
 export class ExportsRepository {
   constructor(
     private readonly db: ExportCollections,
-    private readonly documents: DocumentUpdates,
+    private readonly transactions: Transactions,
   ) {}
 
   async create(
@@ -85,10 +85,10 @@ export class ExportsRepository {
     if (active === true) Object.assign(set, { state: 'active', disabledReason: null });
     if (active === true) set.failingSince = null;
     if (active === false) Object.assign(set, { state: 'paused', disabledReason: null });
-    const updated = await this.documents.findOneAndUpdate(
-      this.db.exports,
+    const updated = await this.db.exports.findOneAndUpdate(
       { _id: exportDocumentId(tenant, id), ...(revision === undefined ? {} : { revision }) },
       { $set: set, $inc: { revision: 1 } },
+      { returnDocument: 'after' },
     );
     // Re-enabled: what waited for its next retry goes now.
     if (updated && active === true) {
@@ -100,12 +100,17 @@ export class ExportsRepository {
     return updated;
   }
 
-  /** Removes the export and its deliveries, those still to send and those that succeeded. */
+  /**
+   * Removes the export and its deliveries, those still to send and those that succeeded, in one
+   * transaction: no delivery outlives its export.
+   */
   async delete(tenant: string, id: string): Promise<boolean> {
-    const removed = await this.db.exports.deleteOne({ _id: exportDocumentId(tenant, id) });
-    if (removed.deletedCount === 0) return false;
-    await this.db.exportDeliveries.deleteMany({ exportId: id });
-    return true;
+    return this.transactions.run(async () => {
+      const removed = await this.db.exports.deleteOne({ _id: exportDocumentId(tenant, id) });
+      if (removed.deletedCount === 0) return false;
+      await this.db.exportDeliveries.deleteMany({ exportId: id });
+      return true;
+    });
   }
 
   /**
@@ -129,10 +134,10 @@ export class ExportsRepository {
         .filter((old) => old.expiresAt === null || old.expiresAt > now)
         .map((old) => ({ ...old, expiresAt: old.expiresAt ?? until }));
       const secrets = [{ secret, createdAt: now, expiresAt: null }, ...kept];
-      const rotated = await this.documents.findOneAndUpdate(
-        this.db.exports,
+      const rotated = await this.db.exports.findOneAndUpdate(
         { _id, 'secrets.0.secret': current },
         { $set: { secrets, updatedAt: now } },
+        { returnDocument: 'after' },
       );
       if (rotated) return rotated;
     }
@@ -140,18 +145,17 @@ export class ExportsRepository {
 
   /** Asks the export's next dispatch to send the changes after `from` up to `to` again. */
   async requestReplay(tenant: string, id: string, from: number, to: number) {
-    return this.documents.findOneAndUpdate(
-      this.db.exports,
+    return this.db.exports.findOneAndUpdate(
       { _id: exportDocumentId(tenant, id) },
       { $set: { replay: { next: from, to, requestedAt: new Date() }, updatedAt: new Date() } },
+      { returnDocument: 'after' },
     );
   }
 
   /** Asks the export's next dispatch to send every current item of its content types again. */
   async requestResync(tenant: string, id: string, itemsTotal: number) {
     const now = new Date();
-    return this.documents.findOneAndUpdate(
-      this.db.exports,
+    return this.db.exports.findOneAndUpdate(
       { _id: exportDocumentId(tenant, id) },
       {
         $set: {
@@ -169,6 +173,7 @@ export class ExportsRepository {
           updatedAt: now,
         },
       },
+      { returnDocument: 'after' },
     );
   }
 }

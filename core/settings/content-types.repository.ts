@@ -4,7 +4,9 @@ import type { ContentTypeDocument, SettingsCollections } from './settings-collec
 import type { ContentType, ContentTypeBody } from '../domain/content-type';
 import { NO_LISTENER, type SettingsChanged } from './settings-changed';
 import { DuplicateError, isDuplicateKey } from '../mongo/duplicate-key';
-import type { DocumentUpdates } from '../mongo/document-updates';
+import type { Transactions } from '../mongo/transactions';
+import type { TurnCollections } from '../mongo/turns';
+import { NO_CHECKS, SettingsTurns } from './settings-turn';
 
 function withoutStorageFields(document: ContentTypeDocument): ContentType {
   const { _id: _unused, tenant: _tenant, ...contentType } = document;
@@ -21,13 +23,20 @@ export async function readContentType(
   return document ? withoutStorageFields(document) : null;
 }
 
+/**
+ * Each write runs in the tenant's settings turn, with the checks its caller gives
+ * (settings-turn.ts); the workers are told once it committed.
+ */
 export class ContentTypesRepository {
-  /** `documents`: a content type's writes, which two people may make at once. */
+  private readonly turns: SettingsTurns;
+
   constructor(
-    private readonly db: Pick<SettingsCollections, 'contentTypes'>,
-    private readonly documents: DocumentUpdates,
+    private readonly db: Pick<SettingsCollections, 'contentTypes'> & TurnCollections,
+    transactions: Transactions,
     private readonly changed: SettingsChanged = NO_LISTENER,
-  ) {}
+  ) {
+    this.turns = new SettingsTurns(transactions, db);
+  }
 
   find(tenant: string, key: string): Promise<ContentType | null> {
     return readContentType(this.db, tenant, key);
@@ -47,7 +56,12 @@ export class ContentTypesRepository {
   }
 
   /** Creates it at revision 1; DuplicateError when the key is taken. */
-  async create(tenant: string, key: string, body: ContentTypeBody): Promise<ContentType> {
+  async create(
+    tenant: string,
+    key: string,
+    body: ContentTypeBody,
+    checks = NO_CHECKS,
+  ): Promise<ContentType> {
     const now = new Date();
     const document: ContentTypeDocument = {
       _id: documentId(tenant, key),
@@ -58,12 +72,14 @@ export class ContentTypesRepository {
       createdAt: now,
       updatedAt: now,
     };
-    try {
-      await this.db.contentTypes.insertOne(document);
-    } catch (error) {
-      if (!isDuplicateKey(error)) throw error;
-      throw new DuplicateError('key', `A content type with the key "${key}" exists already`);
-    }
+    await this.turns.run(tenant, checks, async () => {
+      try {
+        await this.db.contentTypes.insertOne(document);
+      } catch (error) {
+        if (!isDuplicateKey(error)) throw error;
+        throw new DuplicateError('key', `A content type with the key "${key}" exists already`);
+      }
+    });
     await this.changed(tenant);
     return withoutStorageFields(document);
   }
@@ -77,19 +93,25 @@ export class ContentTypesRepository {
     key: string,
     body: ContentTypeBody,
     revision?: number,
+    checks = NO_CHECKS,
   ): Promise<ContentType | null> {
     const filter = {
       _id: documentId(tenant, key),
       ...(revision === undefined ? {} : { revision }),
     };
     const update = { $set: { ...body, updatedAt: new Date() }, $inc: { revision: 1 } };
-    const document = await this.documents.findOneAndUpdate(this.db.contentTypes, filter, update);
+    const document = await this.turns.run(tenant, checks, () =>
+      this.db.contentTypes.findOneAndUpdate(filter, update, { returnDocument: 'after' }),
+    );
     if (document) await this.changed(tenant);
     return document ? withoutStorageFields(document) : null;
   }
 
-  async remove(tenant: string, key: string): Promise<boolean> {
-    const result = await this.db.contentTypes.deleteOne({ _id: documentId(tenant, key) });
+  async remove(tenant: string, key: string, checks = NO_CHECKS): Promise<boolean> {
+    const _id = documentId(tenant, key);
+    const result = await this.turns.run(tenant, checks, () =>
+      this.db.contentTypes.deleteOne({ _id }),
+    );
     await this.changed(tenant);
     return result.deletedCount === 1;
   }

@@ -4,11 +4,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { documentId } from '../domain/names';
-import type { DocumentUpdates } from '../mongo/document-updates';
 import type { FunnelDocument, SettingsCollections } from './settings-collections';
 import type { Funnel, FunnelBody } from '../domain/funnel';
 import { NO_LISTENER, type SettingsChanged } from './settings-changed';
 import { DuplicateError, isDuplicateKey } from '../mongo/duplicate-key';
+import type { Transactions } from '../mongo/transactions';
+import type { TurnCollections } from '../mongo/turns';
+import { NO_CHECKS, SettingsTurns } from './settings-turn';
 
 /** The funnel without its storage fields, its sample parsed back from its text. */
 function withoutStorageFields(document: FunnelDocument): Funnel {
@@ -46,13 +48,20 @@ export async function readFunnel(
   return document ? withoutStorageFields(document) : null;
 }
 
+/**
+ * Each write runs in the tenant's settings turn, with the checks its caller gives
+ * (settings-turn.ts); the workers are told once it committed.
+ */
 export class FunnelsRepository {
-  /** `documents`: a funnel's writes, which two people may make at once. */
+  private readonly turns: SettingsTurns;
+
   constructor(
-    private readonly db: Pick<SettingsCollections, 'funnels'>,
-    private readonly documents: DocumentUpdates,
+    private readonly db: Pick<SettingsCollections, 'funnels'> & TurnCollections,
+    transactions: Transactions,
     private readonly changed: SettingsChanged = NO_LISTENER,
-  ) {}
+  ) {
+    this.turns = new SettingsTurns(transactions, db);
+  }
 
   find(tenant: string, endpointUrl: string): Promise<Funnel | null> {
     return readFunnel(this.db, tenant, endpointUrl);
@@ -70,11 +79,11 @@ export class FunnelsRepository {
   }
 
   /** Creates it at revision 1; DuplicateError when the endpoint URL is taken in the tenant. */
-  async create(tenant: string, body: FunnelBody): Promise<Funnel> {
+  async create(tenant: string, body: FunnelBody, checks = NO_CHECKS): Promise<Funnel> {
     const now = new Date();
     const kept = { id: randomUUID(), revision: 1, createdAt: now, updatedAt: now };
     const document = storedDocument(tenant, body, kept);
-    await this.insert(document);
+    await this.turns.run(tenant, checks, () => this.insert(document));
     await this.changed(tenant);
     return withoutStorageFields(document);
   }
@@ -90,21 +99,26 @@ export class FunnelsRepository {
     endpointUrl: string,
     body: FunnelBody,
     revision?: number,
+    checks = NO_CHECKS,
   ): Promise<Funnel | null> {
     const _id = documentId(tenant, endpointUrl);
-    const current = await this.db.funnels.findOne({ _id });
-    if (!current || (revision !== undefined && current.revision !== revision)) return null;
-    const document = storedDocument(tenant, body, {
-      ...current,
-      revision: current.revision + 1,
-      updatedAt: new Date(),
+    const updatedAt = new Date();
+    const written = await this.turns.run(tenant, checks, async () => {
+      const current = await this.db.funnels.findOne({ _id });
+      if (!current || (revision !== undefined && current.revision !== revision)) return null;
+      const document = storedDocument(tenant, body, {
+        ...current,
+        revision: current.revision + 1,
+        updatedAt,
+      });
+      const done =
+        document._id === _id
+          ? await this.replaceInPlace(document, current.revision)
+          : await this.move(document, current.revision, _id);
+      return done ? document : null;
     });
-    const written =
-      document._id === _id
-        ? await this.replaceInPlace(document, current.revision)
-        : await this.move(document, current.revision, _id);
     if (written) await this.changed(tenant);
-    return written ? withoutStorageFields(document) : null;
+    return written && withoutStorageFields(written);
   }
 
   /** Sets every field of the body (a sample left out goes) while the revision is `revision`. */
@@ -114,24 +128,21 @@ export class FunnelsRepository {
       requestDataJson === undefined
         ? { $set: fields, $unset: { requestDataJson: '' as const } }
         : { $set: { ...fields, requestDataJson } };
-    const updated = await this.documents.findOneAndUpdate(
-      this.db.funnels,
-      { _id, revision },
-      update,
-    );
+    const updated = await this.db.funnels.findOneAndUpdate({ _id, revision }, update, {
+      returnDocument: 'after',
+    });
     return updated !== null;
   }
 
   /**
-   * A rename: the funnel under its new `_id` first, then the old one removed while it is still
-   * at `revision`; when another change came first, the new one goes again.
+   * A rename, in the replace's transaction: the old `_id` removed while it is still at
+   * `revision`, then the funnel under its new one. Neither is kept without the other.
    */
   private async move(document: FunnelDocument, revision: number, from: string): Promise<boolean> {
-    await this.insert(document);
     const removed = await this.db.funnels.deleteOne({ _id: from, revision });
-    if (removed.deletedCount === 1) return true;
-    await this.db.funnels.deleteOne({ _id: document._id });
-    return false;
+    if (removed.deletedCount === 0) return false;
+    await this.insert(document);
+    return true;
   }
 
   private async insert(document: FunnelDocument): Promise<void> {
@@ -145,7 +156,10 @@ export class FunnelsRepository {
   }
 
   async remove(tenant: string, endpointUrl: string): Promise<boolean> {
-    const result = await this.db.funnels.deleteOne({ _id: documentId(tenant, endpointUrl) });
+    const _id = documentId(tenant, endpointUrl);
+    const result = await this.turns.run(tenant, NO_CHECKS, () =>
+      this.db.funnels.deleteOne({ _id }),
+    );
     await this.changed(tenant);
     return result.deletedCount === 1;
   }

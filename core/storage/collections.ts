@@ -12,6 +12,7 @@ import type { ItemCollections } from '../items/item-collections';
 import { databaseOf } from '../mongo/connection';
 import { joiningTransactions } from '../mongo/joining-transaction';
 import { queryTimeLimitOf, withQueryTimeLimit } from '../mongo/query-time-limit';
+import type { TurnCollections } from '../mongo/turns';
 import type { SettingsCollections } from '../settings/settings-collections';
 import type { SyncCollections } from '../syncs/sync-collections';
 
@@ -21,7 +22,8 @@ export type Collections = AuthCollections &
   HistoryCollections &
   ChangeCollections &
   SyncCollections &
-  ExportCollections;
+  ExportCollections &
+  TurnCollections;
 
 export function collections(connection: Connection): Collections {
   return collectionsOf(databaseOf(connection), {}, queryTimeLimitOf(connection));
@@ -61,5 +63,6 @@ export function collectionsOf(
     syncNames: collection('sync_names'),
     exports: collection('exports'),
     exportDeliveries: collection('export_deliveries'),
+    turns: collection('turns'),
   };
 }

@@ -5,7 +5,6 @@
 import type { HistoryCollections } from '../history/history-collections';
 import { HistoryRepository } from '../history/history.repository';
 import type { ItemCollections } from '../items/item-collections';
-import type { DocumentUpdates } from '../mongo/document-updates';
 import type { ApiConfig } from '../platform/config';
 import type { FunnelQueue } from '../queue/funnel-queue';
 import { IdempotencyRecords } from '../redis/idempotency-records';
@@ -26,14 +25,13 @@ export interface SubmissionServices extends OnceServices, AsyncServices {
 export interface SubmissionSetup {
   queue: FunnelQueue;
   db: HistoryCollections & SyncCollections & Pick<ItemCollections, 'items'>;
-  documents: DocumentUpdates;
   config: Pick<ApiConfig, 'WAIT_TIMEOUT_MS' | 'GROUP_MAX_REQUESTS' | 'HISTORY_TTL_DAYS'>;
   /** Told of every job sent for groupable requests, with how many it carries. */
   onGroupSent?: (size: number) => void;
 }
 
 export function submissionServices(setup: SubmissionSetup): SubmissionServices {
-  const { queue, db, documents, config } = setup;
+  const { queue, db, config } = setup;
   const jobs = queueSubmitter(queue, config.WAIT_TIMEOUT_MS);
   const groups = new RequestGroups(jobs, {
     maxRequests: config.GROUP_MAX_REQUESTS,
@@ -44,7 +42,7 @@ export function submissionServices(setup: SubmissionSetup): SubmissionServices {
     jobs,
     groups,
     idempotency: new IdempotencyRecords(queue.redis, queue.keys),
-    syncs: syncMembership(syncServices(db, queue.redis, queue.keys, documents)),
+    syncs: syncMembership(syncServices(db, queue.redis, queue.keys)),
     history: new HistoryRepository(db),
     historyTtlDays: config.HISTORY_TTL_DAYS,
   };

@@ -5,7 +5,6 @@
 import type { HistoryCollections } from '../history/history-collections';
 import { HistoryRepository } from '../history/history.repository';
 import type { ItemCollections } from '../items/item-collections';
-import type { DocumentUpdates } from '../mongo/document-updates';
 import type { ApiConfig } from '../platform/config';
 import type { FunnelQueue } from '../queue/funnel-queue';
 import { ReceiptSequence } from '../redis/receipt-sequence';
@@ -27,16 +26,15 @@ export interface SyncApiServices {
 export interface SyncApiSetup {
   queue: FunnelQueue;
   db: HistoryCollections & SyncCollections & Pick<ItemCollections, 'items'>;
-  documents: DocumentUpdates;
   funnels: Pick<FunnelsRepository, 'find'>;
   config: Pick<ApiConfig, 'WAIT_TIMEOUT_MS'>;
 }
 
 /** Built once per API process. */
 export function syncApiServices(setup: SyncApiSetup): SyncApiServices {
-  const { queue, db, documents, config } = setup;
+  const { queue, db, config } = setup;
   return {
-    syncs: syncServices(db, queue.redis, queue.keys, documents),
+    syncs: syncServices(db, queue.redis, queue.keys),
     funnels: setup.funnels,
     history: new HistoryRepository(db),
     receipts: new ReceiptSequence(queue.redis, queue.keys),

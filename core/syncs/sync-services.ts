@@ -4,7 +4,6 @@
  */
 import type { RedisClient } from '../redis/redis-connection';
 import type { KeySpace } from '../redis/key-space';
-import type { DocumentUpdates } from '../mongo/document-updates';
 import type { IngestContext } from '../ingest/ingest-context';
 import type { SyncRequests, TaggedRequest } from '../ingest/sync-requests';
 import type { ItemCollections } from '../items/item-collections';
@@ -20,11 +19,10 @@ export class SyncServices implements SyncRequests {
     db: SyncCollections & Pick<ItemCollections, 'items'>,
     redis: RedisClient,
     keys: KeySpace,
-    documents: DocumentUpdates,
     /** The items, read for a commit's candidates. */
     readonly items: Pick<ItemCollections, 'items'> = db,
   ) {
-    this.records = new SyncsRepository(db, documents);
+    this.records = new SyncsRepository(db);
     this.gate = new SyncGate(redis, keys);
   }
 
@@ -45,9 +43,8 @@ export function syncServices(
   db: SyncCollections & Pick<ItemCollections, 'items'>,
   redis: RedisClient,
   keys: KeySpace,
-  documents: DocumentUpdates,
 ): SyncServices {
-  return new SyncServices(db, redis, keys, documents);
+  return new SyncServices(db, redis, keys);
 }
 
 /** A job's context with the full syncs' services, as a commit needs them. */

@@ -6,7 +6,6 @@
  */
 import { documentId } from '../domain/names';
 import { ONE_BATCH } from '../mongo/batch-operations';
-import type { DocumentUpdates } from '../mongo/document-updates';
 import { idCollisionIndexes } from '../mongo/duplicate-key';
 import { UNBOUNDED_SCAN } from '../mongo/query-time-limit';
 import type { SyncCollections, SyncNamesDocument } from './sync-collections';
@@ -16,11 +15,7 @@ import type { SyncCommit, SyncDocument } from './sync';
 const NAMES_PER_DOCUMENT = 10_000;
 
 export class SyncsRepository {
-  /** `documents`: a sync's counters are moved by many workers at once. */
-  constructor(
-    private readonly db: SyncCollections,
-    private readonly documents: DocumentUpdates,
-  ) {}
+  constructor(private readonly db: SyncCollections) {}
 
   static idOf(tenant: string, syncId: string): string {
     return documentId(tenant, syncId);
@@ -63,11 +58,7 @@ export class SyncsRepository {
       if (collided.includes(0)) return;
     }
     const _id = SyncsRepository.idOf(sync.tenant, sync.syncId);
-    await this.documents.updateOne(
-      this.db.syncs,
-      { _id },
-      { $inc: { requests: 1, named: identifiers.length } },
-    );
+    await this.db.syncs.updateOne({ _id }, { $inc: { requests: 1, named: identifiers.length } });
   }
 
   /** Every identifier the sync's requests named: one query. */
@@ -89,14 +80,13 @@ export class SyncsRepository {
     commit: SyncCommit | null,
   ): Promise<void> {
     const _id = SyncsRepository.idOf(tenant, syncId);
-    await this.documents.updateOne(this.db.syncs, { _id }, { $set: { state, commit } });
+    await this.db.syncs.updateOne({ _id }, { $set: { state, commit } });
   }
 
   /** The commit's progress: how many it deletes, and how many so far. */
   async progress(tenant: string, syncId: string, toDelete: number, deleted: number) {
     const _id = SyncsRepository.idOf(tenant, syncId);
-    await this.documents.updateOne(
-      this.db.syncs,
+    await this.db.syncs.updateOne(
       { _id },
       { $set: { 'commit.toDelete': toDelete, 'commit.deleted': deleted } },
     );

@@ -21,6 +21,7 @@ import type { ApiContext } from '../../context';
 import { HttpError, notFound } from '../../http/http-error';
 import { preconditionFailed, preconditionsOf, sendVersioned } from '../../http/preconditions';
 import { checkPreconditions } from '../../../core/settings/preconditions';
+import type { SettingsChecks } from '../../../core/settings/settings-turn';
 import { DuplicateError } from '../../../core/mongo/duplicate-key';
 import { parseOrThrow } from '../../http/validate';
 import {
@@ -234,6 +235,16 @@ export function contentTypeSettingsRoutes(context: ApiContext): Router {
     return body;
   };
 
+  /**
+   * The checks again, in the write's turn (core/settings/settings-turn.ts): what they read may
+   * have changed since the body was first checked.
+   */
+  const stillChecked =
+    (tenant: string, key: string, body: ContentTypeBody): SettingsChecks =>
+    async () => {
+      await checked(tenant, key, body);
+    };
+
   const created = (res: Response, contentType: ContentType) => {
     sendVersioned(res, versionOf(contentType), contentTypeView(contentType), 201);
   };
@@ -242,9 +253,13 @@ export function contentTypeSettingsRoutes(context: ApiContext): Router {
     const named = schemaProblems(z.object({ key: contentTypeKeySchema }).loose(), req.body);
     const key = named.data?.key ?? '';
     const { key: _key, ...rest } = (req.body ?? {}) as Record<string, unknown>;
-    const body = await checked(req.principal.tenant, key, rest, named.problems);
+    const { tenant } = req.principal;
+    const body = await checked(tenant, key, rest, named.problems);
     try {
-      created(res, await context.contentTypes.create(req.principal.tenant, key, body));
+      created(
+        res,
+        await context.contentTypes.create(tenant, key, body, stillChecked(tenant, key, body)),
+      );
     } catch (error) {
       if (!(error instanceof DuplicateError)) throw error;
       throw new HttpError(409, error.message, {}, { errors: { key: error.message } });
@@ -266,7 +281,8 @@ export function contentTypeSettingsRoutes(context: ApiContext): Router {
     if (!outcome.ok) throw await refuse(outcome.reason);
     if (!current) {
       try {
-        return created(res, await context.contentTypes.create(tenant, key, body));
+        const checks = stillChecked(tenant, key, body);
+        return created(res, await context.contentTypes.create(tenant, key, body, checks));
       } catch (error) {
         // Another request created it meanwhile: that one stands.
         if (!(error instanceof DuplicateError)) throw error;
@@ -274,7 +290,13 @@ export function contentTypeSettingsRoutes(context: ApiContext): Router {
       }
     }
     const guarded = preconditions.ifMatch ? current.revision : undefined;
-    const replaced = await context.contentTypes.replace(tenant, key, body, guarded);
+    const replaced = await context.contentTypes.replace(
+      tenant,
+      key,
+      body,
+      guarded,
+      stillChecked(tenant, key, body),
+    );
     if (!replaced) throw await refuse('It was changed meanwhile');
     sendVersioned(res, versionOf(replaced), contentTypeView(replaced));
   });
@@ -294,24 +316,29 @@ export function contentTypeSettingsRoutes(context: ApiContext): Router {
     const { tenant } = req.principal;
     const { key } = req.params;
     if (!(await context.contentTypes.find(tenant, key))) throw notFound('No such content type');
-    const funnels = await context.funnels.usingContentType(tenant, key);
-    const referrers = (await context.contentTypes.list(tenant)).filter(
-      (other) =>
-        other.key !== key &&
-        other.properties.some(
-          (property) => property.type === 'reference' && property.contentType === key,
-        ),
-    );
-    if (funnels.length > 0 || referrers.length > 0) {
-      const urls = funnels.map((funnel) => funnel.endpointUrl).sort();
-      throw inUse(
-        key,
-        urls,
-        referrers.map((other) => other.key),
-        'is still used by',
+    // In the deletion's turn: no funnel or content type starts to use it before it is gone.
+    const unused = async () => {
+      const funnels = await context.funnels.usingContentType(tenant, key);
+      const referrers = (await context.contentTypes.list(tenant)).filter(
+        (other) =>
+          other.key !== key &&
+          other.properties.some(
+            (property) => property.type === 'reference' && property.contentType === key,
+          ),
       );
+      if (funnels.length > 0 || referrers.length > 0) {
+        const urls = funnels.map((funnel) => funnel.endpointUrl).sort();
+        throw inUse(
+          key,
+          urls,
+          referrers.map((other) => other.key),
+          'is still used by',
+        );
+      }
+    };
+    if (!(await context.contentTypes.remove(tenant, key, unused))) {
+      throw notFound('No such content type');
     }
-    await context.contentTypes.remove(tenant, key);
     res.status(204).end();
   });
 

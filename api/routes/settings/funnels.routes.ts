@@ -238,6 +238,7 @@ async function parseFunnel<S extends typeof bodySchema | typeof patchSchema>(
   throw new Error('A refused funnel body must have a problem');
 }
 
+/** Run in the write's turn (core/settings/settings-turn.ts): its content type stays as read. */
 const checkMappings = (context: ApiContext, tenant: string, body: FunnelBody) =>
   throwFunnelProblems(context, tenant, body, {});
 
@@ -277,10 +278,11 @@ export function funnelSettingsRoutes(context: ApiContext): Router {
   ) => {
     const outcome = checkPreconditions(preconditions, versionOf(stored));
     if (!outcome.ok) throw await refuse(tenant, stored.endpointUrl, outcome.reason);
-    await checkMappings(context, tenant, body);
     const guarded = preconditions.ifMatch ? stored.revision : undefined;
     const funnel = await context.funnels
-      .replace(tenant, stored.endpointUrl, body, guarded)
+      .replace(tenant, stored.endpointUrl, body, guarded, () =>
+        checkMappings(context, tenant, body),
+      )
       .catch(conflictOnDuplicate);
     if (!funnel) throw await refuse(tenant, stored.endpointUrl, 'It was changed meanwhile');
     sendVersioned(res, versionOf(funnel), funnelView(funnel));
@@ -289,8 +291,9 @@ export function funnelSettingsRoutes(context: ApiContext): Router {
   router.post('/settings/funnels', async (req, res) => {
     const { tenant } = req.principal;
     const body = await parseFunnel(context, tenant, bodySchema, req.body);
-    await checkMappings(context, tenant, body);
-    const funnel = await context.funnels.create(tenant, body).catch(conflictOnDuplicate);
+    const funnel = await context.funnels
+      .create(tenant, body, () => checkMappings(context, tenant, body))
+      .catch(conflictOnDuplicate);
     sendVersioned(res, versionOf(funnel), funnelView(funnel), 201);
   });
 

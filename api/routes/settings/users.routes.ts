@@ -7,13 +7,10 @@ import { Router } from 'express';
 import { userBodySchema, userPatchSchema, userView, userViewSchema } from '../../../core/auth/user';
 import { changeUser } from '../../../core/auth/change-user';
 import { deleteUser } from '../../../core/auth/delete-user';
-import {
-  redisUserChangesLock,
-  UserChangesLockUnavailable,
-} from '../../../core/auth/user-changes-lock';
+import { UserTurns } from '../../../core/auth/user-turn';
 import { DuplicateError } from '../../../core/mongo/duplicate-key';
 import type { ApiContext } from '../../context';
-import { HttpError, notFound, unavailable } from '../../http/http-error';
+import { HttpError, notFound } from '../../http/http-error';
 import { checkPermissionsGrant } from '../../http/grant-refusal';
 import { userRefusal } from '../../http/user-refusal';
 import { parseSettingsOrThrow } from '../../http/settings-validation';
@@ -39,21 +36,10 @@ registerSettingsPaths({
   },
 });
 
-/** The lock of a change could not be taken: nothing was changed, the caller may try again. */
-async function inTurn<T>(change: Promise<T>): Promise<T> {
-  try {
-    return await change;
-  } catch (error) {
-    if (error instanceof UserChangesLockUnavailable) throw unavailable('the queue', error);
-    throw error;
-  }
-}
-
 export function usersRoutes(context: ApiContext): Router {
   const router = Router();
   router.use('/settings/users', requireAccessByMethod(context.auth, 'manage_settings'));
-  const lock = redisUserChangesLock(context.queue.redis, context.queue.keys, context.logger);
-  const services = { users: context.users, lock };
+  const services = { users: context.users, turns: new UserTurns(context.transactions, context.db) };
 
   router.post('/settings/users', async (req, res) => {
     const body = parseSettingsOrThrow(userBodySchema, req.body);
@@ -83,7 +69,7 @@ export function usersRoutes(context: ApiContext): Router {
   router.patch('/settings/users/:id', async (req, res) => {
     const changes = parseSettingsOrThrow(userPatchSchema, req.body);
     checkPermissionsGrant(req.principal, changes.permissions ?? []);
-    const outcome = await inTurn(changeUser(services, req.principal, req.params.id, changes));
+    const outcome = await changeUser(services, req.principal, req.params.id, changes);
     if ('refused' in outcome) {
       const action = changes.active === false ? 'deactivate this user' : 'change this user';
       throw userRefusal(outcome.refused, action, 'No such user');
@@ -92,7 +78,7 @@ export function usersRoutes(context: ApiContext): Router {
   });
 
   router.delete('/settings/users/:id', async (req, res) => {
-    const outcome = await inTurn(deleteUser(services, req.principal, req.params.id));
+    const outcome = await deleteUser(services, req.principal, req.params.id);
     if ('refused' in outcome)
       throw userRefusal(outcome.refused, 'delete this user', 'No such user');
     res.status(204).end();

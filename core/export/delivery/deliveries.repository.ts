@@ -1,7 +1,6 @@
 /** An export's delivery log, as the settings API reads it: those to send and those sent. */
 import { z } from 'zod';
 import type { mongo } from 'mongoose';
-import type { DocumentUpdates } from '../../mongo/document-updates';
 import { decodeCursor, encodeCursor, InvalidCursorError, type Page } from '../../mongo/page-cursor';
 import type { ExportCollections } from '../export-collections';
 import type { DeliveryDocument, DeliveryStatus } from './delivery-record';
@@ -9,10 +8,7 @@ import type { DeliveryDocument, DeliveryStatus } from './delivery-record';
 const positionSchema = z.object({ at: z.string(), id: z.string() });
 
 export class DeliveriesRepository {
-  constructor(
-    private readonly db: ExportCollections,
-    private readonly documents: DocumentUpdates,
-  ) {}
+  constructor(private readonly db: ExportCollections) {}
 
   async find(tenant: string, exportId: string, id: string): Promise<DeliveryDocument | null> {
     const found = await this.db.exportDeliveries.findOne({ _id: id });
@@ -21,10 +17,10 @@ export class DeliveriesRepository {
 
   /** Clears the wait before the next attempt of a delivery still to send; null for any other. */
   sendNow(id: string): Promise<DeliveryDocument | null> {
-    return this.documents.findOneAndUpdate(
-      this.db.exportDeliveries,
+    return this.db.exportDeliveries.findOneAndUpdate(
       { _id: id, status: { $ne: 'succeeded' } },
       { $set: { nextAttemptAt: null } },
+      { returnDocument: 'after' },
     );
   }
 

@@ -11,7 +11,6 @@
 import type { ChangeLogReader } from '../../changes/change-log';
 import { changeView, type ChangeView } from '../../changes/change-record';
 import { idCollisionIndexes } from '../../mongo/duplicate-key';
-import type { DocumentUpdates } from '../../mongo/document-updates';
 import { ItemsRepository } from '../../items/items.repository';
 import { itemView } from '../../items/item';
 import type { ExportCollections } from '../export-collections';
@@ -59,7 +58,6 @@ export class ExportDispatcher {
 
   constructor(
     private readonly db: ExportCollections & ItemCollections,
-    private readonly documents: DocumentUpdates,
     private readonly changeLog: ChangeLogReader,
     private readonly now: () => Date = () => new Date(),
   ) {
@@ -110,8 +108,7 @@ export class ExportDispatcher {
     }
     if (exp.resync?.state === 'running') return this.resyncStep(exp, exp.resync, sink);
     if (exp.resync?.floorsUntil && exp.resync.floorsUntil < this.now()) {
-      await this.documents.updateOne(
-        this.db.exports,
+      await this.db.exports.updateOne(
         { _id: exp._id },
         { $set: { 'resync.floors': [], 'resync.floorsUntil': null } },
       );
@@ -128,8 +125,7 @@ export class ExportDispatcher {
     const contentType = exp.contentTypes[resync.contentTypeIndex];
     if (contentType === undefined) {
       const now = this.now();
-      const done = await this.documents.findOneAndUpdate(
-        this.db.exports,
+      const done = await this.db.exports.findOneAndUpdate(
         { _id: exp._id, cursor: exp.cursor, forming: null },
         {
           $set: {
@@ -138,6 +134,7 @@ export class ExportDispatcher {
             'resync.floorsUntil': new Date(now.getTime() + FLOORS_AFTER_MS),
           },
         },
+        { returnDocument: 'after' },
       );
       return done ?? 'lost';
     }
@@ -220,20 +217,32 @@ export class ExportDispatcher {
     plan.formedAfter.forEach((formed, lane) => {
       if (formed !== forming.formedBefore[lane]) set[`lanes.${lane}.formed`] = formed;
     });
-    const claimed = await this.documents.findOneAndUpdate(
-      this.db.exports,
+    const claimed = await this.db.exports.findOneAndUpdate(
       { _id: exp._id, cursor: exp.cursor, forming: null, state: 'active' },
       { $set: set },
+      { returnDocument: 'after' },
     );
     if (!claimed) return 'lost';
     await this.write(plan.deliveries);
-    const done = await this.documents.findOneAndUpdate(
-      this.db.exports,
+    const done = await this.clearForming(exp);
+    if (!done) return 'lost';
+    await this.tell(plan.deliveries, sink);
+    return done;
+  }
+
+  /**
+   * Clears the claim once its deliveries are written; null when the export was deleted
+   * meanwhile. Its deletion, which removes its deliveries in the same transaction, either saw
+   * these or ended before this clear found nothing to clear: then they go now.
+   */
+  private async clearForming(exp: ExportDocument): Promise<ExportDocument | null> {
+    const done = await this.db.exports.findOneAndUpdate(
       { _id: exp._id },
       { $set: { forming: null } },
+      { returnDocument: 'after' },
     );
-    await this.tell(plan.deliveries, sink);
-    return done ?? 'lost';
+    if (!done) await this.db.exportDeliveries.deleteMany({ exportId: exp.id });
+    return done;
   }
 
   private plan(
@@ -268,8 +277,7 @@ export class ExportDispatcher {
     }
     const plan = this.plan(exp, forming, changes);
     await this.write(plan.deliveries);
-    await this.documents.updateOne(this.db.exports, { _id: exp._id }, { $set: { forming: null } });
-    await this.tell(plan.deliveries, sink);
+    if (await this.clearForming(exp)) await this.tell(plan.deliveries, sink);
   }
 
   private async tell(deliveries: readonly { lane: number }[], sink: Sink): Promise<void> {

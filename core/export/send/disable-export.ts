@@ -7,7 +7,7 @@ import type { DeliveryAttempt } from '../delivery/delivery-attempt';
 import type { ExportDeliveryContext } from '../export-delivery-context';
 import type { ExportDocument } from '../export-record';
 
-type Context = Pick<ExportDeliveryContext, 'db' | 'documents' | 'rules'>;
+type Context = Pick<ExportDeliveryContext, 'db' | 'rules'>;
 
 /** Answers whether the export is disabled now. */
 export async function disableIfFailing(
@@ -22,8 +22,7 @@ export async function disableIfFailing(
   }
   const failingSince = exp.failingSince ?? now;
   if (!exp.failingSince) {
-    await context.documents.updateOne(
-      context.db.exports,
+    await context.db.exports.updateOne(
       { _id: exp._id, failingSince: null },
       { $set: { failingSince: now } },
     );
@@ -34,8 +33,7 @@ export async function disableIfFailing(
 }
 
 async function disable(exp: ExportDocument, reason: string, now: Date, context: Context) {
-  await context.documents.updateOne(
-    context.db.exports,
+  await context.db.exports.updateOne(
     { _id: exp._id },
     { $set: { state: 'disabled', disabledReason: reason, updatedAt: now } },
   );

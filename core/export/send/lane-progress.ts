@@ -18,7 +18,7 @@ export class LaneProgress {
   constructor(
     readonly exportDocId: string,
     readonly lane: number,
-    private readonly context: Pick<ExportDeliveryContext, 'db' | 'documents' | 'now'>,
+    private readonly context: Pick<ExportDeliveryContext, 'db' | 'now'>,
   ) {
     this.countedAt = context.now().getTime();
   }
@@ -41,8 +41,7 @@ export class LaneProgress {
    */
   async count(): Promise<void> {
     if (this.sent > this.counted) {
-      await this.context.documents.updateOne(
-        this.context.db.exports,
+      await this.context.db.exports.updateOne(
         { _id: this.exportDocId },
         { $max: { [`lanes.${this.lane}.sent`]: this.sent }, $set: { failingSince: null } },
       );

@@ -11,11 +11,10 @@ const DAY_MS = 24 * 3600 * 1000;
 export async function recordSuccess(
   delivery: DeliveryDocument,
   attempt: DeliveryAttempt,
-  context: Pick<ExportDeliveryContext, 'db' | 'documents' | 'now' | 'rules'>,
+  context: Pick<ExportDeliveryContext, 'db' | 'now' | 'rules'>,
 ): Promise<void> {
   const now = context.now();
-  await context.documents.updateOne(
-    context.db.exportDeliveries,
+  await context.db.exportDeliveries.updateOne(
     { _id: delivery._id },
     {
       $set: {

@@ -13,14 +13,13 @@ export async function retryLater(
   delivery: DeliveryDocument,
   attempt: DeliveryAttempt,
   now: Date,
-  context: Pick<ExportDeliveryContext, 'db' | 'documents' | 'rules'>,
+  context: Pick<ExportDeliveryContext, 'db' | 'rules'>,
 ): Promise<Date> {
   const failures = delivery.attemptCount + 1;
   const until = new Date(
     now.getTime() + retryDelayMs(failures, attempt, context.rules.retryDelaysMs),
   );
-  await context.documents.updateOne(
-    context.db.exportDeliveries,
+  await context.db.exportDeliveries.updateOne(
     { _id: delivery._id },
     {
       $set: {

@@ -7,15 +7,12 @@ import type { ChangeBatchIndex } from '../../changes/change-batch-index';
 import type { ItemStorage } from '../../items/engine-writer';
 import type { Logger } from '../../platform/logger';
 import type { BatchOperations } from '../../mongo/batch-operations';
-import type { DocumentUpdates } from '../../mongo/document-updates';
 import type { Collections } from '../collections';
 
 export interface StorageEngine extends ItemStorage {
   readonly version: string;
   /** A request's lookups and writes, in as few commands as they take. */
   readonly batches: BatchOperations;
-  /** Updates of a document that several processes change at once. */
-  readonly documentUpdates: DocumentUpdates;
   /** How the change log's batches are found. */
   readonly changeBatches: ChangeBatchIndex;
   /**

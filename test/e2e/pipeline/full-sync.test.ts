@@ -339,7 +339,7 @@ describe('full syncs', () => {
       const sent = await tagged(url, sync.syncId, items(['S-1']));
       const recordId = sent.headers.get('x-request-id')!;
       const { queue, db } = p.api.context;
-      const gate = syncServices(db, queue.redis, queue.keys, p.api.context.documents).gate;
+      const gate = syncServices(db, queue.redis, queue.keys).gate;
       // As a worker leaves it that stored the record and stopped before marking the request done.
       expect(await gate.admit('acme', sync.syncId, recordId)).toBe('open');
       expect(await gate.pending('acme', sync.syncId)).toEqual([recordId]);

@@ -1,50 +1,45 @@
 /**
  * The tenant's last admin under concurrency (docs/access.md#under-concurrency), on the use cases
- * themselves with real engines: the check before the write, under the per-tenant lock; and the
- * count after the write, which must hold on its own when the lock failed (its lease lost).
+ * themselves with the real engine: each change runs in the tenant's user turn, so the check
+ * "another active admin remains" still holds when the write it allows commits. The changes of
+ * two callers are made to read before either writes (test/support/write-interleavings.ts), the
+ * interleaving that would break the rule.
  */
 import type { Connection } from 'mongoose';
 import type { Permission } from '../../../core/auth/access';
 import { changeUser } from '../../../core/auth/change-user';
 import { deleteUser } from '../../../core/auth/delete-user';
 import type { Caller, UserChangeServices } from '../../../core/auth/user-change-services';
-import { redisUserChangesLock, type UserChangesLock } from '../../../core/auth/user-changes-lock';
+import { UserTurns } from '../../../core/auth/user-turn';
 import { UsersRepository } from '../../../core/auth/users.repository';
-import { createLogger } from '../../../core/platform/logger';
 import { connectMongo } from '../../../core/mongo/connection';
-import { collections } from '../../../core/storage/collections';
-import type { RedisClient } from '../../../core/redis/redis-connection';
-import { testKeys, testRedis, uniqueMongoUrl, uniquePrefix } from '../../support/test-env';
+import { transactionsOf } from '../../../core/mongo/transactions';
+import { collections, type Collections } from '../../../core/storage/collections';
+import { uniqueMongoUrl } from '../../support/test-env';
+import { DIED, dyingAtSecondWrite, meetingWrites } from '../../support/write-interleavings';
 
 const BOTH: Permission[] = ['manage_funnels', 'manage_settings'];
-
-/** A lock that lets every change through at once: what a lost lease amounts to. */
-const LOST_LOCK: UserChangesLock = { around: (_tenant, change) => change() };
+const ROUNDS = 5;
 
 describe("the tenant's last admin", () => {
   let mongo: Connection;
-  let redis: RedisClient;
+  let db: Collections;
   let users: UsersRepository;
-  let locked: UserChangeServices;
-  let unlocked: UserChangeServices;
   let tenants = 0;
 
   beforeAll(async () => {
     mongo = await connectMongo(uniqueMongoUrl('last-admin'), 'test');
-    redis = testRedis();
-    users = new UsersRepository(collections(mongo));
-    const lock = redisUserChangesLock(
-      redis,
-      testKeys(uniquePrefix('last-admin')),
-      createLogger('t', 'silent'),
-    );
-    locked = { users, lock };
-    unlocked = { users, lock: LOST_LOCK };
+    db = collections(mongo);
+    users = new UsersRepository(db);
   });
   afterAll(async () => {
-    redis.disconnect();
     await mongo.dropDatabase();
     await mongo.close();
+  });
+
+  const servicesOver = (over: Collections): UserChangeServices => ({
+    users: new UsersRepository(over),
+    turns: new UserTurns(transactionsOf(mongo), over),
   });
 
   /** A tenant with `count` admins, as callers. */
@@ -64,13 +59,14 @@ describe("the tenant's last admin", () => {
       .length;
 
   it('when the caller was deactivated a moment ago but is still trusted, then the only active admin cannot be deactivated, demoted or deleted', async () => {
+    const services = servicesOver(db);
     const [stale, only] = await admins(2);
     // Its user changed, but its permissions are those its token was last checked with.
     await users.update(stale!.tenant, stale!.userId, { active: false });
     for (const attempt of [
-      () => changeUser(locked, stale!, only!.userId, { active: false }),
-      () => changeUser(locked, stale!, only!.userId, { permissions: ['manage_funnels'] }),
-      () => deleteUser(locked, stale!, only!.userId),
+      () => changeUser(services, stale!, only!.userId, { active: false }),
+      () => changeUser(services, stale!, only!.userId, { permissions: ['manage_funnels'] }),
+      () => deleteUser(services, stale!, only!.userId),
     ]) {
       const outcome = await attempt();
       expect(outcome).toEqual({ refused: { kind: 'last_admin', loss: expect.any(String) } });
@@ -93,13 +89,16 @@ describe("the tenant's last admin", () => {
     ],
     ['delete', (s: UserChangeServices, by: Caller, id: string) => deleteUser(s, by, id)],
   ])(
-    'when two admins %s each other at once under the lock, then exactly one is done',
+    'when two admins %s each other at once, each having counted the other, then exactly one is done',
     async (_verb, act) => {
-      for (let round = 0; round < 5; round += 1) {
+      const meeting = meetingWrites(db);
+      const services = servicesOver(meeting.db);
+      for (let round = 0; round < ROUNDS; round += 1) {
         const [a, b] = await admins(2);
+        meeting.round();
         const outcomes = await Promise.all([
-          act(locked, a!, b!.userId),
-          act(locked, b!, a!.userId),
+          act(services, a!, b!.userId),
+          act(services, b!, a!.userId),
         ]);
         expect(outcomes.filter((outcome) => 'done' in outcome)).toHaveLength(1);
         expect(outcomes.filter((outcome) => 'refused' in outcome)).toEqual([
@@ -110,25 +109,21 @@ describe("the tenant's last admin", () => {
     },
   );
 
-  it('when the lock is lost and two admins demote, deactivate or delete each other at once, then the count after the write still leaves an admin', async () => {
-    for (let round = 0; round < 10; round += 1) {
-      const [a, b] = await admins(2);
-      const outcomes = await Promise.all([
-        round % 2 === 0
-          ? changeUser(unlocked, a!, b!.userId, { permissions: ['manage_funnels'] })
-          : deleteUser(unlocked, a!, b!.userId),
-        changeUser(unlocked, b!, a!.userId, { active: false }),
-      ]);
-      expect(await activeAdmins(a!.tenant)).toBeGreaterThanOrEqual(1);
-      // A change that was refused left its user as it was.
-      for (const [index, outcome] of outcomes.entries()) {
-        if (!('refused' in outcome)) continue;
-        const target = index === 0 ? b! : a!;
-        expect(await users.find(target.tenant, target.userId)).toMatchObject({
-          active: true,
-          permissions: BOTH,
-        });
-      }
-    }
+  it('when the process dies while a user is deleted, then the user is still there with its sessions', async () => {
+    const [admin, doomed] = await admins(2);
+    await db.sessions.insertOne({
+      _id: `session-of-${doomed!.userId}`,
+      tenant: doomed!.tenant,
+      userId: doomed!.userId,
+      createdAt: new Date(),
+      lastSeenAt: new Date(),
+      endsAt: new Date(Date.now() + 3_600_000),
+      expiresAt: new Date(Date.now() + 3_600_000),
+    });
+    const dying = dyingAtSecondWrite(db);
+    dying.arm();
+    await expect(deleteUser(servicesOver(dying.db), admin!, doomed!.userId)).rejects.toBe(DIED);
+    expect(await users.find(doomed!.tenant, doomed!.userId)).not.toBeNull();
+    expect(await db.sessions.countDocuments({ userId: doomed!.userId })).toBe(1);
   });
 });

@@ -5,12 +5,12 @@
  */
 import { mongo as driver, type Connection } from 'mongoose';
 import { collections, collectionsOf, type Collections } from '../../../core/storage/collections';
+import { transactionsOf } from '../../../core/mongo/transactions';
 import { connectMongo } from '../../../core/mongo/connection';
 import { ContentTypesRepository } from '../../../core/settings/content-types.repository';
 import { FunnelsRepository } from '../../../core/settings/funnels.repository';
 import { SettingsVersions } from '../../../core/settings/settings-versions';
 import { MAX_AGE_MS, SettingsCache } from '../../../core/settings/settings-cache';
-import { detectedEngine } from '../../support/storage-engines';
 import type { RedisClient } from '../../../core/redis/redis-connection';
 import { testKeys, testRedis, uniqueMongoUrl, uniquePrefix } from '../../support/test-env';
 
@@ -35,9 +35,8 @@ describe('the worker settings cache', () => {
     const keys = testKeys(uniquePrefix('settingscache'));
     versions = new SettingsVersions(redis, keys);
     const announce = (tenant: string) => versions.stamp(tenant);
-    const documents = (await detectedEngine(mongo)).documentUpdates;
-    funnels = new FunnelsRepository(collections(mongo), documents, announce);
-    contentTypes = new ContentTypesRepository(collections(mongo), documents, announce);
+    funnels = new FunnelsRepository(collections(mongo), transactionsOf(mongo), announce);
+    contentTypes = new ContentTypesRepository(collections(mongo), transactionsOf(mongo), announce);
     client = new driver.MongoClient(url, { monitorCommands: true });
     client.on('commandStarted', (event) => {
       if (event.commandName === 'find') reads.push(String(event.command.find));

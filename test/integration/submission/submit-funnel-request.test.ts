@@ -37,7 +37,6 @@ describe('submitting a funnel request', () => {
     services = submissionServices({
       queue: context.queue,
       db: context.db,
-      documents: context.documents,
       config: context.config,
       onGroupSent: (size) => groupSizes.push(size),
     });
@@ -167,7 +166,6 @@ describe('submitting a funnel request', () => {
         const impatient = submissionServices({
           queue: idle,
           db: context.db,
-          documents: context.documents,
           config: { ...context.config, WAIT_TIMEOUT_MS: 200 },
         });
         const sent = await request(to, [{ sku: `${to.url}/R-1`, title: 'Shoe' }]);

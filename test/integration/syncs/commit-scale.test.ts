@@ -79,7 +79,7 @@ describe('MongoDB commands of a sync commit', () => {
   async function commandsFor(size: number): Promise<string[]> {
     const db = collectionsOf(client.db());
     const keys = testKeys(uniquePrefix('synccommit'));
-    const syncs = syncServices(db, redis, keys, engine.documentUpdates);
+    const syncs = syncServices(db, redis, keys);
     const key = `products-${size}`;
     const items = new ItemStore(db, engine, mongoTransactions(client));
     const writes: ItemWrite[] = Array.from({ length: size }, (_, i) => ({

@@ -1,7 +1,7 @@
 /**
  * MongoDB (7+, a replica set or a sharded cluster; or DocumentDB): lookups are indexed `$in`s, a
- * request's writes one bulkWrite, updates of a document plain atomic updates, expiry TTL indexes,
- * and the change feed reads at read concern `majority`.
+ * request's writes one bulkWrite, expiry TTL indexes, and the change feed reads at read concern
+ * `majority`.
  */
 import type { mongo } from 'mongoose';
 import type { Logger } from '../../../platform/logger';
@@ -10,7 +10,6 @@ import type { ItemCollections } from '../../../items/item-collections';
 import { collectionsOf, type Collections } from '../../collections';
 import { SERVICE_INDEXES, type ServiceIndex } from '../../indexes';
 import type { StorageEngine } from '../storage-engine';
-import { ATOMIC_UPDATES } from './atomic-updates';
 import { MONGODB_BATCHES } from './mongodb-batches';
 import { MONGODB_CHANGE_BATCHES } from './mongodb-change-batches';
 import { MongoDbItemWriter } from './mongodb-item-writer';
@@ -25,7 +24,6 @@ export function mongoDbEngine(options: MongoDbEngineOptions): StorageEngine {
   return {
     version: options.version,
     batches: MONGODB_BATCHES,
-    documentUpdates: ATOMIC_UPDATES,
     changeBatches: MONGODB_CHANGE_BATCHES,
     feedCollections: collectionsOf(options.db, feedReads),
     itemWriter: (db: Pick<ItemCollections, 'items'>, stats: ItemStats) =>

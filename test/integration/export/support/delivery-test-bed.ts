@@ -16,6 +16,7 @@ import { ExportQueue } from '../../../../core/export/export-queue';
 import { exportBodySchema, type ExportDocument } from '../../../../core/export/export-record';
 import { ExportsRepository } from '../../../../core/export/exports.repository';
 import { connectMongo } from '../../../../core/mongo/connection';
+import { transactionsOf, type Transactions } from '../../../../core/mongo/transactions';
 import { parseAllowedNetworks } from '../../../../core/platform/allowed-networks';
 import { createLogger } from '../../../../core/platform/logger';
 import { collections, type Collections } from '../../../../core/storage/collections';
@@ -26,6 +27,7 @@ import { applyChanges, EXPORT_TEST_ENV, type TestChange } from './export-fixture
 export interface DeliveryTestBed {
   context: ExportDeliveryContext;
   db: Collections;
+  transactions: Transactions;
   queue: ExportQueue;
   /** The context's clock: starts at the real time and moves only when told. */
   clock: { now: Date; advance(ms: number): void };
@@ -65,7 +67,6 @@ export async function startDeliveryTestBed(
   };
   const context: ExportDeliveryContext = {
     db,
-    documents: engine.documentUpdates,
     changeLog: new ChangeFeed(
       new ChangeLogStore(engine.feedCollections, engine.changeBatches),
       engine.feedCollections,
@@ -76,10 +77,12 @@ export async function startDeliveryTestBed(
     now: () => clock.now,
     rules: { retryDelaysMs: [1_000, 60_000], disableAfterMs: 3_600_000, logDays: 7, ...rules },
   };
-  const exports = new ExportsRepository(db, context.documents);
+  const transactions = transactionsOf(mongo);
+  const exports = new ExportsRepository(db, transactions);
   return {
     context,
     db,
+    transactions,
     queue,
     clock,
     async createExport(tenant, url) {
