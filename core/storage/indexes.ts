@@ -84,7 +84,12 @@ export const SERVICE_INDEXES: readonly ServiceIndex[] = [
   { collection: 'historyParts', ...EXPIRES },
   { collection: 'itemTombstones', key: { tenant: 1, contentType: 1 }, name: 'tenant_content_type' },
   { collection: 'itemTombstones', ...EXPIRES },
-  { collection: 'changes', key: { tenant: 1, lastSeq: 1 }, name: 'tenant_last_seq', unique: true },
+  // Not unique: a collection sharded on (tenant, firstSeq) may hold no unique index that does not
+  // start with its key. A batch is only appended right after another, whose `_id`, tenant:firstSeq,
+  // collides on a race: no two batches of a tenant can end at one number.
+  { collection: 'changes', key: { tenant: 1, lastSeq: 1 }, name: 'tenant_last_seq' },
+  // The shard key's index (docs/operations.md#sharding).
+  { collection: 'changes', key: { tenant: 1, firstSeq: 1 }, name: 'tenant_first_seq' },
   {
     collection: 'changes',
     key: { tenant: 1, contentType: 1, 'entries.identifier': 1, lastSeq: -1 },

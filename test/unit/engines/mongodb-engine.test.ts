@@ -39,7 +39,6 @@ describe('the MongoDB adapter', () => {
     const unique = SERVICE_INDEXES.filter((index) => mongoIndexOptions(index).unique);
     expect(unique.map((index) => `${index.collection}.${index.name}`)).toEqual([
       'users.tenant_email',
-      'changes.tenant_last_seq',
     ]);
     for (const index of SERVICE_INDEXES) {
       expect(mongoIndexOptions(index)).not.toHaveProperty('partialFilterExpression');
