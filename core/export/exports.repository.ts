@@ -148,7 +148,7 @@ export class ExportsRepository {
   }
 
   /** Asks the export's next dispatch to send every current item of its content types again. */
-  async requestResync(tenant: string, id: string, itemsTotal: number) {
+  async requestResync(tenant: string, id: string) {
     const now = new Date();
     return this.documents.findOneAndUpdate(
       this.db.exports,
@@ -162,7 +162,8 @@ export class ExportsRepository {
             contentTypeIndex: 0,
             after: null,
             itemsFormed: 0,
-            itemsTotal,
+            // Counted by the dispatch that reads them: a count scans, and no request waits on it.
+            itemsTotal: null,
             floors: [],
             floorsUntil: null,
           },
