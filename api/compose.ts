@@ -1,6 +1,7 @@
 /**
  * Builds an API process's parts from its configuration: the MongoDB connection, its storage
- * engine (refused without the service's indexes), the queue, the routes' context and the Express app. `api/main.ts` serves it; tests serve the same.
+ * engine (refused without the service's indexes), the queue, the routes' context and the Express
+ * app. `api/main.ts` serves it; tests serve the same.
  */
 import type { Express } from 'express';
 import type { ApiConfig } from '../core/platform/config';

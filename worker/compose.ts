@@ -1,7 +1,8 @@
 /**
  * Builds a worker process's parts from its configuration: the MongoDB connection, its storage
- * engine (refused without the service's indexes), the services every job shares, and the BullMQ Worker that runs them.
- * `worker/main.ts` runs it as a process; tests run the same in their own process.
+ * engine (refused without the service's indexes), the services every job shares, and the BullMQ
+ * Worker that runs them. `worker/main.ts` runs it as a process; tests run the same in their own
+ * process.
  */
 import { hostname } from 'node:os';
 import type { WorkerConfig } from '../core/platform/config';

@@ -1,7 +1,7 @@
 /**
- * The operator's commands: the database's indexes, tenants, users and tokens, straight on MongoDB. Loaded only when one
- * of them runs, since they bring the storage layer that `push`, a client of the HTTP API, needs
- * none of.
+ * The operator's commands: the database's indexes, tenants, users and tokens, straight on
+ * MongoDB. Loaded only when one of them runs, since they bring the storage layer that `push`, a
+ * client of the HTTP API, needs none of.
  */
 import type { Command } from 'commander';
 import { registerBootstrapCommand } from './bootstrap.command';

@@ -1,10 +1,10 @@
 /**
  * The indexes every process relies on, as data: the index command creates them (`indexes
  * create`, through the storage adapter in core/storage/engines/), and every process checks them
- * at start-up (required-indexes.ts). Documents whose `expiresAt` date has passed are removed (`expires`) by a
- * TTL index. The
- * service writes no document that lacks a field of a unique index's key (MongoDB would index the
- * gap as null and make the second such document collide: docs/storage.md).
+ * at start-up (required-indexes.ts). Documents whose `expiresAt` date has passed are removed
+ * (`expires`) by a TTL index. The service writes no document that lacks, or stores null in, a
+ * field of a unique index's key (MongoDB would index both as null and make the second such
+ * document collide: docs/storage.md#indexed-fields).
  */
 import type { Collections } from './collections';
 
