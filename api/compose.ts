@@ -1,11 +1,13 @@
 /**
  * Builds an API process's parts from its configuration: the MongoDB connection, its storage
- * engine and indexes, the queue, the routes' context and the Express app. `api/main.ts` serves it; tests serve the same.
+ * engine (refused without the service's indexes), the queue, the routes' context and the Express
+ * app. `api/main.ts` serves it; tests serve the same.
  */
 import type { Express } from 'express';
 import type { ApiConfig } from '../core/platform/config';
 import { connectMongo, pingMongo } from '../core/mongo/connection';
 import { openStorageEngine } from '../core/storage/engines/open-storage-engine';
+import { requireServiceIndexes } from '../core/storage/required-indexes';
 import { checkReadiness } from '../core/platform/readiness';
 import type { Logger } from '../core/platform/logger';
 import { FunnelQueue } from '../core/queue/funnel-queue';
@@ -44,7 +46,7 @@ export async function composeApi(
   const queue = new FunnelQueue({ topology, keys });
   await queue.waitUntilReady();
   const context = createApiContext(config, logger, mongo, queue, await openStorageEngine(mongo));
-  await context.storage.ensureIndexes(context.db, logger);
+  await requireServiceIndexes(context.storage, context.db);
   const app = createApp({
     logger,
     context,

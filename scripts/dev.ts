@@ -13,6 +13,7 @@ import { connectMongo } from '../core/mongo/connection';
 import { startLocalEngines, type LocalEngines } from './local-engines';
 import type { LaunchedProcess } from './processes/launched-process';
 import { startService } from './processes/service';
+import { createServiceIndexes } from './processes/service-indexes';
 
 const ROOT = path.resolve(__dirname, '..');
 const DEV_DIR = path.join(ROOT, '.engines', 'dev');
@@ -102,6 +103,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop(0));
   process.on('SIGTERM', () => void stop(0));
 
+  // As a deploy does: the processes only check that they are there.
+  await createServiceIndexes(mongoUrl);
   // Their logs go to this terminal; the API is ready once /readyz answers 200.
   const started = await Promise.allSettled(
     (['api', 'worker'] as const).map((role) =>

@@ -20,6 +20,7 @@ import { ruleRefusalConfig } from './fuzz/rule-refusals';
 import { seed } from './fuzz/seed';
 import type { LaunchedProcess } from './processes/launched-process';
 import { startService } from './processes/service';
+import { createServiceIndexes } from './processes/service-indexes';
 
 const ROOT = path.resolve(__dirname, '..');
 const SCHEMATHESIS_VERSION = '4.32.5';
@@ -143,6 +144,7 @@ async function main(): Promise<number> {
       EXPORT_ALLOWED_NETWORKS: '127.0.0.0/8',
     };
     // Their log lines are read until they are ready, then drained: the fuzzer's report is the output.
+    await createServiceIndexes(engines.mongoUrl);
     const start = (role: 'api' | 'worker') => startService(role, { env, keepLines: 'until-ready' });
     const api = await start('api');
     processes.push(api, await start('worker'));

@@ -340,6 +340,9 @@ async function main(): Promise<void> {
       WORKER_METRICS_PORT: String(workerPort),
       LOG_LEVEL: 'info',
     };
+    // The deploy's first step: the processes only check that the indexes are there.
+    const indexes = await runCli(['indexes', 'create'], runtimeDir, env);
+    log(`cli indexes create: ${indexes.trim().split('\n').at(-1)}`);
     const bootstrap = JSON.parse(
       await runCli(
         ['bootstrap', '--tenant', 'check', '--email', 'ops@check.test', '--json'],

@@ -29,6 +29,7 @@ import { KeySpace } from '../core/redis/key-space';
 import { freePort, startLocalMongo, startRedis, type RunningEngine } from './local-engines';
 import type { LaunchedProcess } from './processes/launched-process';
 import { startService, type Role } from './processes/service';
+import { createServiceIndexes } from './processes/service-indexes';
 import { sleep } from './processes/wait-until';
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 300);
@@ -393,6 +394,7 @@ async function main(): Promise<number> {
     event(
       `engines: redis ${redis ? 'own' : 'REDIS_URL'}, mongo ${mongoEngine ? `own ${mongoEngine.name}` : 'MONGO_URL'}; logs in ${logDir}`,
     );
+    await createServiceIndexes(mongoUrl);
     services.push(await startProcess('api', 'api', env, logDir));
     const workers = [
       await startProcess('worker-1', 'worker', env, logDir),

@@ -1,7 +1,8 @@
 /**
  * Builds a worker process's parts from its configuration: the MongoDB connection, its storage
- * engine and indexes, the services every job shares, and the BullMQ Worker that runs them.
- * `worker/main.ts` runs it as a process; tests run the same in their own process.
+ * engine (refused without the service's indexes), the services every job shares, and the BullMQ
+ * Worker that runs them. `worker/main.ts` runs it as a process; tests run the same in their own
+ * process.
  */
 import { hostname } from 'node:os';
 import type { WorkerConfig } from '../core/platform/config';
@@ -19,6 +20,7 @@ import type { Logger } from '../core/platform/logger';
 import { connectMongo } from '../core/mongo/connection';
 import { openStorageEngine } from '../core/storage/engines/open-storage-engine';
 import type { StorageEngine } from '../core/storage/engines/storage-engine';
+import { requireServiceIndexes } from '../core/storage/required-indexes';
 import { IdempotencyRecords } from '../core/redis/idempotency-records';
 import { backoffStrategy, DEFAULT_JOB_OPTIONS } from '../core/queue/job-options';
 import { PayloadStore } from '../core/redis/payload-store';
@@ -109,7 +111,7 @@ export async function composeWorker(
   redis.on('error', (error) => logger.warn({ err: error }, 'payload connection error'));
   const engine = await openStorageEngine(mongo);
   const db = collections(mongo);
-  await engine.ensureIndexes(db, logger);
+  await requireServiceIndexes(engine, db);
   // For the jobs that jobs add (a large request's chunk jobs, a late history record).
   const queues = new ShardedQueues(FUNNEL_QUEUE, keys, redis, DEFAULT_JOB_OPTIONS);
   queues.onError((error) => logger.warn({ err: error }, 'queue connection error'));

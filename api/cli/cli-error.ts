@@ -8,6 +8,7 @@ export const EXIT = {
   badInput: 2,
   notFound: 3,
   conflict: 4,
+  indexes: 5,
   unavailable: 69, // EX_UNAVAILABLE
   config: 78, // EX_CONFIG, set by loadConfigOrExit
 } as const;
@@ -19,6 +20,7 @@ Exit codes:
   2   bad input (unknown command or option, a value that is not valid)
   3   not found (no such tenant, user or token)
   4   conflict (a user with that email already exists; bootstrap's user is deactivated)
+  5   the database lacks the service's indexes, or holds one of them otherwise (indexes create)
   69  MongoDB does not answer
   78  bad configuration (MONGO_URL, JWT_SECRET, LOG_LEVEL)`;
 

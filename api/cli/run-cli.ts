@@ -11,7 +11,7 @@ import { PushExit, registerPushCommand } from './push/push.command';
 
 function program(argv: readonly string[], io: CliIo): Command {
   const cli = new Command('npm run cli --')
-    .description('funnel-sync: tenants, users and API tokens')
+    .description("funnel-sync: the database's indexes, tenants, users and API tokens")
     .helpCommand(false)
     .showSuggestionAfterError()
     .addHelpText('afterAll', EXIT_CODES_HELP)

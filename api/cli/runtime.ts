@@ -1,14 +1,15 @@
 /**
  * What every CLI command that touches the store runs inside: the validated configuration, a
- * MongoDB connection with its indexes ensured, and the promise that the connection is closed
- * before the process exits, whatever happens.
+ * MongoDB connection whose indexes are checked (the index command alone goes without), and the
+ * promise that the connection is closed before the process exits, whatever happens.
  */
 import { loadConfig, type CliConfig } from '../../core/platform/config';
 import { collections, type Collections } from '../../core/storage/collections';
 import { connectMongo } from '../../core/mongo/connection';
 import { transactionsOf, type Transactions } from '../../core/mongo/transactions';
 import { openStorageEngine } from '../../core/storage/engines/open-storage-engine';
-import { createLogger } from '../../core/platform/logger';
+import type { StorageEngine } from '../../core/storage/engines/storage-engine';
+import { IndexesNotReadyError, requireServiceIndexes } from '../../core/storage/required-indexes';
 import { CliError, EXIT } from './cli-error';
 import type { CliIo } from './cli-io';
 
@@ -18,16 +19,24 @@ export interface CliRuntime {
   transactions: Transactions;
 }
 
-export async function withStore<T>(
+/** The store for a command, once the service's indexes are found on it. */
+export function withStore<T>(io: CliIo, work: (runtime: CliRuntime) => Promise<T>): Promise<T> {
+  return withDatabase(io, async ({ config, db, engine, transactions }) => {
+    await requireServiceIndexes(engine, db).catch((error: unknown) => {
+      if (!(error instanceof IndexesNotReadyError)) throw error;
+      throw new CliError(EXIT.indexes, error.message);
+    });
+    return work({ config, db, transactions });
+  });
+}
+
+/** The store as it is, indexes or not: for the command that creates them. */
+export async function withDatabase<T>(
   io: CliIo,
-  work: (runtime: CliRuntime) => Promise<T>,
+  work: (runtime: CliRuntime & { engine: StorageEngine }) => Promise<T>,
 ): Promise<T> {
   // A ConfigError leaves through the CLI's one exit path, as exit code 78.
   const config = loadConfig('cli', io.env);
-  // Logs go to stderr so that --json output on stdout stays one clean document; unless LOG_LEVEL
-  // asks for more, only warnings: a person at a terminal wants the answer, not the engine notes.
-  const level = io.env.LOG_LEVEL ? config.LOG_LEVEL : 'warn';
-  const logger = createLogger('cli', level, io.stderr);
   const options = {
     writeConcern: config.MONGO_WRITE_CONCERN,
     writeTimeoutMS: config.MONGO_WRITE_TIMEOUT_MS,
@@ -42,9 +51,9 @@ export async function withStore<T>(
     },
   );
   try {
+    const engine = await openStorageEngine(mongo);
     const db = collections(mongo);
-    await (await openStorageEngine(mongo)).ensureIndexes(db, logger);
-    return await work({ config, db, transactions: transactionsOf(mongo) });
+    return await work({ config, db, engine, transactions: transactionsOf(mongo) });
   } finally {
     await mongo.close();
   }

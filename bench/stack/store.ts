@@ -7,14 +7,11 @@ import { Queue } from 'bullmq';
 import { mongo as driver } from 'mongoose';
 import { bootstrapTenant } from '../../core/auth/bootstrap';
 import { openStorageEngine } from '../../core/storage/engines/open-storage-engine';
-import { createLogger } from '../../core/platform/logger';
 import { connectMongo } from '../../core/mongo/connection';
 import { FUNNEL_QUEUE } from '../../core/queue/queue-names';
 import { KeySpace } from '../../core/redis/key-space';
 import { collections } from '../../core/storage/collections';
 import type { Engines } from './engines';
-
-const silent = createLogger('bench', 'silent');
 
 export interface Store {
   /**
@@ -44,6 +41,8 @@ export async function openStore(engines: Engines): Promise<Store> {
   const mongo = await connectMongo(engines.mongoUrl, 'bench');
   const db = collections(mongo);
   const engine = await openStorageEngine(mongo);
+  // As a deploy does, before the processes start: they only check for them.
+  await engine.createIndexes(db);
   // Made when first asked: a stack on a Redis Cluster has no single REDIS_URL to open it on.
   // The stack runs one queue shard (QUEUE_SHARDS unset), whose keys carry its hash tag.
   let opened: Queue | undefined;
@@ -67,7 +66,7 @@ export async function openStore(engines: Engines): Promise<Store> {
           collection.drop().catch(() => undefined),
         ),
       );
-      await engine.ensureIndexes(db, silent);
+      await engine.createIndexes(db);
     },
     async recordsBesideItems() {
       const [changes, history] = await Promise.all(

@@ -102,8 +102,11 @@ export interface ResyncState {
   contentTypeIndex: number;
   after: string | null;
   itemsFormed: number;
-  /** Items of the content types when the resync started. */
-  itemsTotal: number;
+  /**
+   * Items of the content types when the resync began reading them: counted by the worker, never
+   * under the request that asked for the resync; null until then.
+   */
+  itemsTotal: number | null;
   /**
    * The version a resync delivered of each item (`item`: contentType:identifier): older log
    * changes are stale. A list, not a map: identifiers are the senders', and may hold `$` or `.`.
@@ -174,7 +177,13 @@ export const exportViewSchema = z
         startedAt: z.string(),
         finishedAt: z.string().nullable(),
         itemsFormed: z.number().int(),
-        itemsTotal: z.number().int(),
+        itemsTotal: z
+          .number()
+          .int()
+          .nullable()
+          .describe(
+            "Items of the export's content types when the resync began reading them; null until the worker has counted them",
+          ),
       })
       .nullable(),
     createdAt: z.string(),

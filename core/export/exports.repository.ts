@@ -153,7 +153,7 @@ export class ExportsRepository {
   }
 
   /** Asks the export's next dispatch to send every current item of its content types again. */
-  async requestResync(tenant: string, id: string, itemsTotal: number) {
+  async requestResync(tenant: string, id: string) {
     const now = new Date();
     return this.db.exports.findOneAndUpdate(
       { _id: exportDocumentId(tenant, id) },
@@ -166,7 +166,8 @@ export class ExportsRepository {
             contentTypeIndex: 0,
             after: null,
             itemsFormed: 0,
-            itemsTotal,
+            // Counted by the dispatch that reads them: a count scans, and no request waits on it.
+            itemsTotal: null,
             floors: [],
             floorsUntil: null,
           },

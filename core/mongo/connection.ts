@@ -38,7 +38,7 @@ export async function connectMongo(
     readPreference: 'primary',
     serverSelectionTimeoutMS: 5_000,
     maxPoolSize: 20,
-    // Indexes are created explicitly by `ensureIndexes`, once, not by every process at start-up.
+    // Indexes are made by the index command of a deploy; processes only check for them.
     autoIndex: false,
     autoCreate: false,
   });

@@ -1,9 +1,10 @@
 /**
- * The indexes every process relies on, as data: the storage adapter creates them
- * (core/storage/engines/). Documents whose `expiresAt` date has passed are removed (`expires`) by a
- * TTL index. The
- * service writes no document that lacks a field of a unique index's key (MongoDB would index the
- * gap as null and make the second such document collide: docs/storage.md).
+ * The indexes every process relies on, as data: the index command creates them (`indexes
+ * create`, through the storage adapter in core/storage/engines/), and every process checks them
+ * at start-up (required-indexes.ts). Documents whose `expiresAt` date has passed are removed
+ * (`expires`) by a TTL index. The service writes no document that lacks, or stores null in, a
+ * field of a unique index's key (MongoDB would index both as null and make the second such
+ * document collide: docs/storage.md#indexed-fields).
  */
 import type { Collections } from './collections';
 
@@ -83,7 +84,12 @@ export const SERVICE_INDEXES: readonly ServiceIndex[] = [
   { collection: 'historyParts', ...EXPIRES },
   { collection: 'itemTombstones', key: { tenant: 1, contentType: 1 }, name: 'tenant_content_type' },
   { collection: 'itemTombstones', ...EXPIRES },
-  { collection: 'changes', key: { tenant: 1, lastSeq: 1 }, name: 'tenant_last_seq', unique: true },
+  // Not unique: a collection sharded on (tenant, firstSeq) may hold no unique index that does not
+  // start with its key. A batch is only appended right after another, whose `_id`, tenant:firstSeq,
+  // collides on a race: no two batches of a tenant can end at one number.
+  { collection: 'changes', key: { tenant: 1, lastSeq: 1 }, name: 'tenant_last_seq' },
+  // The shard key's index (docs/operations.md#sharding).
+  { collection: 'changes', key: { tenant: 1, firstSeq: 1 }, name: 'tenant_first_seq' },
   {
     collection: 'changes',
     key: { tenant: 1, contentType: 1, 'entries.identifier': 1, lastSeq: -1 },

@@ -1,13 +1,12 @@
 /**
  * `npm run read-plans`: how an engine serves each read the API sends (SERVICE_READS) for a small
  * tenant beside a large one. Against MONGO_URL (a database of its own: it is dropped first unless
- * SEED=0), it makes the service's indexes as the processes do, writes a large tenant "a" and a
+ * SEED=0), it makes the service's indexes as the index command does, writes a large tenant "a" and a
  * small tenant "b" (seed-tenants.ts; LARGE_ITEMS, default 130,000), then asks `explain` of each of
  * b's reads and times it (the median of 5), and prints a Markdown table
  * (docs/storage.md#reads-and-their-indexes).
  */
 import { connectMongo, databaseOf } from '../../core/mongo/connection';
-import { createLogger } from '../../core/platform/logger';
 import { collections } from '../../core/storage/collections';
 import { openStorageEngine } from '../../core/storage/engines/open-storage-engine';
 import { SERVICE_READS } from '../../core/storage/read-shapes';
@@ -50,7 +49,7 @@ async function main(): Promise<void> {
     if (process.env.SEED !== '0') {
       await raw.dropDatabase();
       const engine = await openStorageEngine(connection);
-      await engine.ensureIndexes(db, createLogger('read-plans', 'warn'));
+      await engine.createIndexes(db);
       const started = Date.now();
       await seedTenant(raw, largeTenant(Number(process.env.LARGE_ITEMS ?? 130_000)));
       await seedTenant(raw, SMALL_TENANT);

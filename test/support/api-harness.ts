@@ -13,6 +13,7 @@ import type { ApiContext } from '../../api/context';
 import { bootstrapTenant, type BootstrapResult } from '../../core/auth/bootstrap';
 import { loadConfig, type ApiConfig } from '../../core/platform/config';
 import { createLogger } from '../../core/platform/logger';
+import { createServiceIndexes } from '../../scripts/processes/service-indexes';
 import { isolatedEnv } from './test-env';
 
 export interface CallOptions {
@@ -78,6 +79,7 @@ export async function startTestApi(
 ): Promise<TestApi> {
   const env = { ...isolatedEnv(label), LOG_LEVEL: 'debug', ...overrides };
   const config = loadConfig('api', env);
+  await createServiceIndexes(config.MONGO_URL);
   const logLines: Record<string, unknown>[] = [];
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {

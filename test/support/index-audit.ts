@@ -1,147 +1,97 @@
 /**
- * MongoDB's rule for unique indexes, checked over what the service wrote: a document that lacks a
- * field of a unique index's key is indexed as null there, so a second such document collides.
- * (docs/storage.md#unique-indexes-and-missing-fields).
+ * The service's indexes held against what the service wrote (docs/storage.md#indexed-fields):
  *
- * And the rule for reads: each has an index with the tenant first that serves its filter and sort
- * (docs/storage.md#reads-and-their-indexes).
+ * - a unique index: no document lacks a field of its key or stores null there. MongoDB indexes
+ *   both as null, so a second such document collides;
+ * - any other index: no document lacks, or holds null in, the tenant or the key's field after it.
+ *   Such a document sits under null, where no tenant-first read looks for it;
+ * - a TTL index: no document lacks `expiresAt` (it would never go). A null there is the service
+ *   keeping a document until it sets the date (a delivery not yet sent).
  */
 import type { mongo } from 'mongoose';
-import type { ReadShape } from '../../core/mongo/read-shape';
+import { collectionsOf } from '../../core/storage/collections';
+import { SERVICE_INDEXES } from '../../core/storage/indexes';
 
-interface IndexInfo {
+/** An index to audit, by its collection's name in the database. */
+export interface AuditedIndexSpec {
+  collection: string;
   name: string;
-  key: Record<string, unknown>;
-  unique?: boolean;
-  sparse?: boolean;
-  partialFilterExpression?: unknown;
+  key: Readonly<Record<string, 1 | -1>>;
+  unique?: true;
+  expires?: true;
 }
 
-/** A unique index some document of its collection lacks a key field of. */
+/** Documents of a collection that store nothing, or null, in a field an index relies on. */
 export interface IndexGap {
   collection: string;
   index: string;
   field: string;
+  stores: 'nothing' | 'null';
   documents: number;
 }
 
 export interface AuditedIndex {
   collection: string;
   index: string;
+  /** The fields checked in each document. */
+  fields: string[];
+  /** The documents of its collection. */
   documents: number;
 }
 
 export interface IndexAudit {
   gaps: IndexGap[];
-  /** The unique indexes audited (all but `_id`), with the documents of their collection. */
   audited: AuditedIndex[];
 }
 
-/**
- * Every unique index of every collection of `db` but `_id` (which every document has) and those
- * declared sparse or partial on purpose: each field of its key against the documents lacking it.
- */
-export async function auditUniqueIndexes(db: mongo.Db): Promise<IndexAudit> {
+/** SERVICE_INDEXES under their collections' names in `db`. */
+export function serviceIndexSpecs(db: mongo.Db): AuditedIndexSpec[] {
+  const names = collectionsOf(db);
+  return SERVICE_INDEXES.map(({ collection, ...index }) => ({
+    ...index,
+    collection: names[collection].collectionName,
+  }));
+}
+
+/** The fields the rule checks, and whether a null there is a gap. */
+function checkedFields(index: AuditedIndexSpec): { fields: string[]; nullIsGap: boolean } {
+  const keys = Object.keys(index.key);
+  if (index.unique) return { fields: keys, nullIsGap: true };
+  if (index.expires) return { fields: keys, nullIsGap: false };
+  const [first, second] = keys;
+  const leading = first === 'tenant' && second !== undefined ? [first, second] : keys.slice(0, 1);
+  return { fields: leading, nullIsGap: true };
+}
+
+export async function auditIndexes(
+  db: mongo.Db,
+  indexes: readonly AuditedIndexSpec[],
+): Promise<IndexAudit> {
   const gaps: IndexGap[] = [];
   const audited: AuditedIndex[] = [];
-  for (const { name: collectionName } of await db.listCollections().toArray()) {
-    const collection = db.collection(collectionName);
-    const indexes = (await collection.listIndexes().toArray()) as IndexInfo[];
-    for (const index of indexes) {
-      if (!index.unique || index.name === '_id_') continue;
-      if (index.sparse || index.partialFilterExpression !== undefined) continue;
-      audited.push({
-        collection: collectionName,
-        index: index.name,
-        documents: await collection.countDocuments({}),
-      });
-      for (const field of Object.keys(index.key)) {
-        const documents = await collection.countDocuments({ [field]: { $exists: false } });
-        if (documents > 0)
-          gaps.push({ collection: collectionName, index: index.name, field, documents });
-      }
+  for (const index of indexes) {
+    const collection = db.collection(index.collection);
+    const { fields, nullIsGap } = checkedFields(index);
+    audited.push({
+      collection: index.collection,
+      index: index.name,
+      fields,
+      documents: await collection.countDocuments({}),
+    });
+    for (const field of fields) {
+      const found = { collection: index.collection, index: index.name, field };
+      const lacking = await collection.countDocuments({ [field]: { $exists: false } });
+      if (lacking > 0) gaps.push({ ...found, stores: 'nothing', documents: lacking });
+      if (!nullIsGap) continue;
+      const nulls = await collection.countDocuments({ [field]: { $type: 'null' } });
+      if (nulls > 0) gaps.push({ ...found, stores: 'null', documents: nulls });
     }
   }
   return { gaps, audited };
 }
 
-/** An index as the engine lists it: its name and its key in order. */
-export interface ListedIndex {
-  name: string;
-  key: Record<string, unknown>;
-}
-
-const ID_INDEX = '_id_';
-
-function isIdRead(shape: ReadShape): boolean {
-  const byId = shape.equals.length === 1 && shape.equals[0] === '_id' && !shape.range;
-  const idRange = shape.equals.length === 0 && shape.range === '_id';
-  const sortKeys = Object.keys(shape.sort ?? {});
-  return (byId || idRange) && sortKeys.every((key) => key === '_id');
-}
-
-/** Whether `keys` hold the sort's keys in its order, all in its directions or all reversed. */
-function servesSort(keys: [string, unknown][], sort: Readonly<Record<string, 1 | -1>>): boolean {
-  const wanted = Object.entries(sort);
-  if (keys.length < wanted.length) return false;
-  const same = wanted.every(([field, dir], i) => keys[i]?.[0] === field && keys[i]?.[1] === dir);
-  const reversed = wanted.every(
-    ([field, dir], i) => keys[i]?.[0] === field && keys[i]?.[1] === -dir,
-  );
-  return same || reversed;
-}
-
-/**
- * The index that serves a read, by the rule of docs/storage.md#reads-and-their-indexes: the
- * tenant its first key, the read's equality fields its leading keys, then the sort's keys (a
- * range on the sort's first key rides on them), or the range's field when nothing is sorted. A
- * read by `_id` (whose values begin with the tenant) is served by the `_id` index. Null: none.
- */
-export function indexServing(shape: ReadShape, indexes: readonly ListedIndex[]): string | null {
-  if (isIdRead(shape)) return ID_INDEX;
-  const sortKeys = Object.keys(shape.sort ?? {});
-  if (shape.range && shape.sort && sortKeys[0] !== shape.range) return null;
-  for (const index of indexes) {
-    const keys = Object.entries(index.key);
-    if (keys[0]?.[0] !== 'tenant') continue;
-    const leading = keys.slice(0, shape.equals.length).map(([field]) => field);
-    if (leading.length !== shape.equals.length) continue;
-    if (!shape.equals.every((field) => leading.includes(field))) continue;
-    const rest = keys.slice(shape.equals.length);
-    if (shape.sort) {
-      if (servesSort(rest, shape.sort)) return index.name;
-    } else if (!shape.range || rest[0]?.[0] === shape.range) {
-      return index.name;
-    }
-  }
-  return null;
-}
-
-/** A query as it reached the engine: the fields its filter tests, and its sort. */
-export interface SentQuery {
-  collection: string;
-  filter: Record<string, unknown>;
-  sort?: Record<string, 1 | -1>;
-}
-
-/**
- * The fields a filter tests. `$or` is left out: the service sends it only to go on after a page's
- * last document, on the keys the read sorts by.
- */
-export function filterFields(filter: Record<string, unknown>): string[] {
-  return Object.keys(filter).filter((field) => field !== '$or');
-}
-
-/** Whether a query the API sent is the read `shape`: its fields and sort, on its collection. */
-export function isShapeOf(query: SentQuery, collectionName: string, shape: ReadShape): boolean {
-  if (collectionName !== query.collection) return false;
-  const fields = filterFields(query.filter);
-  const allowed = new Set([
-    ...shape.equals,
-    ...(shape.range ? [shape.range] : []),
-    ...(shape.alsoTests ?? []),
-  ]);
-  if (!shape.equals.every((field) => fields.includes(field))) return false;
-  if (!fields.every((field) => allowed.has(field))) return false;
-  return JSON.stringify(query.sort ?? {}) === JSON.stringify(shape.sort ?? {});
+/** A gap in words, for a failing test's output. */
+export function describeGap(gap: IndexGap): string {
+  const stores = gap.stores === 'nothing' ? 'lack' : 'store null in';
+  return `${gap.collection}.${gap.index}: ${gap.documents} document(s) ${stores} ${gap.field}`;
 }

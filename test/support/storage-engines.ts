@@ -2,7 +2,6 @@
 import type { Connection } from 'mongoose';
 import { openStorageEngine } from '../../core/storage/engines/open-storage-engine';
 import type { StorageEngine } from '../../core/storage/engines/storage-engine';
-import { createLogger } from '../../core/platform/logger';
 import { databaseOf } from '../../core/mongo/connection';
 import { collectionsOf } from '../../core/storage/collections';
 
@@ -12,5 +11,5 @@ export const detectedEngine = (connection: Connection): Promise<StorageEngine> =
 /** The service's indexes, as the adapter creates them. */
 export async function ensureTestIndexes(connection: Connection): Promise<void> {
   const engine = await detectedEngine(connection);
-  await engine.ensureIndexes(collectionsOf(databaseOf(connection)), createLogger('test', 'silent'));
+  await engine.createIndexes(collectionsOf(databaseOf(connection)));
 }

@@ -6,6 +6,7 @@
 import { Writable } from 'node:stream';
 import { loadConfig } from '../../core/platform/config';
 import { createLogger } from '../../core/platform/logger';
+import { createServiceIndexes } from '../../scripts/processes/service-indexes';
 import { composeWorker, type ComposedWorker } from '../../worker/compose';
 import type { LogLine } from './processes';
 
@@ -25,6 +26,7 @@ export interface TestWorker {
 export async function startTestWorker(env: Record<string, string>): Promise<TestWorker> {
   // Several workers run at once here: none takes the fixed metrics port unless a test asks.
   const config = loadConfig('worker', { WORKER_METRICS_PORT: '0', ...env, LOG_LEVEL: 'debug' });
+  await createServiceIndexes(config.MONGO_URL);
   const lines: LogLine[] = [];
   const listeners = new Set<() => void>();
   const sink = new Writable({

@@ -9,7 +9,6 @@ import { z } from 'zod';
 import { exportView, exportViewSchema, signingSecrets } from '../../../core/export/export-record';
 import { seqBefore } from '../../../core/export/dispatch/first-seq-since';
 import { generateWebhookSecret } from '../../../core/export/delivery/webhook-secret';
-import { documentId } from '../../../core/domain/names';
 import type { ApiContext } from '../../context';
 import { exportOf, type ExportRequest } from '../../http/export-lookup';
 import { HttpError, notFound } from '../../http/http-error';
@@ -78,7 +77,7 @@ registerRoute({
   tags: ['Exports'],
   access,
   description:
-    "Delivers every current item of the export's content types once more, as `updated`, in the background; `resync` on the export shows the progress. Per-item order holds: a resync never sends an item's version after a newer one.",
+    "Delivers every current item of the export's content types once more, as `updated`, in the background; `resync` on the export shows the progress (`itemsTotal` is null until the worker has counted the items). Per-item order holds: a resync never sends an item's version after a newer one.",
   request: { params },
   responses: {
     202: json(exportViewSchema, 'Started'),
@@ -135,14 +134,7 @@ export function exportActionsRoutes(context: ApiContext): Router {
     checkMaySendItems(req.principal, 'resync an export');
     const exp = await exportOf(context, req);
     if (exp.state !== 'active') throw new HttpError(409, 'The export is not active');
-    let total = 0;
-    for (const contentType of exp.contentTypes) {
-      const first = documentId(exp.tenant, contentType, '');
-      total += await context.db.items.countDocuments({
-        _id: { $gte: first, $lt: `${first.slice(0, -1)};` },
-      });
-    }
-    const started = await exports.requestResync(exp.tenant, exp.id, total);
+    const started = await exports.requestResync(exp.tenant, exp.id);
     if (!started) throw notFound('No such export');
     await queue.dispatch({ tenant: exp.tenant, exportId: exp.id });
     res.status(202).json(exportView(started));

@@ -17,6 +17,7 @@ import type { ExportCollections } from '../export-collections';
 import type { ItemCollections } from '../../items/item-collections';
 import type { ExportDocument, Forming, ResyncFloor, ResyncState } from '../export-record';
 import { planDeliveries } from './delivery-plan';
+import { resyncTotal } from './resync-total';
 import type { DeliveryOrigin } from '../delivery/delivery-record';
 
 /**
@@ -122,6 +123,7 @@ export class ExportDispatcher {
     resync: ResyncState,
     sink: Sink,
   ): Promise<ExportDocument | 'lost'> {
+    if (resync.itemsTotal === null) return this.countResync(exp, resync);
     const contentType = exp.contentTypes[resync.contentTypeIndex];
     if (contentType === undefined) {
       const now = this.now();
@@ -169,6 +171,20 @@ export class ExportDispatcher {
       'resync.itemsFormed': resync.itemsFormed + changes.length,
       'resync.floors': kept,
     });
+  }
+
+  /** The resync's first step: its total, which the request that asked for it did not count. */
+  private async countResync(
+    exp: ExportDocument,
+    resync: ResyncState,
+  ): Promise<ExportDocument | 'lost'> {
+    const itemsTotal = await resyncTotal(this.db, exp.tenant, exp.contentTypes);
+    const counted = await this.db.exports.findOneAndUpdate(
+      { _id: exp._id, 'resync.startedAt': resync.startedAt, 'resync.itemsTotal': null },
+      { $set: { 'resync.itemsTotal': itemsTotal } },
+      { returnDocument: 'after' },
+    );
+    return counted ?? 'lost';
   }
 
   private formingOf(exp: ExportDocument, kind: Forming['kind'], from: number, to: number): Forming {

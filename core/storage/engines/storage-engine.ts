@@ -5,9 +5,9 @@
  */
 import type { ChangeBatchIndex } from '../../changes/change-batch-index';
 import type { ItemStorage } from '../../items/engine-writer';
-import type { Logger } from '../../platform/logger';
 import type { BatchOperations } from '../../mongo/batch-operations';
 import type { Collections } from '../collections';
+import type { IndexState } from '../index-state';
 
 export interface StorageEngine extends ItemStorage {
   readonly version: string;
@@ -20,6 +20,11 @@ export interface StorageEngine extends ItemStorage {
    * told of a change a failover could take back.
    */
   readonly feedCollections: Collections;
-  /** Creates the service's indexes (core/storage/indexes.ts). */
-  ensureIndexes(db: Collections, logger: Logger): Promise<void>;
+  /** Each of the service's indexes (core/storage/indexes.ts) as the server holds it. */
+  indexStates(db: Collections): Promise<IndexState[]>;
+  /**
+   * Creates those of the service's indexes the server lacks (`created`); those it holds
+   * otherwise are left as they are (`differs`). Run by the index command, never at start-up.
+   */
+  createIndexes(db: Collections): Promise<IndexState[]>;
 }

@@ -1,19 +1,28 @@
 /**
- * Unique indexes hold MongoDB's rule over everything the service writes: after a workload that
- * writes every kind of document (tenants, users, tokens and their uses, settings, items and their
- * stats, history, changes, tombstones, full syncs and their names, exports and their deliveries),
- * no document lacks a field of a unique index's key (docs/storage.md#unique-indexes-and-missing-fields):
- * MongoDB makes the second such document collide.
+ * The service's indexes hold over everything it writes: after a workload that writes every kind
+ * of document (tenants, users, tokens and their uses, sessions, invitations, settings, items and
+ * their stats, history and its parts, changes, tombstones, full syncs and their names, exports and
+ * their deliveries), no document lacks or stores null in a field of a unique index's key (MongoDB
+ * makes the second such document collide), nor in the tenant or the next field of any other
+ * index's (docs/storage.md#indexed-fields).
  */
 import type { mongo } from 'mongoose';
 import { databaseOf } from '../../../core/mongo/connection';
 import { EXPORT_TEST_ENV } from '../export/support/export-fixture';
-import { auditUniqueIndexes } from '../../support/index-audit';
+import {
+  auditIndexes,
+  describeGap,
+  serviceIndexSpecs,
+  type AuditedIndexSpec,
+} from '../../support/index-audit';
+import { SERVICE_INDEXES } from '../../../core/storage/indexes';
 import { answerWith, startReceiver, type LoopbackReceiver } from '../../support/loopback-receiver';
 import { waitUntil } from '../../support/wait-until';
 import { startPipeline, type Pipeline } from '../../e2e/pipeline/pipeline-fixture';
 
-describe('unique indexes over what the service writes', () => {
+const CONSOLE = { 'x-funnel-sync-console': '1' };
+
+describe('the indexes over what the service writes', () => {
   let p: Pipeline;
   let db: mongo.Db;
   let receiving: LoopbackReceiver;
@@ -54,6 +63,7 @@ describe('unique indexes over what the service writes', () => {
       token: made.body.token,
     });
     ok(used.status, [200, 403], 'token use');
+    await signInWithAnInvitation(user.body.id);
 
     const { url, contentType } = await p.scenario();
     for (const [name, receiver] of [
@@ -90,11 +100,40 @@ describe('unique indexes over what the service writes', () => {
     const open = await startSync(url);
     ok((await tagged(url, open, [{ sku: 'A-3', title: 'Three' }])).status, [200], 'tagged');
 
+    // Identifiers whose lists outgrow the history record's budget: its parts are written too.
+    const long = Array.from({ length: 2_000 }, (_, i) => ({
+      sku: `${i}`.padEnd(256, '木'),
+      title: 'Long',
+    }));
+    ok((await p.post((await p.scenario()).url, long)).status, [200], 'POST of long identifiers');
+
     await waitUntil(
       () => [receiving.received.length, refusing.received.length],
       (counts) => counts.every((count) => count > 0),
       { what: 'both receivers to be tried', timeoutMs: 30_000 },
     );
+  }
+
+  /** An invitation for the user, accepted with a password, and a console session signed in with it. */
+  async function signInWithAnInvitation(userId: string): Promise<void> {
+    const { api, token } = p;
+    const invited = await api.call<{ secret: string }>(
+      'POST',
+      `/api/v1/settings/users/${userId}/invitation`,
+      { token },
+    );
+    ok(invited.status, [201], 'invitation');
+    const password = 'a long enough password';
+    const accepted = await api.call('POST', '/api/v1/invitations/accept', {
+      headers: CONSOLE,
+      body: { secret: invited.body.secret, password },
+    });
+    ok(accepted.status, [200], 'invitation accepted');
+    const session = await api.call('POST', '/api/v1/session', {
+      headers: CONSOLE,
+      body: { tenant: 'acme', email: 'audit@example.com', password },
+    });
+    ok(session.status, [201], 'session');
   }
 
   async function startSync(url: string): Promise<string> {
@@ -108,29 +147,94 @@ describe('unique indexes over what the service writes', () => {
   const tagged = (url: string, syncId: string, body: unknown) =>
     p.api.call('POST', `/api/v1/funnels/${url}?sync=${syncId}`, { token: p.token, body });
 
-  it('when the workload is done, then every unique index is audited over documents of its collection', async () => {
-    const { audited } = await auditUniqueIndexes(db);
-    expect(audited.length).toBeGreaterThan(0);
-    for (const index of audited) expect(index).toMatchObject({ documents: expect.any(Number) });
-    expect(audited.filter((index) => index.documents === 0)).toEqual([]);
+  const audit = () => auditIndexes(db, serviceIndexSpecs(db));
+
+  it('when the workload is done, then every index of the service is audited over documents of its collection', async () => {
+    const { audited } = await audit();
+    expect(audited).toHaveLength(SERVICE_INDEXES.length);
+    const empty = audited.filter((index) => index.documents === 0);
+    expect(empty.map((index) => `${index.collection}.${index.index}`)).toEqual([]);
   });
 
-  it('when every unique index is audited, then no document lacks a field of its key', async () => {
-    expect((await auditUniqueIndexes(db)).gaps).toEqual([]);
+  it('when every index is audited, then no document lacks or stores null in a field it relies on', async () => {
+    expect((await audit()).gaps.map(describeGap)).toEqual([]);
   });
 
-  it('when a unique index names a field the documents lack, as the change log once did, then the audit reports it', async () => {
-    // One such document: a second would collide on an engine that keeps MongoDB's rule.
-    const probe = db.collection('audit_probe');
-    await probe.insertOne({ tenant: 'acme', lastSeq: 1 });
-    await probe.createIndex({ tenant: 1, seq: 1 }, { unique: true, name: 'tenant_seq' });
+  /** `documents` in the probe collection, with `index` on it, audited alone. */
+  async function probe(index: AuditedIndexSpec, documents: mongo.Document[]) {
+    const collection = db.collection(index.collection);
+    await collection.insertMany(documents);
     try {
-      const { gaps } = await auditUniqueIndexes(db);
-      expect(gaps).toEqual([
-        expect.objectContaining({ collection: 'audit_probe', index: 'tenant_seq', field: 'seq' }),
-      ]);
+      return (await auditIndexes(db, [index])).gaps.map(describeGap);
     } finally {
-      await probe.drop();
+      await collection.drop();
     }
+  }
+
+  it('when a unique index names a field a document lacks, as the change log once did, then the audit reports it', async () => {
+    const index = {
+      collection: 'audit_probe',
+      name: 'tenant_seq',
+      key: { tenant: 1, seq: 1 },
+    } as const;
+    expect(
+      await probe({ ...index, unique: true }, [
+        { tenant: 'acme', lastSeq: 1 },
+        { tenant: 'acme', seq: 2 },
+      ]),
+    ).toEqual(['audit_probe.tenant_seq: 1 document(s) lack seq']);
+  });
+
+  it('when a document stores null in a field of a unique index, then the audit reports it like a missing one', async () => {
+    const index = {
+      collection: 'audit_probe',
+      name: 'tenant_email',
+      key: { tenant: 1, email: 1 },
+    } as const;
+    expect(
+      await probe({ ...index, unique: true }, [
+        { tenant: 'acme', email: null },
+        { tenant: null, email: 'a@acme.test' },
+        { tenant: 'acme', email: 'b@acme.test' },
+      ]),
+    ).toEqual([
+      'audit_probe.tenant_email: 1 document(s) store null in tenant',
+      'audit_probe.tenant_email: 1 document(s) store null in email',
+    ]);
+  });
+
+  it('when documents lack the tenant or the next field of an index that is not unique, then the audit reports them, and not its later fields', async () => {
+    const index = {
+      collection: 'audit_probe',
+      name: 'tenant_funnel_received',
+      key: { tenant: 1, funnelId: 1, receivedAt: -1 },
+    } as const;
+    expect(
+      await probe(index, [
+        { funnelId: 'f', receivedAt: new Date() },
+        { tenant: 'acme', funnelId: null },
+        { tenant: 'acme' },
+        { tenant: 'acme', funnelId: 'f' },
+      ]),
+    ).toEqual([
+      'audit_probe.tenant_funnel_received: 1 document(s) lack tenant',
+      'audit_probe.tenant_funnel_received: 1 document(s) lack funnelId',
+      'audit_probe.tenant_funnel_received: 1 document(s) store null in funnelId',
+    ]);
+  });
+
+  it('when a document of a TTL index lacks its date, then the audit reports it; a null date, kept until set, it does not', async () => {
+    const index = {
+      collection: 'audit_probe',
+      name: 'expires_ttl',
+      key: { expiresAt: 1 },
+    } as const;
+    expect(
+      await probe({ ...index, expires: true }, [
+        { tenant: 'acme' },
+        { expiresAt: null },
+        { expiresAt: new Date() },
+      ]),
+    ).toEqual(['audit_probe.expires_ttl: 1 document(s) lack expiresAt']);
   });
 });

@@ -19,7 +19,7 @@ import {
   isShapeOf,
   type ListedIndex,
   type SentQuery,
-} from '../../support/index-audit';
+} from '../../support/read-index-match';
 import { servedRoutes } from '../../support/served-routes';
 import { uniqueMongoUrl } from '../../support/test-env';
 

@@ -18,7 +18,6 @@ import { ExportsRepository } from '../../../../core/export/exports.repository';
 import { connectMongo } from '../../../../core/mongo/connection';
 import { transactionsOf, type Transactions } from '../../../../core/mongo/transactions';
 import { parseAllowedNetworks } from '../../../../core/platform/allowed-networks';
-import { createLogger } from '../../../../core/platform/logger';
 import { collections, type Collections } from '../../../../core/storage/collections';
 import { openStorageEngine } from '../../../../core/storage/engines/open-storage-engine';
 import { testKeys, testRedis, uniqueMongoUrl, uniquePrefix } from '../../../support/test-env';
@@ -47,10 +46,9 @@ export async function startDeliveryTestBed(
   const mongo: Connection = await connectMongo(uniqueMongoUrl(label), 'test');
   const redis = testRedis();
   const keys = testKeys(uniquePrefix(label));
-  const logger = createLogger('t', 'silent');
   const engine = await openStorageEngine(mongo);
   const db = collections(mongo);
-  await engine.ensureIndexes(db, logger);
+  await engine.createIndexes(db);
   const queue = new ExportQueue(redis, keys);
   // Closed before it is ready, a queue reports the closed connection as an unhandled error.
   await queue.queues.waitUntilReady();

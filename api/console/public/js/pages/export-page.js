@@ -52,20 +52,26 @@ function progress(exp) {
   const lines = [];
   if (exp.resync) {
     const { state, itemsFormed, itemsTotal } = exp.resync;
+    // The worker counts the items as the resync begins; until then the total is unknown.
+    const total = itemsTotal === null ? 'the' : formatNumber(itemsTotal);
+    const bar =
+      itemsTotal === null
+        ? {}
+        : {
+            max: Math.max(itemsTotal, 1),
+            value: state === 'done' ? Math.max(itemsTotal, 1) : itemsFormed,
+          };
     lines.push(
       h(
         'p',
         {},
         state === 'running' ? 'Resync running: ' : 'Resync done: ',
-        `${formatNumber(itemsFormed)} of ${formatNumber(itemsTotal)} stored items put in deliveries`,
+        `${formatNumber(itemsFormed)} of ${total} stored items put in deliveries`,
+        itemsTotal === null ? ' (counting them)' : '',
         state === 'done' && exp.resync.finishedAt
           ? [', finished ', timeElement(exp.resync.finishedAt)]
           : ' ',
-        h('progress', {
-          max: Math.max(itemsTotal, 1),
-          value: state === 'done' ? Math.max(itemsTotal, 1) : itemsFormed,
-          'aria-label': 'Resync progress',
-        }),
+        h('progress', { ...bar, 'aria-label': 'Resync progress' }),
       ),
     );
   }
