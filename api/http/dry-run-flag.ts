@@ -11,17 +11,27 @@ import { HttpError } from './http-error';
 const NAME = 'dryRun';
 const EXPECTED = `The query parameter ${NAME} must be "true" or "false"`;
 
+function valuesIn(url: string): string[] {
+  const query = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
+  return new URLSearchParams(query).getAll(NAME);
+}
+
 /** The flag of a request URL (`req.originalUrl`) as given; undefined when it is not given. */
 export function givenDryRun(url: string): boolean | undefined {
-  const query = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
-  const given = [...new URLSearchParams(query)].filter(([key]) => key === NAME);
+  const given = valuesIn(url);
   if (given.length === 0) return undefined;
   if (given.length > 1)
     throw new HttpError(400, `${EXPECTED}, given once (it was given more than once)`);
-  const [, value] = given[0]!;
+  const value = given[0]!;
   if (value === 'true') return true;
   if (value === 'false') return false;
   throw new HttpError(400, `${EXPECTED} (got ${JSON.stringify(value.slice(0, 40))})`);
+}
+
+/** Whether a request URL asks for a dry run that is carried out; a malformed flag is refused. */
+export function asksDryRun(url: string): boolean {
+  const given = valuesIn(url);
+  return given.length === 1 && given[0] === 'true';
 }
 
 /** The flag of a request URL; absent is false. */

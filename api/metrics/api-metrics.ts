@@ -1,6 +1,6 @@
 /**
  * Prometheus metrics of an API process (GET /metrics): funnel requests by funnel, method and
- * status; items imported, failed and deleted; queue wait and processing time as the workers
+ * status, and dry runs apart (a failed one wrote nothing: no failure to alert on); items imported, failed and deleted; queue wait and processing time as the workers
  * report them with each result; queue depth and worker count, read from Redis at scrape time.
  * Asynchronous requests (202) count as requests; their items are not seen here. The funnel label
  * takes a bounded set of values (funnel-labels.ts).
@@ -25,6 +25,7 @@ const SECONDS_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10
 export class ApiMetrics {
   readonly registry = new Registry();
   private readonly requests: Counter<'funnel' | 'method' | 'status'>;
+  private readonly dryRuns: Counter<'funnel' | 'method' | 'status'>;
   private readonly items: Counter<'funnel' | 'outcome'>;
   private readonly queueWait: Histogram<'funnel'>;
   private readonly processing: Histogram<'funnel'>;
@@ -42,6 +43,12 @@ export class ApiMetrics {
     this.requests = new Counter({
       name: 'funnel_sync_requests_total',
       help: 'Funnel requests by funnel (tenant/endpoint), method and HTTP status',
+      labelNames: ['funnel', 'method', 'status'],
+      registers,
+    });
+    this.dryRuns = new Counter({
+      name: 'funnel_sync_dry_runs_total',
+      help: 'Funnel requests with dryRun=true, by funnel (tenant/endpoint), method and HTTP status',
       labelNames: ['funnel', 'method', 'status'],
       registers,
     });
@@ -95,11 +102,11 @@ export class ApiMetrics {
     });
   }
 
-  request(of: RequestFunnel, method: string, status: number): void {
+  request(of: RequestFunnel, method: string, status: number, dryRun: boolean): void {
     const name = of.tenant === undefined ? undefined : `${of.tenant}/${of.endpointUrl}`;
     const funnel =
       of.found && name !== undefined ? this.labels.ofExisting(name) : this.labels.ofUnchecked(name);
-    this.requests.inc({ funnel, method, status: String(status) });
+    (dryRun ? this.dryRuns : this.requests).inc({ funnel, method, status: String(status) });
   }
 
   /** A job sent for `size` small POSTs of one funnel (docs/request-groups.md). */

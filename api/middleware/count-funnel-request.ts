@@ -1,8 +1,10 @@
 /**
- * Counts every funnel request by its final status, refusals included. The endpoint is read now:
- * once an error leaves the router, `req.params` no longer holds it.
+ * Counts every funnel request by its final status, refusals included; dry runs apart, so that
+ * their failures (which wrote nothing) stay out of error rates. The endpoint is read now: once an
+ * error leaves the router, `req.params` no longer holds it.
  */
 import type { RequestHandler } from 'express';
+import { asksDryRun } from '../http/dry-run-flag';
 import type { FunnelMethod } from '../http/funnel-body';
 import type { ApiMetrics } from '../metrics/api-metrics';
 
@@ -14,7 +16,8 @@ export function countFunnelRequest(metrics: ApiMetrics, method: FunnelMethod): R
     res.on('finish', () => {
       const tenant = res.locals.authenticatedTenant as string | undefined;
       const found = res.locals.funnelFound === true;
-      metrics.request({ tenant, endpointUrl, found }, method, res.statusCode);
+      const dryRun = asksDryRun(req.originalUrl);
+      metrics.request({ tenant, endpointUrl, found }, method, res.statusCode, dryRun);
     });
     next();
   };

@@ -16,6 +16,7 @@ import { identifierQuerySchema } from '../../core/items/identifier-query';
 import type { Funnel } from '../../core/domain/funnel';
 import { RateLimitedCounts } from '../../core/redis/rate-limited-counts';
 import type { ApiContext } from '../context';
+import { dryRunQuerySchema } from '../http/dry-run-flag';
 import { notFound } from '../http/http-error';
 import { invalid, parseOrThrow } from '../http/validate';
 import { requireAccess } from '../middleware/require-access';
@@ -38,6 +39,9 @@ const listQuerySchema = z
     identifier: identifierQuerySchema
       .optional()
       .describe('The requests that named this item identifier, whatever they did to it'),
+    dryRun: dryRunQuerySchema
+      .transform((value) => (value === undefined ? undefined : value === 'true'))
+      .describe('`true`: only the dry runs; `false`: only the real requests; absent: both'),
     from: isoDateSchema.optional().describe('Received at or after (inclusive)'),
     to: isoDateSchema.optional().describe('Received before (exclusive)'),
     limit: z.coerce.number().int().min(1).max(100).default(20),

@@ -97,7 +97,9 @@ export function buildRequestFailure(errors: ItemErrors): EnvelopeResult {
  * - every item imported: 200, "N items were imported", no `errors`, no `data`;
  * - partly imported: 200, `status: success`, `errors` for the failed items and
  *   `data.successIds` for the imported ones; history status `partial`;
- * - rejected: 422, "Validation failed for K of M items", `errors` for every failed item.
+ * - rejected: 422, "Validation failed for K of M items", `errors` for every failed item; when
+ *   some items were valid (partial validation off), the message says that they were not written
+ *   and that partial validation would have written them.
  * M counts the items after duplicates were folded (each identifier once).
  */
 export function importEnvelope(decision: ImportDecision<CheckedItem>): EnvelopeResult {
@@ -127,7 +129,11 @@ export function importEnvelope(decision: ImportDecision<CheckedItem>): EnvelopeR
         httpStatus: 422,
         envelope: {
           status: 'error',
-          message: MESSAGES.validationFailed(failed.length, total),
+          // Valid items beside failed ones are only ever rejected with partial validation off.
+          message:
+            failed.length < total
+              ? MESSAGES.validationFailedNothingWritten(failed.length, total)
+              : MESSAGES.validationFailed(failed.length, total),
           errors: errorsOf(failed),
         },
         historyStatus: 'error',

@@ -65,6 +65,15 @@ export const MESSAGES = {
     `${imported} of ${items(total)} ${was(imported)} imported; ${failed} failed validation`,
   validationFailed: (failed: number, total: number) =>
     `Validation failed for ${failed} of ${items(total)}`,
+  /** All or nothing: says which valid items a failure kept from being written, and why. */
+  validationFailedNothingWritten: (failed: number, total: number) => {
+    const valid = total - failed;
+    return (
+      `Validation failed for ${failed} of ${items(total)}; the ${valid} valid ` +
+      `${valid === 1 ? 'item' : 'items'} ${was(valid)} not written, as partial validation is off ` +
+      `(it would have written ${valid === 1 ? 'it' : 'them'})`
+    );
+  },
   deleted: (count: number) => `${items(count)} ${was(count)} deleted`,
 
   // Item-level (under an item's key and a field label).

@@ -30,6 +30,12 @@ export const HISTORY_READ_SHAPES: readonly ReadShape<keyof HistoryCollections>[]
     sort: NEWEST_FIRST,
   },
   {
+    read: `${LIST}?dryRun=`,
+    collection: 'history',
+    equals: ['tenant', 'funnelId', 'dryRun'],
+    sort: NEWEST_FIRST,
+  },
+  {
     read: `${LIST}?sync=`,
     collection: 'history',
     equals: ['tenant', 'funnelId', 'sync'],

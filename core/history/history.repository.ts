@@ -19,6 +19,8 @@ export interface HistoryListOptions {
   status?: HistoryStatus;
   /** Only the requests of this full sync, and its commits. */
   sync?: string;
+  /** Only the dry runs (true), or only the real requests (false). */
+  dryRun?: boolean;
   /** Only the requests that named this item identifier (record-identifiers.ts). */
   identifier?: string;
   /** Received at or after. */
@@ -184,6 +186,7 @@ export class HistoryRepository {
     if (options.status) filter.status = options.status;
     if (options.requestId !== undefined) filter.requestId = options.requestId;
     if (options.sync !== undefined) filter.sync = options.sync;
+    if (options.dryRun !== undefined) filter.dryRun = options.dryRun;
     // Equality on the array field: matches a record naming it among others, by the multikey index.
     if (options.identifier !== undefined) filter.identifiers = options.identifier;
     if (options.from || options.to) {

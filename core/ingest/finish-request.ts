@@ -78,7 +78,10 @@ export function requestStats(
 ): NonNullable<JobResult<'ingest'>['stats']> {
   return {
     imported: data.dryRun ? 0 : (result.successIds?.length ?? 0),
-    failed: Object.keys(result.errors ?? {}).filter((key) => key !== '_request').length,
+    // A dry run writes nothing, so none of its items is a failure to count.
+    failed: data.dryRun
+      ? 0
+      : Object.keys(result.errors ?? {}).filter((key) => key !== '_request').length,
     deleted: data.dryRun ? 0 : (result.deletedIds?.length ?? 0),
     queueWaitMs: startedAt - Date.parse(data.receivedAt),
     processingMs: Date.now() - startedAt,

@@ -67,6 +67,11 @@ export const SERVICE_INDEXES: readonly ServiceIndex[] = [
   },
   {
     collection: 'history',
+    key: { tenant: 1, funnelId: 1, dryRun: 1, receivedAt: -1, _id: -1 },
+    name: 'tenant_funnel_dry_run_received',
+  },
+  {
+    collection: 'history',
     key: { tenant: 1, funnelId: 1, identifiers: 1, receivedAt: -1, _id: -1 },
     name: 'tenant_funnel_identifiers',
   },

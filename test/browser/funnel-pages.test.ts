@@ -236,6 +236,46 @@ describe('the console: funnels, history, request and chart', () => {
     await tab.screenshot('chart');
   });
 
+  it('when a dry run fails, then it is no failure in the error rate or the chart, and a filter lists it apart', async () => {
+    const { page } = tab;
+    const { url } = await p.scenario();
+    await p.post(url, { sku: 'D-1', title: 'Real' });
+    const dry = await p.post(url, [{ sku: 'D-2' }, { sku: 'D-3', title: 'Valid' }], {
+      dryRun: true,
+    });
+    expect(dry.status).toBe(422);
+
+    await page.goto('/console/');
+    const row = page.locator('tbody tr', {
+      has: page.getByRole('link', { name: url, exact: true }),
+    });
+    await row.getByText('0 of 1 request').waitFor();
+    expect((await cellTexts(row))[4]).toBe('0% 0 of 1 request');
+
+    await page.goto(`/console/#/funnels/${url}`);
+    const caption = page.locator('figcaption');
+    await caption.waitFor();
+    expect(await caption.textContent()).toMatch(
+      /^2 requests \(0 failed; 1 dry run, not counted as failures\) and 3 items, /,
+    );
+    const failed = await attributes(page.locator('circle[data-series="failed"]'), 'data-value');
+    expect(failed.every((value) => value === '0')).toBe(true);
+
+    await page.getByLabel('Dry runs').selectOption('true');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await page.getByText('Showing 1 request.').waitFor();
+    expect(page.url()).toContain(`#/funnels/${url}?dryRun=true`);
+    await historyRows().first().locator('td:first-child a').click();
+    // The request page says what all or nothing kept from being written.
+    await page
+      .getByText(
+        'Validation failed for 1 of 2 items; the 1 valid item was not written, as partial ' +
+          'validation is off (it would have written it)',
+      )
+      .waitFor();
+    await tab.screenshot('history-dry-runs');
+  });
+
   it('when "Load more" is pressed, then the next page follows the cursor until the last', async () => {
     const { page } = tab;
     await page.goto(`/console/#/funnels/${busy}?limit=2`);

@@ -77,9 +77,16 @@ describe('the console: items matched lazily', () => {
     expect(await page.getByRole('list', { name: heading }).textContent()).toBe(
       'sent x/E-1, written to E-1',
     );
-    expect(await page.getByRole('list', { name: 'Imported (successIds) (2)' }).textContent()).toBe(
-      'x/E-1E-14',
+    const imported = page.getByRole('list', { name: 'Imported (successIds) (2)' });
+    expect(await imported.textContent()).toBe('x/E-1E-14');
+    // The link of an item matched lazily opens the item written, not the identifier sent.
+    expect(await imported.getByRole('link', { name: 'x/E-1' }).getAttribute('href')).toBe(
+      '#/items/products/E-1',
     );
+    await imported.getByRole('link', { name: 'x/E-1' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Item E-1' }).waitFor();
+    await page.locator('.facts dd', { hasText: 'One' }).first().waitFor(); // its name, as sent
+    expect(await page.getByText(/^No item/).count()).toBe(0);
     await tab.screenshot('request-resolved');
     expect(tab.problems).toEqual([]);
   });

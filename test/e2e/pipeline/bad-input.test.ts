@@ -209,7 +209,7 @@ describe('bad input', () => {
     expect(response.status).toBe(422);
     expect(response.body).toEqual(
       JSON.parse(
-        '{"status": "error", "message": "Validation failed for 1 of 3 items",' +
+        '{"status": "error", "message": "Validation failed for 1 of 3 items; the 2 valid items were not written, as partial validation is off (it would have written them)",' +
           ' "errors": {"constructor": {"Product Name": "This field is required"}}}',
       ),
     );

@@ -163,7 +163,8 @@ describe('requests larger than CHUNK_SIZE', () => {
     expect(answer.status).toBe(422);
     expect(answer.body).toEqual({
       status: 'error',
-      message: 'Validation failed for 1 of 35 items',
+      message:
+        'Validation failed for 1 of 35 items; the 34 valid items were not written, as partial validation is off (it would have written them)',
       errors: { 'N-34': { 'Product Name': 'This field is required' } },
     });
     expect(answer.body).toEqual(unchunked.body);

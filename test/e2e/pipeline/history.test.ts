@@ -351,6 +351,31 @@ describe('the history of funnel requests', () => {
       expect(items).toEqual([]);
     });
 
+    it('when the history is filtered by dryRun, then dry runs and real requests are listed apart', async () => {
+      const { url } = await p.scenario();
+      const dry = requestIdOf(await p.post(url, [{ sku: 'A-1' }], { dryRun: true }));
+      const real = requestIdOf(await p.post(url, [{ sku: 'A-1', title: 'Shoe' }]));
+      const listed = async (query: string) => {
+        const response = await p.api.call<{ items: HistoryView[] }>(
+          'GET',
+          `/api/v1/funnels/${url}/history${query}`,
+          { token: p.token },
+        );
+        expect(response.status).toBe(200);
+        return response.body.items.map((entry) => [entry.requestId, entry.dryRun]);
+      };
+      expect(await listed('?dryRun=true')).toEqual([[dry, true]]);
+      expect(await listed('?dryRun=false')).toEqual([[real, false]]);
+      expect(await listed('')).toEqual([
+        [real, false],
+        [dry, true],
+      ]);
+      const refused = await p.api.call('GET', `/api/v1/funnels/${url}/history?dryRun=yes`, {
+        token: p.token,
+      });
+      expect(refused.status).toBe(422);
+    });
+
     it('when a dry run uses lazy comparison, then it resolves against the store as the real run', async () => {
       const exact = await p.scenario();
       expect((await p.post(exact.url, { sku: 'a100', title: 'Stored' })).status).toBe(200);

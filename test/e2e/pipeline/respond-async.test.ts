@@ -36,7 +36,8 @@ describe('asynchronous requests', () => {
     expect(record).toMatchObject({
       status: 'error',
       httpStatus: 422,
-      message: 'Validation failed for 1 of 2 items',
+      message:
+        'Validation failed for 1 of 2 items; the 1 valid item was not written, as partial validation is off (it would have written it)',
       errors: { 'AS-2': { 'Product Name': 'This field is required' } },
     });
     expect(record.finishedAt).not.toBeNull();

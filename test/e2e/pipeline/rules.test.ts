@@ -147,7 +147,8 @@ describe('sending data: rules 1 to 10', () => {
     expect(response.status).toBe(422);
     expect(response.body).toEqual({
       status: 'error',
-      message: 'Validation failed for 2 of 3 items',
+      message:
+        'Validation failed for 2 of 3 items; the 1 valid item was not written, as partial validation is off (it would have written it)',
       errors: {
         'A-1': { 'Product Image': 'Expected an absolute http or https URL' },
         'A-2': { 'Product Image': 'Expected an absolute http or https URL' },
@@ -195,7 +196,8 @@ describe('sending data: rules 1 to 10', () => {
     expect(response.status).toBe(422);
     expect(response.body).toEqual({
       status: 'error',
-      message: 'Validation failed for 1 of 3 items',
+      message:
+        'Validation failed for 1 of 3 items; the 2 valid items were not written, as partial validation is off (it would have written them)',
       errors: { 'A-2': { 'Product Name': 'This field is required' } },
     });
     expect(await p.store()).toEqual(before);

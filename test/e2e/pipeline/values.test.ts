@@ -205,7 +205,8 @@ describe('values of items', () => {
     expect(response.status).toBe(422);
     expect(response.body).toEqual({
       status: 'error',
-      message: 'Validation failed for 1 of 2 items',
+      message:
+        'Validation failed for 1 of 2 items; the 1 valid item was not written, as partial validation is off (it would have written it)',
       errors: {
         'n-2': {
           'Product Name': 'This field is required',

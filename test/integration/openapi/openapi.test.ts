@@ -107,6 +107,17 @@ describe('the OpenAPI document against the routes the app serves', () => {
     expect(missing).toEqual([]);
   });
 
+  it('the history list documents its filters, dryRun among them', () => {
+    const list = document.paths['/api/v1/funnels/{endpointUrl}/history']?.get as
+      { parameters?: { name: string; in: string; schema?: { enum?: string[] } }[] } | undefined;
+    const query = (list?.parameters ?? []).filter((parameter) => parameter.in === 'query');
+    expect(query.map((parameter) => parameter.name)).toEqual(
+      expect.arrayContaining(['status', 'dryRun', 'sync', 'identifier', 'from', 'to']),
+    );
+    const dryRun = query.find((parameter) => parameter.name === 'dryRun');
+    expect(dryRun?.schema?.enum).toEqual(['true', 'false']);
+  });
+
   it('every funnel request answer of the README table is documented', () => {
     const operation = (method: string) =>
       document.paths['/api/v1/funnels/{endpointUrl}']?.[method] as

@@ -90,6 +90,23 @@ describe('metrics', () => {
     expect(text).toContain('funnel_sync_workers 1');
   });
 
+  it('when dry runs fail, then they are counted apart: no failed request or item in the metrics', async () => {
+    const dry = await api.call('POST', '/api/v1/funnels/erp?dryRun=true', {
+      token,
+      body: [{ sku: 'D-1' }, { sku: 'D-2' }],
+    });
+    expect(dry.status).toBe(422);
+    const text = await scrape();
+    expect(text).toContain(
+      'funnel_sync_dry_runs_total{funnel="acme/erp",method="POST",status="422"} 1',
+    );
+    // As the test above left them.
+    expect(text).toContain(
+      'funnel_sync_requests_total{funnel="acme/erp",method="POST",status="422"} 1',
+    );
+    expect(text).toContain('funnel_sync_items_total{funnel="acme/erp",outcome="failed"} 1');
+  });
+
   it('when requests are refused, then they are labelled by the funnel when it exists, else "unknown"', async () => {
     // The funnel was used above, so this process knows it exists.
     const limited = await tokenOf(['manage_settings'], ['create']);

@@ -33,6 +33,7 @@ const ROUTE_CALLS: Record<string, readonly Call[]> = {
   '/api/v1/funnels/{endpointUrl}/history': [
     '',
     '?status=error',
+    '?dryRun=true',
     '?sync=s-1',
     '?requestId=r-1',
     '?identifier=A-1',

@@ -48,7 +48,8 @@ describe('importEnvelope and buildRequestFailure', () => {
       httpStatus: 422,
       envelope: {
         status: 'error',
-        message: 'Validation failed for 1 of 3 items',
+        message:
+          'Validation failed for 1 of 3 items; the 2 valid items were not written, as partial validation is off (it would have written them)',
         errors: { B: { Price: 'Expected a number' } },
       },
       historyStatus: 'error',

@@ -21,6 +21,17 @@ describe('messages', () => {
     expect(MESSAGES.validationFailed(1, 1)).toBe('Validation failed for 1 of 1 item');
   });
 
+  it('when valid items were not written for others that failed, then the message says so', () => {
+    expect(MESSAGES.validationFailedNothingWritten(22, 5000)).toBe(
+      'Validation failed for 22 of 5000 items; the 4978 valid items were not written, ' +
+        'as partial validation is off (it would have written them)',
+    );
+    expect(MESSAGES.validationFailedNothingWritten(1, 2)).toBe(
+      'Validation failed for 1 of 2 items; the 1 valid item was not written, ' +
+        'as partial validation is off (it would have written it)',
+    );
+  });
+
   it('when items were deleted, then the count agrees in number', () => {
     expect(MESSAGES.deleted(2)).toBe('2 items were deleted');
     expect(MESSAGES.deleted(1)).toBe('1 item was deleted');

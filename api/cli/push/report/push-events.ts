@@ -9,6 +9,13 @@ export interface Totals {
   retries: number;
   /** Batches skipped because a checkpoint says the service answered them before. */
   skippedBatches: number;
+  /**
+   * Answers the service marked as replays (`Idempotent-Replayed`): the first answer to a request
+   * sent before under the same Idempotency-Key, which wrote nothing this time.
+   */
+  replayed: number;
+  /** Valid rows not written because other rows of their batch failed (all or nothing). */
+  notWritten: number;
 }
 
 export type PushEvent =

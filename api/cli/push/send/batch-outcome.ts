@@ -24,6 +24,8 @@ interface RowFailure {
 export interface BatchOutcome {
   imported: number;
   failures: RowFailure[];
+  /** Failed rows with no error of their own: valid, not written because the batch failed. */
+  notWritten: number;
   /** Identifier keys no row could be matched to (no identifier reader): the rows are uncertain. */
   unplacedKeys: string[];
 }
@@ -39,7 +41,7 @@ export function outcomeOf(
 ): BatchOutcome {
   const errors = errorsOf(answer);
   if (answer.status === 200 && !errors)
-    return { imported: batch.positions.length, failures: [], unplacedKeys: [] };
+    return { imported: batch.positions.length, failures: [], notWritten: 0, unplacedKeys: [] };
   // Only an answer with failures needs the rows themselves.
   const rows = rowsOf(batch);
   const allFailed = answer.status !== 200;
@@ -68,7 +70,8 @@ export function outcomeOf(
       failures.push({ row, errors: {}, note: UNPLACED });
     }
   });
-  return { imported: rows.length - failures.length, failures, unplacedKeys };
+  const notWritten = failures.filter((failure) => failure.note === NOT_WRITTEN).length;
+  return { imported: rows.length - failures.length, failures, notWritten, unplacedKeys };
 }
 
 function noteFor(unplacedKeys: readonly string[]): string {
@@ -76,7 +79,8 @@ function noteFor(unplacedKeys: readonly string[]): string {
 }
 
 function failEveryRow(rows: readonly SourceRow[], fields: Record<string, string>): BatchOutcome {
-  return { imported: 0, failures: rows.map((row) => ({ row, errors: fields })), unplacedKeys: [] };
+  const failures = rows.map((row) => ({ row, errors: fields }));
+  return { imported: 0, failures, notWritten: 0, unplacedKeys: [] };
 }
 
 function errorsOf(answer: ServiceAnswer): ErrorMap | undefined {

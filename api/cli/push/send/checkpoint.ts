@@ -1,5 +1,6 @@
 /**
- * The checkpoint beside the input, `<file>.push-checkpoint.json`: the batches the service
+ * The checkpoint beside the input, `<file>.push-checkpoint.json`: the run's id (its requests'
+ * Idempotency-Keys hold it, so `--resume` sends under the same keys), and the batches the service
  * answered (with their counts), for the file as it was (its identity) and the funnel. Written
  * whole to a temporary file and renamed over the old one, so a crash leaves one or the other.
  */
@@ -9,10 +10,14 @@ import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 export interface BatchCounts {
   imported: number;
   failed: number;
+  /** Valid rows of a batch that failed all or nothing: counted in `failed` too. */
+  notWritten: number;
 }
 
 export interface Checkpoint {
   version: 1;
+  /** The run whose progress this is: a resumed run goes on under it. */
+  runId: string;
   identity: string;
   funnel: string;
   syncId?: string;
@@ -33,7 +38,12 @@ export async function readCheckpoint(path: string): Promise<Checkpoint | undefin
     throw error;
   }
   const parsed = JSON.parse(text) as Partial<Checkpoint>;
-  if (parsed.version !== 1 || typeof parsed.confirmed !== 'object' || !parsed.confirmed) {
+  const understood =
+    parsed.version === 1 &&
+    typeof parsed.runId === 'string' &&
+    typeof parsed.confirmed === 'object' &&
+    parsed.confirmed !== null;
+  if (!understood) {
     throw new Error(`${path} is not a push checkpoint this version understands`);
   }
   return parsed as Checkpoint;

@@ -1,18 +1,26 @@
 /**
- * Idempotency keys: the same request of the same file gets the same key in every run, so a
- * retry, a `--resume` or a re-run within the service's 24 hours replays instead of writing twice.
+ * Idempotency keys: within one run, the same request gets the same key, so a retry, or a
+ * `--resume` of the run (its run id is kept in the checkpoint), replays the service's first
+ * answer instead of writing twice. A new run has a new run id, so it sends again: pushing a file
+ * a second time after fixing the funnel writes, rather than replaying the old failures.
  *
- * A key hashes the file's identity (its absolute path, size and modification time), the funnel,
- * the method, the batch's index, the dry-run flag and the sync (a dry run and a real run, or two
- * syncs, are different requests to the service), and the body's own hash: a file edited without
- * its size or time changing then makes new keys instead of 422 "used before with another body".
- * Standard input has no identity before it is read, so its batches are keyed by content alone.
+ * A key hashes the run id, the file's identity (its absolute path, size and modification time),
+ * the funnel, the method, the batch's index, the dry-run flag and the sync (a dry run and a real
+ * run, or two syncs, are different requests to the service), and the body's own hash: a file
+ * edited without its size or time changing then makes new keys instead of 422 "used before with
+ * another body". Standard input has no identity before it is read, so its batches are keyed by
+ * the run and their content.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 
 export const STDIN_IDENTITY = 'stdin';
+
+/** The id of a new run; a resumed run takes its own from the checkpoint. */
+export function newRunId(): string {
+  return randomUUID();
+}
 
 export async function fileIdentity(path: string): Promise<string> {
   const absolute = resolve(path);
@@ -21,6 +29,7 @@ export async function fileIdentity(path: string): Promise<string> {
 }
 
 export interface KeyParts {
+  runId: string;
   identity: string;
   funnel: string;
   method: 'POST' | 'DELETE';
@@ -31,8 +40,8 @@ export interface KeyParts {
 }
 
 export function idempotencyKey(parts: KeyParts): string {
-  const { identity, funnel, method, index, dryRun, syncId } = parts;
-  const request = [identity, funnel, method, index, dryRun, syncId ?? ''].join('\0');
+  const { runId, identity, funnel, method, index, dryRun, syncId } = parts;
+  const request = [runId, identity, funnel, method, index, dryRun, syncId ?? ''].join('\0');
   return `push-${sha256(`${request}\0${sha256(parts.body)}`)}`;
 }
 

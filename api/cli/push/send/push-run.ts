@@ -7,12 +7,12 @@ import { openErrorsFile } from '../report/errors-file';
 import { startProgressTicker } from '../report/progress-ticker';
 import type { Reporter } from '../report/push-events';
 import type { Batch, Limits } from '../push-types';
-import { CheckpointWriter, removeCheckpoint } from './checkpoint';
+import { CheckpointWriter, removeCheckpoint, type Checkpoint } from './checkpoint';
 import { checkDeleteFile, deleteBatches, readIdentifiers } from './delete-identifiers';
 import { commitDryRun, commitSync, openSync, type CommitLimit } from './full-sync';
 import { learnIdentifierReader } from './funnel-identifier';
 import { InputProgress } from './input-progress';
-import { fileIdentity, STDIN_IDENTITY } from './idempotency-key';
+import { fileIdentity, newRunId, STDIN_IDENTITY } from './idempotency-key';
 import { readLimits } from './limits';
 import { UsageError } from './push-errors';
 import { startingCheckpoint } from './resume-state';
@@ -69,6 +69,7 @@ export async function runPush(plan: PushPlan, runtime: PushRuntime): Promise<num
     retry: runtime.retry,
     funnel: plan.funnel,
     dryRun: plan.dryRun,
+    runId: newRunId(),
     totals: newTotals(),
     warnOnce(message) {
       if (warned.has(message)) return;
@@ -128,7 +129,7 @@ async function carryOut(
     source && !fromStdin && !plan.dryRun
       ? await startingCheckpoint(
           source,
-          { version: 1, identity, funnel: plan.funnel, confirmed: {} },
+          { version: 1, runId: context.runId, identity, funnel: plan.funnel, confirmed: {} },
           {
             resume: plan.resume,
             restart: plan.restart,
@@ -136,7 +137,11 @@ async function carryOut(
           },
         )
       : undefined;
-  if (start?.resumed) foldConfirmed(context, start.state.confirmed);
+  if (start?.resumed) {
+    // The resumed run's keys are the stopped run's: what it sent replays, nothing is written twice.
+    context.runId = start.state.runId;
+    foldConfirmed(context, start.state.confirmed);
+  }
   if (plan.fullSync) {
     context.syncId = start?.state.syncId ?? (await openSync(context));
     if (start) start.state.syncId = context.syncId;
@@ -184,13 +189,11 @@ function validate(plan: PushPlan): void {
     throw new UsageError('a dry run keeps no checkpoint: --resume does not apply');
 }
 
-function foldConfirmed(
-  context: RunContext,
-  confirmed: Record<string, { imported: number; failed: number }>,
-): void {
+function foldConfirmed(context: RunContext, confirmed: Checkpoint['confirmed']): void {
   for (const counts of Object.values(confirmed)) {
     context.totals.imported += counts.imported;
     context.totals.failed += counts.failed;
+    context.totals.notWritten += counts.notWritten;
   }
 }
 

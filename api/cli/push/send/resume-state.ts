@@ -18,13 +18,15 @@ export async function startingCheckpoint(
   choice: ResumeChoice,
 ): Promise<{ path: string; state: Checkpoint; resumed: boolean }> {
   const path = checkpointPathOf(inputPath);
+  // Discarded unread: --restart is also the way out of a checkpoint this version cannot read.
+  if (choice.restart) {
+    await removeCheckpoint(path);
+    return { path, state: fresh, resumed: false };
+  }
   const found = await readCheckpoint(path).catch((error: Error) => {
     throw new UsageError(`${error.message} (pass --restart to discard it)`);
   });
-  if (!found || choice.restart) {
-    if (found) await removeCheckpoint(path);
-    return { path, state: fresh, resumed: false };
-  }
+  if (!found) return { path, state: fresh, resumed: false };
   if (!choice.resume) {
     throw new UsageError(
       `${path} holds the progress of an earlier push of this file: pass --resume to send only ` +

@@ -13,6 +13,8 @@ export interface RunContext {
   retry: RetryPolicy;
   funnel: string;
   dryRun: boolean;
+  /** This run's id, in every Idempotency-Key it sends (idempotency-key.ts). */
+  runId: string;
   syncId?: string;
   totals: Totals;
   errors?: ErrorsFile;
@@ -28,6 +30,8 @@ export function newTotals(): RunContext['totals'] {
     requests: 0,
     retries: 0,
     skippedBatches: 0,
+    replayed: 0,
+    notWritten: 0,
   };
 }
 
@@ -83,5 +87,11 @@ export async function callService(
     context.reporter.emit(event);
   });
   context.totals.requests += 1;
+  if (isReplay(answer)) context.totals.replayed += 1;
   return answer;
+}
+
+/** Whether the service answered with its first answer to the same Idempotency-Key. */
+export function isReplay(answer: ServiceAnswer): boolean {
+  return answer.headers.get('idempotent-replayed') === 'true';
 }

@@ -17,6 +17,7 @@ export async function sendDeletes(
 ): Promise<void> {
   for await (const batch of batches) {
     const key = idempotencyKey({
+      runId: context.runId,
       identity,
       funnel: context.funnel,
       method: 'DELETE',

@@ -11,7 +11,7 @@ import type { CheckpointWriter } from './checkpoint';
 import { stopIfRunCannotGoOn } from './funnel-answer';
 import { idempotencyKey } from './idempotency-key';
 import type { IdentifierReader } from './row-identifier';
-import { callService, funnelRequest, type RunContext } from './run-context';
+import { callService, funnelRequest, isReplay, type RunContext } from './run-context';
 
 export interface RowSending {
   batches: AsyncIterable<Batch>;
@@ -37,6 +37,7 @@ export async function sendRows(context: RunContext, sending: RowSending): Promis
 
 async function sendBatch(context: RunContext, sending: RowSending, batch: Batch): Promise<void> {
   const key = idempotencyKey({
+    runId: context.runId,
     identity: sending.identity,
     funnel: context.funnel,
     method: 'POST',
@@ -70,6 +71,7 @@ async function sendBatch(context: RunContext, sending: RowSending, batch: Batch)
     sent: context.totals.sent + batch.positions.length,
     imported: context.totals.imported + outcome.imported,
     failed: context.totals.failed + failed,
+    notWritten: context.totals.notWritten + outcome.notWritten,
   });
   context.reporter.emit({
     event: 'batch-done',
@@ -78,9 +80,13 @@ async function sendBatch(context: RunContext, sending: RowSending, batch: Batch)
     items: batch.positions.length,
     imported: outcome.imported,
     failed,
-    replayed: answer.headers.get('idempotent-replayed') === 'true',
+    replayed: isReplay(answer),
   });
-  await sending.checkpoint?.record(batch.index, { imported: outcome.imported, failed });
+  await sending.checkpoint?.record(batch.index, {
+    imported: outcome.imported,
+    failed,
+    notWritten: outcome.notWritten,
+  });
 }
 
 function collectWritten(

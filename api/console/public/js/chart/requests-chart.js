@@ -1,10 +1,12 @@
 /**
  * The history page's chart: requests (and how many of them failed) and items over time, from the
  * history entries the page has loaded, so that it follows the filters and grows with "Load more".
+ * Dry runs are requests, but never failures: they wrote nothing.
  */
 import { h } from '../dom.js';
 import { count, formatDateTime, formatTime } from '../format.js';
 import { lineChart } from './line-chart.js';
+import { countsAsRun, failedRun } from '../activity.js';
 import { describeStep, timeBuckets } from './time-buckets.js';
 
 function legend(entries) {
@@ -28,10 +30,13 @@ export function requestsChart(entries) {
   if (buckets.length === 0) return h('p', { class: 'muted' }, 'No requests to chart.');
   const labels = pointLabels(buckets.map((bucket) => new Date(bucket.start)));
   const values = (key) => buckets.map((bucket) => bucket[key]);
-  const failed = entries.filter((entry) => entry.status === 'error').length;
+  const failed = entries.filter(failedRun).length;
+  const dryRuns = entries.filter((entry) => !countsAsRun(entry)).length;
   const items = entries.reduce((sum, entry) => sum + entry.itemCount, 0);
   const summary =
-    `${count(entries.length, 'request')} (${failed} failed) and ${count(items, 'item')}, ` +
+    `${count(entries.length, 'request')} (${failed} failed` +
+    `${dryRuns > 0 ? `; ${count(dryRuns, 'dry run')}, not counted as failures` : ''}) ` +
+    `and ${count(items, 'item')}, ` +
     `in steps of ${describeStep(step)}, from ${formatDateTime(entries.at(-1).receivedAt)}.`;
 
   return h(
@@ -66,7 +71,7 @@ export function requestsChart(entries) {
         }),
         legend([
           ['series-requests', 'All requests'],
-          ['series-failed', 'Failed (status error)'],
+          ['series-failed', 'Failed (status error, dry runs left out)'],
         ]),
       ),
       h(

@@ -3,6 +3,8 @@
  * 5 s, ... 1 day) that spans them in at most MAX_BUCKETS, empty steps included, so that a quiet
  * hour shows as zero rather than as a line drawn straight across it.
  */
+import { failedRun } from '../activity.js';
+
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
@@ -30,7 +32,7 @@ export function describeStep(step) {
   return `${amount} ${unit}${amount === 1 ? '' : 's'}`;
 }
 
-/** `{ step, buckets: [{ start, requests, failed, items }] }`, oldest first. */
+/** `{ step, buckets: [{ start, requests, failed, items }] }`, oldest first; `failed`: real runs. */
 export function timeBuckets(entries) {
   if (entries.length === 0) return { step: 0, buckets: [] };
   const times = entries.map((entry) => Date.parse(entry.receivedAt));
@@ -48,7 +50,7 @@ export function timeBuckets(entries) {
   entries.forEach((entry, i) => {
     const bucket = buckets[Math.floor(times[i] / step) - firstIndex];
     bucket.requests += 1;
-    if (entry.status === 'error') bucket.failed += 1;
+    if (failedRun(entry)) bucket.failed += 1;
     bucket.items += entry.itemCount;
   });
   return { step, buckets };

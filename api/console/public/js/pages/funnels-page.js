@@ -1,5 +1,6 @@
 /**
- * The tenant's funnels, each with its last request and its error rate over its last requests.
+ * The tenant's funnels, each with its last request and its error rate over its last requests
+ * (dry runs left out: they write nothing, so they fail nothing).
  * The list comes first; each funnel's activity is one history request (the newest RECENT
  * entries), made in parallel and filled into its row as it arrives.
  */
@@ -151,7 +152,9 @@ export async function renderFunnels(container, _route, { signal, me }) {
     return { funnel, cells, row };
   });
   const table = dataTable({
-    caption: `${count(funnels.length, 'funnel')}; the error rate is over each one's last ${RECENT} requests`,
+    caption:
+      `${count(funnels.length, 'funnel')}; the error rate is over each one's last ${RECENT} ` +
+      'requests, dry runs left out',
     columns: COLUMNS,
     className: 'funnels',
   });

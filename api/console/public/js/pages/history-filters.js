@@ -1,14 +1,18 @@
 /**
- * The history page's filters. Status, the date range, the full sync and the item identifier are
- * the history API's own (`status`, `from` inclusive, `to` exclusive, `sync`: a sync's requests and
- * its commit, `identifier`: the requests that named an item); the API has no method filter, so the
- * method is matched here, in the entries each page brings.
+ * The history page's filters. Status, dry runs, the date range, the full sync and the item
+ * identifier are the history API's own (`status`, `dryRun`, `from` inclusive, `to` exclusive,
+ * `sync`: a sync's requests and its commit, `identifier`: the requests that named an item); the
+ * API has no method filter, so the method is matched here, in the entries each page brings.
  */
 /* global FormData */
 import { h } from '../dom.js';
 
 const STATUSES = ['success', 'partial', 'error', 'queued', 'processing'];
 const METHODS = ['POST', 'DELETE'];
+const DRY_RUNS = [
+  ['false', 'Real requests only'],
+  ['true', 'Dry runs only'],
+];
 
 /** A datetime-local value (the browser's zone) as the ISO 8601 instant the API takes. */
 function instant(local) {
@@ -20,6 +24,7 @@ function instant(local) {
 export function apiQuery(filters) {
   return {
     status: filters.status || undefined,
+    dryRun: filters.dryRun || undefined,
     from: instant(filters.from),
     to: instant(filters.to),
     sync: filters.sync || undefined,
@@ -31,7 +36,9 @@ export function matchesMethod(method) {
   return (entry) => !method || entry.method === method;
 }
 
+/** A select of `values`, each a value or `[value, text]`, after "Any". */
 function choice(id, label, values, selected) {
+  const options = values.map((value) => (Array.isArray(value) ? value : [value, value]));
   return h(
     'div',
     { class: 'field' },
@@ -40,7 +47,7 @@ function choice(id, label, values, selected) {
       'select',
       { id, name: id.replace('filter-', '') },
       h('option', { value: '' }, 'Any'),
-      values.map((value) => h('option', { value, selected: value === selected }, value)),
+      options.map(([value, text]) => h('option', { value, selected: value === selected }, text)),
     ),
   );
 }
@@ -64,6 +71,7 @@ export function filterForm(filters, onApply) {
       {},
       h('legend', {}, 'Filters'),
       choice('filter-status', 'Status', STATUSES, filters.status),
+      choice('filter-dryRun', 'Dry runs', DRY_RUNS, filters.dryRun),
       choice('filter-method', 'Method', METHODS, filters.method),
       moment('filter-from', 'Received from', filters.from),
       moment('filter-to', 'Received before', filters.to),
@@ -97,7 +105,7 @@ export function filterForm(filters, onApply) {
     const data = new FormData(form);
     onApply(
       Object.fromEntries(
-        ['status', 'method', 'from', 'to', 'sync', 'identifier'].map((name) => [
+        ['status', 'dryRun', 'method', 'from', 'to', 'sync', 'identifier'].map((name) => [
           name,
           String(data.get(name) ?? ''),
         ]),

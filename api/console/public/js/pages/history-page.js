@@ -13,7 +13,7 @@ import { links } from '../routes.js';
 import { dataTable, errorBox, onLoadMore, scrollBox, statusBadge, tableRow } from '../views.js';
 import { apiQuery, filterForm, matchesMethod } from './history-filters.js';
 import { rememberHistoryView } from './history-view.js';
-import { identifierSummary, itemLink } from './item-links.js';
+import { identifierSummary, itemLink, storedAsIn } from './item-links.js';
 
 const PAGE_SIZE = 50;
 const COLUMNS = [
@@ -58,7 +58,7 @@ function entryRow(funnel, contentType, entry, replayButton) {
       [statusBadge(entry.status), entry.dryRun ? h('span', { class: 'muted' }, ' dry run') : null],
       entry.httpStatus ?? '—',
       formatNumber(entry.itemCount),
-      identifierSummary(contentType, entry.identifiers, entry.identifierCount),
+      identifierSummary(contentType, entry.identifiers, entry.identifierCount, storedAsIn(entry)),
       formatDuration(entry.durationMs),
       h('span', { class: 'message' }, entry.message),
       replayButton(entry),

@@ -1,7 +1,8 @@
 /**
  * One request as the history keeps it: outcome, timings, errors by item and field, the identifiers
  * it imported, deleted or did not find, those lazy comparison wrote to (or deleted under) another
- * identifier than sent, and the payload as received. Each identifier links to its item's page, and
+ * identifier than sent, and the payload as received. Each identifier links to the page of the item
+ * the request acted on (for one matched lazily, the stored item, not the identifier as sent), and
  * the token is named.
  */
 import { apiGet, apiPaths } from '../api-client.js';
@@ -11,7 +12,7 @@ import { resolvedItems } from '../resolved-list.js';
 import { links } from '../routes.js';
 import { dataTable, loadingLine, scrollBox, statusBadge } from '../views.js';
 import { lastHistoryView } from './history-view.js';
-import { itemLink } from './item-links.js';
+import { itemLink, storedAsIn } from './item-links.js';
 
 /** A very large list is cut here: the page stays fast, the full list is in the JSON API. */
 const IDS_SHOWN = 1000;
@@ -51,7 +52,8 @@ function errorsSection(errors, contentType, named) {
   );
 }
 
-function idList(id, title, ids, contentType) {
+/** `storedAs`: the identifier each item is stored under, which its link opens. */
+function idList(id, title, ids, contentType, storedAs = (identifier) => identifier) {
   const shown = ids.slice(0, IDS_SHOWN);
   return h(
     'div',
@@ -62,7 +64,7 @@ function idList(id, title, ids, contentType) {
       : h(
           'ul',
           { class: 'id-list', 'aria-labelledby': id },
-          shown.map((value) => h('li', {}, itemLink(contentType, value))),
+          shown.map((value) => h('li', {}, itemLink(contentType, value, storedAs(value)))),
         ),
     ids.length > IDS_SHOWN
       ? h('p', { class: 'muted' }, `and ${formatNumber(ids.length - IDS_SHOWN)} more`)
@@ -137,6 +139,7 @@ export async function renderRequest(container, route, { signal }) {
     apiGet(apiPaths.funnel(funnel), { signal }).catch(() => null),
   ]);
   const contentType = details?.contentType ?? '';
+  const storedAs = storedAsIn(record);
   loading.remove();
   container.append(
     h('p', { class: 'lead' }, statusBadge(record.status), ' ', record.message),
@@ -176,8 +179,8 @@ export async function renderRequest(container, route, { signal }) {
       h(
         'div',
         { class: 'id-groups' },
-        idList('success-ids', 'Imported (successIds)', record.successIds, contentType),
-        idList('deleted-ids', 'Deleted (deletedIds)', record.deletedIds, contentType),
+        idList('success-ids', 'Imported (successIds)', record.successIds, contentType, storedAs),
+        idList('deleted-ids', 'Deleted (deletedIds)', record.deletedIds, contentType, storedAs),
         idList('not-found-ids', 'Not found (notFoundIds)', record.notFoundIds, contentType),
         resolvedSection(record, contentType),
       ),

@@ -10,6 +10,8 @@ const totals = {
   requests: 2,
   retries: 1,
   skippedBatches: 0,
+  replayed: 0,
+  notWritten: 0,
 };
 const progress: PushEvent = {
   event: 'progress',

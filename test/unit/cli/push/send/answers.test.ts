@@ -53,13 +53,15 @@ describe('push: answers mapped back to rows, the errors file, --json events', ()
       status: 422,
       body: {
         status: 'error',
-        message: 'Validation failed for 1 of 3 items',
+        message:
+          'Validation failed for 1 of 3 items; the 2 valid items were not written, as partial ' +
+          'validation is off (it would have written them)',
         errors: { 'A-3': { Name: 'required' } },
       },
     }));
     const result = await push(service, { batches: batchesOf(ROWS, 3), errorsPath });
     expect(result.exitCode).toBe(1);
-    expect(summaryOf(result)).toMatchObject({ imported: 0, failed: 3 });
+    expect(summaryOf(result)).toMatchObject({ imported: 0, failed: 3, notWritten: 2 });
     const lines = await errorLines();
     expect(lines.map((line) => (line._push as { errors: unknown }).errors)).toEqual([
       {},

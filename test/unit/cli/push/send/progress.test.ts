@@ -22,6 +22,7 @@ function contextOn(service: FakeService): RunContext {
     },
     funnel: 'erp-products',
     dryRun: false,
+    runId: 'run-1',
     totals: newTotals(),
     warnOnce: () => undefined,
   };

@@ -30,14 +30,26 @@ describe('push: checkpoint, resume and idempotency keys', () => {
     return run({ rows: { source: file, batchesFor: () => iterate(batches) }, ...plan });
   };
 
-  it('gives every batch its own key, the same in every run of the same file', async () => {
+  it('gives every batch its own key, and a new run of the same file new keys, so it sends again', async () => {
     await fromFile();
     const first = service.seen.map((request) => request.headers['idempotency-key']);
     expect(new Set(first).size).toBe(3);
+    expect(first.every((key) => /^push-[0-9a-f]{64}$/.test(String(key)))).toBe(true);
     service.seen.length = 0;
     await fromFile();
-    expect(service.seen.map((request) => request.headers['idempotency-key'])).toEqual(first);
-    expect(first.every((key) => /^push-[0-9a-f]{64}$/.test(String(key)))).toBe(true);
+    const second = service.seen.map((request) => request.headers['idempotency-key']);
+    expect(second).toHaveLength(3);
+    expect(second.filter((key) => first.includes(key))).toEqual([]);
+  });
+
+  it('keeps a retried request under its key: a retry within the run replays, never writes twice', async () => {
+    service.handle((_request, seen) =>
+      seen.length === 0 ? { status: 503, body: { message: 'busy' } } : OK,
+    );
+    await fromFile();
+    const keys = service.seen.map((request) => request.headers['idempotency-key']);
+    expect(keys).toHaveLength(4);
+    expect(keys[1]).toBe(keys[0]);
   });
 
   it('keeps the answered batches when the run stops, and --resume sends only the rest', async () => {
@@ -49,8 +61,10 @@ describe('push: checkpoint, resume and idempotency keys', () => {
     const checkpoint = JSON.parse(await readFile(`${file}.push-checkpoint.json`, 'utf8')) as {
       confirmed: Record<string, unknown>;
       funnel: string;
+      runId: string;
     };
     expect(Object.keys(checkpoint.confirmed)).toEqual(['0']);
+    expect(checkpoint.runId).toMatch(/^[0-9a-f-]{36}$/);
     expect(checkpoint.funnel).toBe('erp-products');
     const sentFirst = service.seen.map((request) => request.headers['idempotency-key']);
 
@@ -75,17 +89,34 @@ describe('push: checkpoint, resume and idempotency keys', () => {
   it('--restart discards the checkpoint and sends everything', async () => {
     await writeFile(
       `${file}.push-checkpoint.json`,
-      JSON.stringify({ version: 1, identity: 'x', funnel: 'f', confirmed: { 0: {} } }),
+      JSON.stringify({ version: 1, runId: 'r', identity: 'x', funnel: 'f', confirmed: { 0: {} } }),
     );
     const result = await fromFile({ restart: true });
     expect(result.exitCode).toBe(0);
     expect(service.seen).toHaveLength(3);
   });
 
+  it('--restart discards a checkpoint this version cannot read, which --resume refuses', async () => {
+    const unreadable = { version: 1, identity: 'x', funnel: 'erp-products', confirmed: {} };
+    await writeFile(`${file}.push-checkpoint.json`, JSON.stringify(unreadable));
+    const refused = await fromFile({ resume: true });
+    expect(refused.exitCode).toBe(2);
+    expect(summaryOf(refused).message).toMatch(/not a push checkpoint.*--restart/);
+    const restarted = await fromFile({ restart: true });
+    expect(restarted.exitCode).toBe(0);
+    expect(service.seen).toHaveLength(3);
+  });
+
   it('refuses to resume from a checkpoint of another version of the file', async () => {
     await writeFile(
       `${file}.push-checkpoint.json`,
-      JSON.stringify({ version: 1, identity: 'x', funnel: 'erp-products', confirmed: {} }),
+      JSON.stringify({
+        version: 1,
+        runId: 'r',
+        identity: 'x',
+        funnel: 'erp-products',
+        confirmed: {},
+      }),
     );
     const result = await fromFile({ resume: true });
     expect(result.exitCode).toBe(2);
