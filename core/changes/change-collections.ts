@@ -1,6 +1,6 @@
 /** The collections of the change log. */
 import type { mongo } from 'mongoose';
-import type { ChangeDiffDocument } from './change-diffs';
+import type { ChangeDiffDocument } from './change-diff-record';
 import type { ChangeBatchDocument } from './change-record';
 
 export interface ChangeCollections {

@@ -5,19 +5,9 @@
  * transaction with one insert for all of a write's updates; gone after the history's retention
  * (docs/changes.md#what-each-version-changed).
  */
-import { documentId } from '../domain/names';
 import type { ItemDiff } from '../items/item-diff';
 import type { ChangeCollections } from './change-collections';
-
-export interface ChangeDiffDocument extends ItemDiff {
-  /** tenant:seq, the record it belongs to. */
-  _id: string;
-  tenant: string;
-  contentType: string;
-  identifier: string;
-  version: number;
-  expiresAt: Date;
-}
+import { diffIdOf } from './change-diff-record';
 
 /** A numbered record's diff, as the append hands it over. */
 export interface NumberedDiff {
@@ -29,8 +19,6 @@ export interface NumberedDiff {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-const diffIdOf = (tenant: string, seq: number): string => documentId(tenant, String(seq));
 
 export class ChangeDiffs {
   /** `retentionDays`: how long a diff is kept (the history's retention). */

@@ -13,9 +13,7 @@ export const MAX_VALUE_BYTES = 1024;
 export const MAX_DIFF_BYTES = 16 * 1024;
 
 export const fieldChangeSchema = z.object({
-  field: z
-    .string()
-    .describe('`name`, `image`, `parent`, or `properties.<key>` for a property'),
+  field: z.string().describe('`name`, `image`, `parent`, or `properties.<key>` for a property'),
   before: z.unknown().describe('The value before (null: it had none)'),
   after: z.unknown().describe('The value after (null: it has none now)'),
   beforeCut: z
@@ -27,7 +25,7 @@ export const fieldChangeSchema = z.object({
     .optional()
     .describe('Present when `after` was too large: it is then the beginning of its JSON text'),
 });
-export type FieldChange = z.infer<typeof fieldChangeSchema>;
+type FieldChange = z.infer<typeof fieldChangeSchema>;
 
 export const itemDiffSchema = z.object({
   fields: z.array(fieldChangeSchema),
