@@ -6,7 +6,7 @@
  * by `_id` (change-diffs.ts).
  */
 import { z } from 'zod';
-import { fieldChangeSchema, itemDiffSchema } from '../items/item-diff';
+import { fieldChangeSchema, itemDiffSchema, type ItemDiff } from '../items/item-diff';
 import type { ChangeCollections } from './change-collections';
 import { recordedDiffs } from './change-diffs';
 import { changeEventSchema } from './change-record';
@@ -75,10 +75,7 @@ export async function recentItemChanges(
   });
 }
 
-function labelled(
-  diff: z.infer<typeof itemDiffSchema>,
-  labelOf: (field: string) => string,
-): ItemDiffView {
+function labelled(diff: ItemDiff, labelOf: (field: string) => string): ItemDiffView {
   return {
     fields: diff.fields.map((change) => ({ ...change, label: labelOf(change.field) })),
     omitted: diff.omitted,
