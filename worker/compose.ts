@@ -12,6 +12,7 @@ import type { IngestServices } from '../core/ingest/ingest-context';
 import { ItemStore } from '../core/items/item-store';
 import { redisWriteLock } from '../core/items/write-lock';
 import { transactionsOf } from '../core/mongo/transactions';
+import { ChangeDiffs } from '../core/changes/change-diffs';
 import { ChangeLogSink } from '../core/changes/change-log-sink';
 import { ChangeLogStore } from '../core/changes/change-log-store';
 import { NO_CHANGE_LISTENER, type ChangeListener } from '../core/changes/change-listener';
@@ -120,9 +121,11 @@ export async function composeWorker(
   const writeLock = redisWriteLock(redis, keys, logger);
   // The export worker starts after the jobs' services; until then its periodic sweep catches up.
   let exportListener: ChangeListener = NO_CHANGE_LISTENER;
-  const changeLog = new ChangeLogSink(new ChangeLogStore(db, engine.changeBatches), {
-    changed: (tenant, head) => exportListener.changed(tenant, head),
-  });
+  const changeLog = new ChangeLogSink(
+    new ChangeLogStore(db, engine.changeBatches),
+    { changed: (tenant, head) => exportListener.changed(tenant, head) },
+    new ChangeDiffs(db, config.HISTORY_TTL_DAYS),
+  );
   const services: IngestServices = {
     logger,
     workerId,

@@ -2,6 +2,8 @@
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { itemChangeViewSchema, recentItemChanges } from '../../core/changes/item-changes';
+import type { ContentType } from '../../core/domain/content-type';
+import { fieldLabel } from '../../core/domain/field-label';
 import { identifierProblem } from '../../core/domain/identifier';
 import { contentTypeKeySchema } from '../../core/domain/names';
 import { HistoryRepository } from '../../core/history/history.repository';
@@ -110,7 +112,10 @@ registerRoute({
   access,
   description:
     "The item's newest records in the change log (its versions: created, updated, deleted), " +
-    'newest first; answered whether the item is stored or not.',
+    'newest first; answered whether the item is stored or not. Each update carries what it ' +
+    'changed (`diff`): field, label, value before and after, a value over 1 KiB of JSON cut ' +
+    'and marked (`beforeCut`, `afterCut`), at most 16 KiB a version (`omitted` counts the ' +
+    'fields past it), kept for the history’s retention.',
   request: {
     params: z.object({ key: contentTypeKeySchema, identifier: z.string() }),
     query: trailQuerySchema,
@@ -132,14 +137,18 @@ export function itemsRoutes(context: ApiContext): Router {
     permission: 'manage_funnels',
   });
 
-  /** The content type's key, once it is known to exist in the caller's tenant. */
-  async function contentTypeKey(tenant: string, key: string): Promise<string> {
+  /** The content type, once it is known to exist in the caller's tenant. */
+  async function existingContentType(tenant: string, key: string): Promise<ContentType> {
     // A malformed key (one with ":", say) names no content type: 404, as an unknown one.
     const valid = contentTypeKeySchema.safeParse(key);
-    if (!valid.success || !(await context.contentTypes.find(tenant, valid.data))) {
-      throw notFound('No such content type');
-    }
-    return valid.data;
+    const contentType = valid.success && (await context.contentTypes.find(tenant, valid.data));
+    if (!contentType) throw notFound('No such content type');
+    return contentType;
+  }
+
+  /** The content type's key, once it is known to exist in the caller's tenant. */
+  async function contentTypeKey(tenant: string, key: string): Promise<string> {
+    return (await existingContentType(tenant, key)).key;
   }
 
   router.get(
@@ -187,13 +196,14 @@ export function itemsRoutes(context: ApiContext): Router {
     readAccess,
     async (req: Request<{ key: string; identifier: string }>, res) => {
       const { tenant } = req.principal;
-      const key = await contentTypeKey(tenant, req.params.key);
+      const contentType = await existingContentType(tenant, req.params.key);
       const { limit } = parseOrThrow(trailQuerySchema, req.query);
       const { identifier } = req.params;
-      const scope = { tenant, contentType: key, identifier };
+      const scope = { tenant, contentType: contentType.key, identifier };
+      const labelOf = (field: string) => fieldLabel(contentType, field);
       const items = identifierProblem(identifier)
         ? []
-        : await recentItemChanges(context.db, scope, limit);
+        : await recentItemChanges(context.db, scope, limit, labelOf);
       res.json({ items });
     },
   );

@@ -1,17 +1,19 @@
 /**
  * Where the item store's changes go: into the tenant's change log, numbered, in the transaction
- * of the writes that made them; once it committed, whoever follows the log is told, without
- * waiting for it.
+ * of the writes that made them, with the diffs of the updates beside them (change-diffs.ts); once
+ * it committed, whoever follows the log is told, without waiting for it.
  */
 import type { ItemChange, ItemChangeSink } from '../items/item-change';
+import type { ChangeDiffs, NumberedDiff } from './change-diffs';
 import type { ChangeListener } from './change-listener';
 import type { ChangeLogStore } from './change-log-store';
-import type { NewChange } from './change-record';
+import type { ChangeRecord, NewChange } from './change-record';
 
 export class ChangeLogSink implements ItemChangeSink {
   constructor(
     private readonly log: ChangeLogStore,
     private readonly listener: ChangeListener,
+    private readonly diffs: ChangeDiffs,
   ) {}
 
   async record(
@@ -30,9 +32,23 @@ export class ChangeLogSink implements ItemChangeSink {
         at,
       })),
     );
+    await this.diffs.record(scope.tenant, numberedDiffs(changes, written), at);
     const head = written.at(-1)?.seq;
     return () => {
       if (head !== undefined) this.listener.changed(scope.tenant, head);
     };
   }
+}
+
+/** The changes' diffs with the numbers the log gave them (in the order given). */
+function numberedDiffs(
+  changes: readonly ItemChange[],
+  written: readonly ChangeRecord[],
+): NumberedDiff[] {
+  return changes.flatMap((change, i) => {
+    const record = written[i];
+    if (!change.diff || !record) return [];
+    const { seq, contentType, identifier, version } = record;
+    return [{ seq, contentType, identifier, version, diff: change.diff }];
+  });
 }

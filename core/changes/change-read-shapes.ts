@@ -23,4 +23,9 @@ export const CHANGE_READ_SHAPES: readonly ReadShape<keyof ChangeCollections>[] =
     equals: ['tenant', 'contentType', 'entries.identifier'],
     sort: { lastSeq: -1 },
   },
+  {
+    read: "the diffs of an item's records, for GET /content-types/{key}/items/{identifier}/changes",
+    collection: 'changeDiffs',
+    equals: ['_id'],
+  },
 ];

@@ -2,11 +2,15 @@
  * What a write or delete changed, item by item, and the port it is told to: the change log
  * (core/changes) implements it, so items need not know who follows their changes.
  */
+import type { ItemDiff } from './item-diff';
+
 export interface ItemChange {
   event: 'created' | 'updated' | 'deleted';
   identifier: string;
   /** The item's count of changes, this one included. */
   version: number;
+  /** An update's fields before and after; creations and deletions carry none. */
+  diff?: ItemDiff;
 }
 
 export interface ItemChangeSink {

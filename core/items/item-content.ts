@@ -6,9 +6,9 @@
 import type { ItemDocument } from './item';
 import type { ItemWrite } from './item-documents';
 
-type Content = Pick<ItemDocument, 'name' | 'image' | 'parent' | 'properties'>;
+export type Content = Pick<ItemDocument, 'name' | 'image' | 'parent' | 'properties'>;
 
-const CONTENT_FIELDS = ['name', 'image', 'parent'] as const;
+export const CONTENT_FIELDS = ['name', 'image', 'parent'] as const;
 
 /** The stored item with the write's values set and its unmapped fields removed. */
 export function contentAfter(stored: Content, write: ItemWrite): Content {
@@ -29,7 +29,7 @@ export function sameContent(before: Content, after: Content): boolean {
 }
 
 /** JSON-like equality: objects by their own keys in any order, whatever their prototype. */
-function sameValue(a: unknown, b: unknown): boolean {
+export function sameValue(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (a instanceof Date || b instanceof Date) {
     return a instanceof Date && b instanceof Date && a.getTime() === b.getTime();

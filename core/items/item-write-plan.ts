@@ -5,12 +5,14 @@
  * - stored by a request received later: nothing, the later write stands;
  * - stored with the same content: only the receipt (so that an older request still cannot
  *   overwrite it) and the writing funnel move on, no new version and no change;
- * - otherwise: updated, at the next version, unless the item would then be over
+ * - otherwise: updated, at the next version, with what changed field by field (item-diff.ts,
+ *   from the stored fields read anyway: no more is read for it), unless the item would then be over
  *   MAX_ITEM_BYTES with the fields it keeps: that fails the write (ItemTooLargeError).
  */
 import type { ItemDocument } from './item';
 import type { ItemChange } from './item-change';
 import { contentAfter, sameContent } from './item-content';
+import { itemDiff } from './item-diff';
 import { MAX_ITEM_BYTES, bsonSize } from './item-size';
 import { ItemTooLargeError } from './item-too-large-error';
 import {
@@ -75,7 +77,8 @@ export function planWrite(
   const bytes = bsonSize({ ...newItemDocument(scope, received, now, version), ...after });
   if (bytes > MAX_ITEM_BYTES) throw new ItemTooLargeError(write.identifier, bytes, MAX_ITEM_BYTES);
   const operation = itemUpsert(scope, received, now, version);
-  return { kind: 'update', operation, change: changeOf('updated', write, version) };
+  const change = { ...changeOf('updated', write, version), diff: itemDiff(stored, after) };
+  return { kind: 'update', operation, change };
 }
 
 function changeOf(event: 'created' | 'updated', write: ItemWrite, version: number): ItemChange {

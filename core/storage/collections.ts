@@ -59,6 +59,7 @@ export function collectionsOf(
     history: collection('history'),
     historyParts: collection('history_parts'),
     changes: collection('changes'),
+    changeDiffs: collection('change_diffs'),
     syncs: collection('syncs'),
     syncNames: collection('sync_names'),
     exports: collection('exports'),

@@ -100,6 +100,7 @@ export const SERVICE_INDEXES: readonly ServiceIndex[] = [
     key: { tenant: 1, contentType: 1, 'entries.identifier': 1, lastSeq: -1 },
     name: 'tenant_content_type_entry_identifier',
   },
+  { collection: 'changeDiffs', ...EXPIRES },
   {
     collection: 'syncs',
     key: { tenant: 1, funnelId: 1, startedAt: -1, _id: -1 },

@@ -1,7 +1,7 @@
 /**
  * "Where did my item go?" in a real browser, on a real pipeline: the items of a content type
- * searched by the beginning of an identifier, an item with its last write, its changes and the
- * requests that named it (one that is gone too), the history filtered by an identifier, and a
+ * searched by the beginning of an identifier, an item with its last write, its changes (what an
+ * update changed, by the fields' labels) and the requests that named it (one that is gone too), the history filtered by an identifier, and a
  * funnel's full syncs with a dry run and a commit. Each page is checked for what it shows, for
  * console errors and CSP violations, and kept as a screenshot in test-artifacts/console/.
  */
@@ -28,16 +28,22 @@ describe('the console: items, an item, history by identifier and syncs', () => {
   beforeAll(async () => {
     browser = await launchChromium(); // first: without a browser, nothing else is started
     p = await startPipeline('console-items');
-    ({ url, contentType } = await p.scenario());
+    ({ url, contentType } = await p.scenario({
+      mappings: [
+        { source: 'sku', target: { system: 'identifier' } },
+        { source: 'title', target: { system: 'name' } },
+        { source: 'color', target: { property: 'color' } },
+      ],
+    }));
     await send('POST', [
-      { sku: 'A-1', title: 'Shoe' },
-      { sku: 'A-2', title: 'Boot' },
-      { sku: 'A-10', title: 'Sock' },
-      { sku: 'B-1', title: 'Bag' },
-      { sku: '.*x', title: 'Not a pattern' },
+      { sku: 'A-1', title: 'Shoe', color: 'red' },
+      { sku: 'A-2', title: 'Boot', color: 'black' },
+      { sku: 'A-10', title: 'Sock', color: 'grey' },
+      { sku: 'B-1', title: 'Bag', color: 'brown' },
+      { sku: '.*x', title: 'Not a pattern', color: 'none' },
     ]);
-    await send('POST', [{ sku: 'A-1', title: 'Red shoe' }]);
-    await send('POST', [{ sku: 'A-10' }]); // refused: a product needs its name
+    await send('POST', [{ sku: 'A-1', title: 'Red shoe', color: 'blue' }]);
+    await send('POST', [{ sku: 'A-10', color: 'grey' }]); // refused: a product needs its name
     await send('DELETE', { identifiers: ['A-2'] });
   });
   afterAll(async () => {
@@ -110,6 +116,13 @@ describe('the console: items, an item, history by identifier and syncs', () => {
       ['updated', '2'],
       ['created', '1'],
     ]);
+    // The update's fields by their labels in the content type, before and after.
+    const changed = changes.locator('tbody tr td:nth-child(5)');
+    expect(await changed.first().locator('li').allTextContents()).toEqual([
+      'Product Name: "Shoe" → "Red shoe"',
+      'Color: "red" → "blue"',
+    ]);
+    expect(await changed.nth(1).textContent()).toBe('—');
     await tab.screenshot('item');
 
     await lastRequest.click();
@@ -172,8 +185,8 @@ describe('the console: items, an item, history by identifier and syncs', () => {
     const tagged = await p.api.call('POST', `/api/v1/funnels/${url}?sync=${syncId}`, {
       token: p.token,
       body: [
-        { sku: 'A-1', title: 'Red shoe' },
-        { sku: 'A-10', title: 'Sock' },
+        { sku: 'A-1', title: 'Red shoe', color: 'blue' },
+        { sku: 'A-10', title: 'Sock', color: 'grey' },
       ],
     });
     expect(tagged.status).toBe(200);

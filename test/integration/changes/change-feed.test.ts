@@ -8,6 +8,7 @@ import { transactionsOf } from '../../../core/mongo/transactions';
 import type { Connection } from 'mongoose';
 import { ChangeFeed } from '../../../core/changes/change-feed';
 import { NO_CHANGE_LISTENER } from '../../../core/changes/change-listener';
+import { ChangeDiffs } from '../../../core/changes/change-diffs';
 import { ChangeLogSink } from '../../../core/changes/change-log-sink';
 import { ChangeLogStore } from '../../../core/changes/change-log-store';
 import type { ChangeDocument } from '../../../core/changes/change-record';
@@ -44,7 +45,7 @@ describe('ChangeFeed: the change log as readers get it', () => {
     log = new ChangeLogStore(db, engine.changeBatches);
     store = new ItemStore(db, engine, transactionsOf(mongo), {
       writeLock: lock,
-      changes: new ChangeLogSink(log, NO_CHANGE_LISTENER),
+      changes: new ChangeLogSink(log, NO_CHANGE_LISTENER, new ChangeDiffs(db, 30)),
     });
     feed = new ChangeFeed(log, db, engine.batches);
   });

@@ -316,8 +316,9 @@ describe('finding an item and the requests that named it', () => {
       const response = await api.call('GET', itemsPath('/W-1/changes'), { token: owner });
       expect(response.status).toBe(200);
       expect(response.body.items).toEqual([
-        { seq: 4, event: 'updated', version: 2, at: at(4).toISOString() },
-        { seq: 1, event: 'created', version: 1, at: at(1).toISOString() },
+        // No diff was recorded beside these batches.
+        { seq: 4, event: 'updated', version: 2, at: at(4).toISOString(), diff: null },
+        { seq: 1, event: 'created', version: 1, at: at(1).toISOString(), diff: null },
       ]);
       const one = await api.call('GET', itemsPath('/W-1/changes?limit=1'), { token: owner });
       expect(one.body.items).toHaveLength(1);
@@ -332,7 +333,7 @@ describe('finding an item and the requests that named it', () => {
     it("when another tenant asks, then it gets only its own item's changes", async () => {
       const response = await api.call('GET', itemsPath('/W-1/changes'), { token: other });
       expect(response.body.items).toEqual([
-        { seq: 1, event: 'created', version: 1, at: at(1).toISOString() },
+        { seq: 1, event: 'created', version: 1, at: at(1).toISOString(), diff: null },
       ]);
       const bad = await api.call('GET', itemsPath(`/${encodeURIComponent('W\u0001')}/changes`), {
         token: owner,

@@ -17,7 +17,7 @@ const db = client.db('unit');
 describe('the MongoDB adapter', () => {
   afterAll(() => client.close());
 
-  it('when indexes are made, then sessions, invitations, history and its parts, tombstones, sync names and deliveries expire by TTL index, and nothing else', () => {
+  it('when indexes are made, then sessions, invitations, history and its parts, tombstones, change diffs, sync names and deliveries expire by TTL index, and nothing else', () => {
     const ttl = SERVICE_INDEXES.filter(
       (index) => mongoIndexOptions(index).expireAfterSeconds === 0,
     );
@@ -27,6 +27,7 @@ describe('the MongoDB adapter', () => {
       ['history', { expiresAt: 1 }],
       ['historyParts', { expiresAt: 1 }],
       ['itemTombstones', { expiresAt: 1 }],
+      ['changeDiffs', { expiresAt: 1 }],
       ['syncNames', { expiresAt: 1 }],
       ['exportDeliveries', { expiresAt: 1 }],
     ]);

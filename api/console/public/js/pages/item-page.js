@@ -1,6 +1,7 @@
 /**
  * One item: where it is and how it got there. Its fields, version, and the funnel and request
- * that last wrote it; its recent changes in the change log (its versions); then the recorded
+ * that last wrote it; its recent changes in the change log (its versions, each update with the
+ * fields it changed by their labels, before and after); then the recorded
  * requests that named it, newest first, each with what it did to the item. An item that is not
  * stored (never was, or was deleted) still shows both: the answer to "where did my item go?" within the history's retention.
  */
@@ -109,6 +110,36 @@ function requestsTable(requests) {
   );
 }
 
+/** A value as its change kept it: JSON, or the beginning of its JSON when it was cut. */
+function keptValue(value, cut) {
+  if (value === null) return h('span', { class: 'muted' }, 'none');
+  if (!cut) return h('code', {}, JSON.stringify(value));
+  return [h('code', {}, value), h('span', { class: 'muted' }, '… (cut)')];
+}
+
+/** What an update changed, field by field; a creation or deletion records none. */
+function fieldChanges(diff) {
+  if (!diff) return h('span', { class: 'muted' }, '—');
+  return h(
+    'ul',
+    { class: 'field-changes' },
+    diff.fields.map((change) =>
+      h(
+        'li',
+        {},
+        h('span', { class: 'field-label' }, change.label),
+        ': ',
+        keptValue(change.before, change.beforeCut),
+        ' → ',
+        keptValue(change.after, change.afterCut),
+      ),
+    ),
+    diff.omitted > 0
+      ? h('li', { class: 'muted' }, `and ${formatNumber(diff.omitted)} more, too many to keep`)
+      : null,
+  );
+}
+
 async function changesSection(route, { signal }) {
   const { contentType, identifier } = route;
   const { items } = await apiGet(itemPaths.itemChanges(contentType, identifier), {
@@ -124,12 +155,13 @@ async function changesSection(route, { signal }) {
       : scrollBox(
           dataTable({
             caption: `Its newest ${formatNumber(items.length)} changes in the change log`,
-            columns: ['Number (seq)', 'Change', 'Version', 'Recorded'],
+            columns: ['Number (seq)', 'Change', 'Version', 'Recorded', 'What changed'],
             rows: items.map((change) => [
               formatNumber(change.seq),
               change.event,
               formatNumber(change.version),
               timeElement(change.at),
+              fieldChanges(change.diff),
             ]),
             className: 'item-changes',
           }),
