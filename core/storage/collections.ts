@@ -56,6 +56,7 @@ export function collectionsOf(
     itemTombstones: collection('item_tombstones'),
     history: collection('history'),
     historyParts: collection('history_parts'),
+    historyPayloads: collection('history_payloads'),
     changes: collection('changes'),
     syncs: collection('syncs'),
     syncNames: collection('sync_names'),

@@ -165,6 +165,7 @@ describe('reads and their indexes', () => {
       parts: 0,
       payload: '[]',
       payloadTruncated: false,
+      storedPayload: null,
       tokenId: null,
       dryRun: false,
       expiresAt: new Date(Date.now() + 86_400_000),
