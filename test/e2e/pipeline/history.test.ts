@@ -14,6 +14,8 @@ import type { HistoryView } from '../../../core/history/history-record';
 
 /** The record's preview of a body: the whole body is kept apart (history-payloads.test.ts). */
 const PREVIEW_BYTES = 16 * 1024;
+/** The whole body, as a record names it. */
+const KEPT = expect.objectContaining({ bytes: expect.any(Number), sha256: expect.any(String) });
 const timing = {
   receivedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
   sequence: expect.any(Number),
@@ -58,6 +60,7 @@ describe('the history of funnel requests', () => {
       listsComplete: true,
       payload: body,
       payloadTruncated: false,
+      storedPayload: KEPT,
       tokenId: p.tokenId,
       tokenName: 'bootstrap',
       dryRun: false,
@@ -90,6 +93,7 @@ describe('the history of funnel requests', () => {
       listsComplete: true,
       payload: body,
       payloadTruncated: false,
+      storedPayload: KEPT,
       tokenId: p.tokenId,
       tokenName: 'bootstrap',
       dryRun: false,
@@ -123,6 +127,7 @@ describe('the history of funnel requests', () => {
       listsComplete: true,
       payload: body,
       payloadTruncated: false,
+      storedPayload: KEPT,
       tokenId: p.tokenId,
       tokenName: 'bootstrap',
       dryRun: false,
@@ -151,6 +156,7 @@ describe('the history of funnel requests', () => {
       errors: { _request: { Body: 'The request body is empty' } },
       payload: null,
       payloadTruncated: false,
+      storedPayload: KEPT,
     });
   });
 
@@ -180,6 +186,7 @@ describe('the history of funnel requests', () => {
       listsComplete: true,
       payload: body,
       payloadTruncated: false,
+      storedPayload: KEPT,
       tokenId: p.tokenId,
       tokenName: 'bootstrap',
       dryRun: false,
