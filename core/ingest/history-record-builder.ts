@@ -12,7 +12,7 @@ import type { ParsedJobData } from '../queue/jobs';
 import type { StoredPayload } from '../history/stored-payload';
 
 /** The record shows the body up to this size; the whole body is kept apart (keep-payloads.ts). */
-export const PAYLOAD_PREVIEW_BYTES = 16 * 1024;
+const PAYLOAD_PREVIEW_BYTES = 16 * 1024;
 
 export interface RequestOutcome {
   status: HistoryStatus;
