@@ -89,7 +89,7 @@ async function sendStored(
   const stored = record.storedPayload as NonNullable<HistoryDocument['storedPayload']>;
   const chunks = await history.payloads.compressed(record, stored);
   if (!chunks) throw new HttpError(410, goneReason(record));
-  if (req.acceptsEncodings('gzip', 'identity') === 'gzip') {
+  if (acceptsGzip(req)) {
     res.setHeader('Content-Encoding', 'gzip');
     res.setHeader('Content-Length', String(stored.storedBytes));
     await pipeline(chunks, res);
@@ -98,6 +98,14 @@ async function sendStored(
     await pipeline(chunks, createGunzip(), res);
   }
 }
+
+/**
+ * Gzip only when the request names it: a request without Accept-Encoding (curl without
+ * `--compressed`) gets the body as it was sent, not compressed bytes it did not ask for.
+ */
+const acceptsGzip = (req: Request): boolean =>
+  req.headers['accept-encoding'] !== undefined &&
+  req.acceptsEncodings('gzip', 'identity') === 'gzip';
 
 /** A body not stored apart is the record's preview, when that holds all of it. */
 function sendPreview(record: HistoryDocument, res: Response): void {
