@@ -92,10 +92,19 @@ async function sendStored(
   if (acceptsGzip(req)) {
     res.setHeader('Content-Encoding', 'gzip');
     res.setHeader('Content-Length', String(stored.storedBytes));
-    await pipeline(chunks, res);
+    await untilSent(pipeline(chunks, res));
   } else {
     res.setHeader('Content-Length', String(stored.bytes));
-    await pipeline(chunks, createGunzip(), res);
+    await untilSent(pipeline(chunks, createGunzip(), res));
+  }
+}
+
+/** A client that goes away midway is no error of ours; a chunk found gone midway is. */
+async function untilSent(sending: Promise<void>): Promise<void> {
+  try {
+    await sending;
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'ERR_STREAM_PREMATURE_CLOSE') throw error;
   }
 }
 
