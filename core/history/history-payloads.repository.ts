@@ -77,7 +77,8 @@ export class HistoryPayloadsRepository {
    * chunk found missing later (the expiry caught it midway) ends the stream with an error.
    */
   async compressed(record: PayloadOwner, stored: StoredPayload): Promise<Readable | null> {
-    const cursor = this.chunks(record, stored);
+    // One chunk a reply: the stream holds one chunk at a time, whatever the body's size.
+    const cursor = this.chunks(record, stored).batchSize(1);
     const first = await cursor.next();
     if (!first || first.chunk !== 0) {
       await cursor.close();
