@@ -89,7 +89,11 @@ export async function ingestGroup(
     context.settings.find(data.tenant, data.endpointUrl, data.funnelId),
   ]);
   context.signal.throwIfAborted();
-  const stored = await keepBodies(context, members, bodies);
+  // Before any transaction, in one command (keep-payloads.ts).
+  const stored = await keepPayloads(
+    context,
+    members.map((job, index) => ({ job, raw: bodies[index] ?? null })),
+  );
   const writeBetween = settings.found && readsOwnContentType(settings.funnel, settings.contentType);
   const pending = new PendingWrites(context, data.tenant);
   const results: RequestResult[] = [];
@@ -120,22 +124,6 @@ export async function ingestGroup(
   }
   await pending.flush();
   return finishGroup(members, context, results, { bodies, stored, startedAt, recorded });
-}
-
-/** The members' whole bodies, kept in one command before any transaction; by member position. */
-async function keepBodies(
-  context: IngestContext,
-  members: readonly Member[],
-  bodies: readonly (Buffer | null)[],
-): Promise<(StoredPayload | null)[]> {
-  const present = members.flatMap((job, index) => {
-    const raw = bodies[index];
-    return raw ? [{ job, raw, index }] : [];
-  });
-  const kept = await keepPayloads(context, present);
-  const stored: (StoredPayload | null)[] = members.map(() => null);
-  present.forEach(({ index }, at) => (stored[index] = kept[at] ?? null));
-  return stored;
 }
 
 /**

@@ -11,20 +11,27 @@ import type { IngestContext } from './ingest-context';
 type Keeping = Pick<IngestContext, 'historyPayloads' | 'historyTtlDays' | 'historyPayloadDays'>;
 type Request = Pick<RecordedRequest, 'tenant' | 'recordId' | 'receivedAt'>;
 
-/** What the record of each request keeps of its body, in order: null each when none is kept. */
+/**
+ * What the record of each request keeps of its body, in order, all in one command: null for a
+ * request whose body is gone (`raw` null), and for all when none are kept.
+ */
 export async function keepPayloads(
   context: Keeping,
-  requests: readonly { job: Request; raw: Buffer }[],
+  requests: readonly { job: Request; raw: Buffer | null }[],
 ): Promise<(StoredPayload | null)[]> {
   const days = Math.min(context.historyPayloadDays, context.historyTtlDays);
-  if (days === 0) return requests.map(() => null);
-  return context.historyPayloads.keep(
-    requests.map(({ job, raw }) => ({
+  const stored: (StoredPayload | null)[] = requests.map(() => null);
+  if (days === 0) return stored;
+  const present = requests.flatMap(({ job, raw }, at) => (raw ? [{ job, raw, at }] : []));
+  const kept = await context.historyPayloads.keep(
+    present.map(({ job, raw }) => ({
       record: { _id: documentId(job.tenant, job.recordId), tenant: job.tenant },
       raw,
       expiresAt: recordExpiry(job, days),
     })),
   );
+  present.forEach(({ at }, index) => (stored[at] = kept[index] ?? null));
+  return stored;
 }
 
 /** keepPayloads for one request. */
