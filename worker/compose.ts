@@ -6,6 +6,7 @@
  */
 import { hostname } from 'node:os';
 import type { WorkerConfig } from '../core/platform/config';
+import { HistoryPayloadsRepository } from '../core/history/history-payloads.repository';
 import { HistoryRepository } from '../core/history/history.repository';
 import { ChunkPlans } from '../core/ingest/chunks/chunk-plans';
 import type { IngestServices } from '../core/ingest/ingest-context';
@@ -70,6 +71,7 @@ export type ComposeWorkerConfig = ExportWorkerConfig &
     | 'WORKER_CONCURRENCY'
     | 'JOB_LOCK_MS'
     | 'HISTORY_TTL_DAYS'
+    | 'HISTORY_PAYLOAD_DAYS'
     | 'CHUNK_SIZE'
     | 'LARGE_REQUEST_BYTES'
     | 'LARGE_JOBS_PER_TENANT'
@@ -126,6 +128,7 @@ export async function composeWorker(
     { changed: (tenant, head) => exportListener.changed(tenant, head) },
     new ChangeDiffs(db, config.HISTORY_TTL_DAYS),
   );
+  const metrics = new WorkerMetrics(config.WORKER_CONCURRENCY);
   const services: IngestServices = {
     logger,
     workerId,
@@ -138,6 +141,8 @@ export async function composeWorker(
     }),
     history: new HistoryRepository(db),
     historyTtlDays: config.HISTORY_TTL_DAYS,
+    historyPayloads: new HistoryPayloadsRepository(db, metrics.payloadKept),
+    historyPayloadDays: config.HISTORY_PAYLOAD_DAYS,
     chunkSize,
     chunkPlans: new ChunkPlans(redis, keys),
     syncs: syncServices(db, redis, keys),
@@ -152,7 +157,6 @@ export async function composeWorker(
     queues,
     logger,
   });
-  const metrics = new WorkerMetrics(config.WORKER_CONCURRENCY);
   let takesJobs = (): boolean => false;
   // Taken before the worker takes jobs: a port in use stops the start, not a running job.
   const metricsServer = await startMetricsServer(config, {

@@ -13,10 +13,10 @@ import {
 import { InvalidCursorError } from '../../core/mongo/page-cursor';
 import { HistoryRepository } from '../../core/history/history.repository';
 import { identifierQuerySchema } from '../../core/items/identifier-query';
-import type { Funnel } from '../../core/domain/funnel';
 import { RateLimitedCounts } from '../../core/redis/rate-limited-counts';
 import type { ApiContext } from '../context';
 import { dryRunQuerySchema } from '../http/dry-run-flag';
+import { funnelAt } from '../http/funnel-at';
 import { notFound } from '../http/http-error';
 import { invalid, parseOrThrow } from '../http/validate';
 import { requireAccess } from '../middleware/require-access';
@@ -126,21 +126,12 @@ export function historyRoutes(context: ApiContext): Router {
   const rateLimited = new RateLimitedCounts(context.queue.redis, context.queue.keys);
   const readAccess = requireAccess(context.auth, { ability: 'read', permission: 'manage_funnels' });
 
-  /** The funnel at the endpoint URL in the caller's tenant; 404 when there is none. */
-  async function funnelAt(tenant: string, endpointUrl: string): Promise<Funnel> {
-    // A malformed endpoint URL names no funnel: 404, as an unknown one.
-    const valid = endpointUrlSchema.safeParse(endpointUrl);
-    const funnel = valid.success ? await context.funnels.find(tenant, valid.data) : null;
-    if (!funnel) throw notFound(`No funnel with endpoint URL "${endpointUrl}"`);
-    return funnel;
-  }
-
   router.get(
     '/funnels/:endpointUrl/history',
     readAccess,
     async (req: Request<{ endpointUrl: string }>, res) => {
       const { tenant } = req.principal;
-      const funnel = await funnelAt(tenant, req.params.endpointUrl);
+      const funnel = await funnelAt(context, tenant, req.params.endpointUrl);
       const query = parseOrThrow(listQuerySchema, req.query);
       try {
         const page = await history.list(tenant, funnel.id, query);
@@ -163,7 +154,7 @@ export function historyRoutes(context: ApiContext): Router {
     readAccess,
     async (req: Request<{ endpointUrl: string; requestId: string }>, res) => {
       const { tenant } = req.principal;
-      const funnel = await funnelAt(tenant, req.params.endpointUrl);
+      const funnel = await funnelAt(context, tenant, req.params.endpointUrl);
       const found = await history.findByEitherId(tenant, funnel.id, req.params.requestId);
       if (!found) throw notFound('No such request in the history of this funnel');
       const [record, token] = await Promise.all([

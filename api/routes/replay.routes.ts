@@ -58,7 +58,11 @@ registerRoute({
       ),
     ),
     404: json(errorBodySchema, 'No such funnel, or no such request to it in the tenant'),
-    409: json(errorBodySchema, 'The payload was cut when recorded, or the record is of a DELETE'),
+    409: json(
+      errorBodySchema,
+      'The payload was not kept whole when recorded, or the record is of a DELETE',
+    ),
+    410: json(errorBodySchema, 'The payload was kept, and pruned since (`HISTORY_PAYLOAD_DAYS`)'),
     413: ruleRefusal(json(errorBodySchema, 'The recorded payload has more than `MAX_ITEMS` items')),
     422: ruleRefusal(json(envelopeSchema, 'The new request was answered: validation failed')),
     429: {
@@ -72,7 +76,7 @@ registerRoute({
   },
 });
 
-const REFUSAL_STATUS = { 'not-found': 404, 'not-a-post': 409, truncated: 409 } as const;
+const REFUSAL_STATUS = { 'not-found': 404, 'not-a-post': 409, 'not-kept': 409, gone: 410 } as const;
 
 export function replayRoutes(context: ApiContext): Router {
   const router = Router();
@@ -94,7 +98,7 @@ export function replayRoutes(context: ApiContext): Router {
         throw notFound(`No funnel with endpoint URL "${req.params.endpointUrl}"`);
       }
       const record = await history.findByEitherId(tenant, funnel.id, req.params.requestId);
-      const source = replaySource(record);
+      const source = await replaySource(history, record);
       if (!source.ok) throw new HttpError(REFUSAL_STATUS[source.refusal], source.message);
 
       const { raw, bodyFormat } = source;

@@ -6,6 +6,7 @@ import { readRateLimit } from '../middleware/read-rate-limit';
 import { requireIdentity } from '../middleware/require-access';
 import { changesRoutes } from './changes.routes';
 import { funnelsRoutes } from './funnels.routes';
+import { historyPayloadRoutes } from './history-payload.routes';
 import { historyRoutes } from './history.routes';
 import { limitsRoutes } from './limits.routes';
 import { replayRoutes } from './replay.routes';
@@ -56,6 +57,7 @@ export function v1Routes(context: ApiContext): Router {
   router.use(settings);
   router.use(itemsRoutes(context));
   router.use(historyRoutes(context));
+  router.use(historyPayloadRoutes(context));
   router.use(replayRoutes(context));
   router.use(syncsRoutes(context));
   router.use(changesRoutes(context));

@@ -86,4 +86,11 @@ export const HISTORY_READ_SHAPES: readonly ReadShape<keyof HistoryCollections>[]
     equals: ['tenant', 'funnelId', 'identifiers'],
     sort: { receivedAt: -1, record: -1 },
   },
+  {
+    read: `the body of a record, chunk by chunk (${LIST}/{requestId}/payload, replay, preview)`,
+    collection: 'historyPayloads',
+    equals: ['tenant', 'record'],
+    range: 'chunk',
+    sort: { chunk: 1 },
+  },
 ];

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { itemErrorsSchema, type ItemErrors } from '../domain/item-errors';
 import { resolvedIdentifierSchema } from '../domain/resolved-identifier';
+import { storedPayloadSchema } from './stored-payload';
 
 const HISTORY_STATUSES = ['success', 'partial', 'error', 'queued', 'processing'] as const;
 export const historyStatusSchema = z.enum(HISTORY_STATUSES);
@@ -37,7 +38,7 @@ export function fromStoredErrors(stored: readonly StoredError[]): ItemErrors {
   return errors;
 }
 
-/** The body as stored (a string, cut at the limit) shown as JSON again when it was not cut. */
+/** The preview (a string, cut at its limit) shown as JSON again when it was not cut. */
 function payloadView(payload: string, truncated: boolean): unknown {
   if (truncated) return payload;
   try {
@@ -96,9 +97,14 @@ const historyDocumentSchema = z.object({
   parts: z.number().int(),
   /** The lists could not be recorded at all (record-summary.ts): only counts and the message. */
   listsLost: z.literal(true).optional(),
-  /** The body as received, as text: stored whatever its keys, cut after 256 KiB. */
+  /**
+   * The body's beginning as text, stored whatever its keys: the whole body when it is short, cut
+   * after PAYLOAD_PREVIEW_BYTES (`payloadTruncated`) when not. The whole body is `storedPayload`.
+   */
   payload: z.string(),
   payloadTruncated: z.boolean(),
+  /** Where the whole body is kept (stored-payload.ts); null when it is not. */
+  storedPayload: storedPayloadSchema.nullable(),
   tokenId: z.string().nullable(),
   dryRun: z.boolean(),
   /** How the body is written. */
@@ -121,6 +127,7 @@ export const historyViewSchema = historyDocumentSchema
     funnelId: true,
     expiresAt: true,
     bodyFormat: true,
+    storedPayload: true,
     parts: true,
     listsLost: true,
     receivedAt: true,
@@ -130,8 +137,16 @@ export const historyViewSchema = historyDocumentSchema
     receivedAt: z.string(),
     finishedAt: z.string().nullable(),
     errors: itemErrorsSchema,
-    /** The body as received; a string when it was cut (`payloadTruncated`). */
+    /** The body's preview; a string when it was cut (`payloadTruncated`). */
     payload: z.unknown(),
+    storedPayload: storedPayloadSchema
+      .omit({ chunks: true, encoding: true })
+      .extend({ expiresAt: z.string() })
+      .nullable()
+      .describe(
+        'The whole body as the history keeps it (`GET .../history/{requestId}/payload`): its ' +
+          'size as received, compressed, its SHA-256 and when it goes; null when it is not kept',
+      ),
     listsComplete: z
       .boolean()
       .describe(
@@ -167,10 +182,17 @@ export function historyView(record: HistoryDocument): HistoryView {
     listsComplete: record.listsLost !== true && record.parts === 0,
     payload: payloadView(record.payload, record.payloadTruncated),
     payloadTruncated: record.payloadTruncated,
+    storedPayload: storedPayloadView(record.storedPayload),
     tokenId: record.tokenId,
     dryRun: record.dryRun,
     ...(record.replayOf === undefined ? {} : { replayOf: record.replayOf }),
     ...(record.sync === undefined ? {} : { sync: record.sync }),
     ...(record.syncCommit ? { syncCommit: true } : {}),
   };
+}
+
+function storedPayloadView(stored: HistoryDocument['storedPayload']): HistoryView['storedPayload'] {
+  if (!stored) return null;
+  const { bytes, storedBytes, sha256, expiresAt } = stored;
+  return { bytes, storedBytes, sha256, expiresAt: expiresAt.toISOString() };
 }

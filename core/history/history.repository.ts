@@ -9,6 +9,8 @@ import { documentId } from '../domain/names';
 import type { HistoryCollections } from './history-collections';
 import { joinParts } from './history-part';
 import { counts, HistoryPartsRepository } from './history-parts.repository';
+import { HistoryPayloadsRepository } from './history-payloads.repository';
+import { recordedBody, type RecordedBody } from './recorded-body';
 import { splitRecord } from './record-budget';
 import type { HistoryDocument, HistoryStatus } from './history-record';
 import { decodeCursor, encodeCursor, InvalidCursorError, type Page } from '../mongo/page-cursor';
@@ -32,7 +34,7 @@ export interface HistoryListOptions {
   cursor?: string;
 }
 
-/** A list entry: the record without `payload`, which may weigh 256 KiB. */
+/** A list entry: the record without `payload`, its preview, which no list shows. */
 export type HistoryEntry = Omit<HistoryDocument, 'payload'>;
 
 /** A page ends at a record; the next starts after its sort key (receivedAt desc, _id desc). */
@@ -43,9 +45,12 @@ const positionSchema = z.object({
 
 export class HistoryRepository {
   private readonly parts: HistoryPartsRepository;
+  /** The records' whole bodies. */
+  readonly payloads: HistoryPayloadsRepository;
 
   constructor(private readonly db: HistoryCollections) {
     this.parts = new HistoryPartsRepository(db);
+    this.payloads = new HistoryPayloadsRepository(db);
   }
 
   /**
@@ -163,7 +168,12 @@ export class HistoryRepository {
     return this.withPartsNaming(newestOf(records, named, limit), identifier);
   }
 
-  /** A funnel's newest records with their payloads, newest first, as `list` orders them. */
+  /** The body of a record as it was received (recorded-body.ts), or why it is not there. */
+  body(record: HistoryDocument): Promise<RecordedBody> {
+    return recordedBody(this.payloads, record);
+  }
+
+  /** A funnel's newest records with their previews, newest first, as `list` orders them. */
   async recent(tenant: string, funnelId: string, limit: number): Promise<HistoryDocument[]> {
     return this.db.history
       .find({ tenant, funnelId })

@@ -1,18 +1,25 @@
 /**
  * Whether a recorded request can be sent again, and the body to send (docs/api-behaviour.md#replay):
- * only a POST of this tenant's funnel whose body was kept whole. A replay is then a new request
+ * only a POST of this tenant's funnel whose body is kept whole. A replay is then a new request
  * like any other: it is queued, gets its receipt, its answer and its own history record, which
  * names the record it replays.
  */
 import type { HistoryDocument } from './history-record';
-import { recordedBody } from './recorded-body';
+import type { BodyMissing, RecordedBody } from './recorded-body';
 
 export type ReplaySource =
   | { ok: true; raw: Buffer; bodyFormat: 'json' | 'ndjson'; replayOf: string }
-  | { ok: false; refusal: 'not-found' | 'not-a-post' | 'truncated'; message: string };
+  | { ok: false; refusal: 'not-found' | 'not-a-post' | BodyMissing; message: string };
+
+interface BodyReads {
+  body(record: HistoryDocument): Promise<RecordedBody>;
+}
 
 /** `record` is the one found in the caller's tenant and funnel: null when there is none. */
-export function replaySource(record: HistoryDocument | null): ReplaySource {
+export async function replaySource(
+  history: BodyReads,
+  record: HistoryDocument | null,
+): Promise<ReplaySource> {
   if (!record) {
     return {
       ok: false,
@@ -27,8 +34,8 @@ export function replaySource(record: HistoryDocument | null): ReplaySource {
       message: 'Only a POST is replayed: this record is of a DELETE',
     };
   }
-  const recorded = recordedBody(record);
-  if (!recorded.ok) return { ok: false, refusal: 'truncated', message: recorded.reason };
+  const recorded = await history.body(record);
+  if (!recorded.ok) return { ok: false, refusal: recorded.missing, message: recorded.reason };
   return {
     ok: true,
     raw: Buffer.from(recorded.body.raw, 'utf8'),

@@ -4,14 +4,17 @@
  * answer the caller. An answer of 5xx is not kept for repeats: a repeat runs the request again.
  */
 import { historyRecord } from './history-record-builder';
+import type { StoredPayload } from '../history/stored-payload';
 import type { JobResult, ParsedJobData } from '../queue/jobs';
 import type { IngestContext } from './ingest-context';
 import type { RequestResult } from './request-result';
 import { storeRecord } from './store-record';
 
 export interface Finishing {
-  /** The body, or its first bytes past the history's limit: what the record keeps of it. */
+  /** The body, for the record's preview. */
   payload: Buffer;
+  /** Where the whole body is kept, if it is. */
+  storedPayload?: StoredPayload | null;
   /** When the request's job first started. */
   startedAt: number;
   /** How many chunk jobs wrote it, when it was chunked. */
@@ -26,7 +29,13 @@ export async function finishRequest(
 ): Promise<JobResult<'ingest'>> {
   await storeRecord(
     context,
-    historyRecord(data, finishing.payload, result, context.historyTtlDays),
+    historyRecord(
+      data,
+      finishing.payload,
+      result,
+      context.historyTtlDays,
+      finishing.storedPayload ?? null,
+    ),
   );
   return answerRequest(data, context, result, finishing);
 }
@@ -36,7 +45,7 @@ export async function answerRequest(
   data: ParsedJobData<'ingest'>,
   context: IngestContext,
   result: RequestResult,
-  finishing: Omit<Finishing, 'payload'>,
+  finishing: Omit<Finishing, 'payload' | 'storedPayload'>,
 ): Promise<JobResult<'ingest'>> {
   const answer = { httpStatus: result.httpStatus, envelope: result.envelope };
   // Once the record is stored (a retry before that needs the body), the rest goes at once.

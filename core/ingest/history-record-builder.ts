@@ -9,9 +9,10 @@ import type { ItemErrors } from '../domain/item-errors';
 import { identifiersNamed } from '../history/record-identifiers';
 import type { ResolvedIdentifier } from '../domain/resolved-identifier';
 import type { ParsedJobData } from '../queue/jobs';
+import type { StoredPayload } from '../history/stored-payload';
 
-/** Bodies are kept in full up to this size, cut after it. */
-export const PAYLOAD_LIMIT_BYTES = 256 * 1024;
+/** The record shows the body up to this size; the whole body is kept apart (keep-payloads.ts). */
+const PAYLOAD_PREVIEW_BYTES = 16 * 1024;
 
 export interface RequestOutcome {
   status: HistoryStatus;
@@ -47,11 +48,12 @@ export function historyRecord(
   raw: Buffer,
   outcome: RequestOutcome,
   historyTtlDays: number,
+  storedPayload: StoredPayload | null = null,
 ): HistoryDocument {
   const receivedAt = new Date(job.receivedAt);
   const finished = outcome.status !== 'queued' && outcome.status !== 'processing';
   const finishedAt = new Date();
-  const truncated = raw.length > PAYLOAD_LIMIT_BYTES;
+  const truncated = raw.length > PAYLOAD_PREVIEW_BYTES;
   const named = {
     errors: toStoredErrors(outcome.errors ?? {}),
     successIds: outcome.successIds ?? [],
@@ -82,13 +84,20 @@ export function historyRecord(
     // The repository lays the lists out into parts when they are past the record's budget.
     parts: 0,
     // A cut may split a multi-byte character; the decoder makes its remains U+FFFD.
-    payload: (truncated ? raw.subarray(0, PAYLOAD_LIMIT_BYTES) : raw).toString('utf8'),
+    payload: (truncated ? raw.subarray(0, PAYLOAD_PREVIEW_BYTES) : raw).toString('utf8'),
     payloadTruncated: truncated,
+    storedPayload,
     tokenId: job.tokenId,
     dryRun: job.dryRun,
     bodyFormat: job.bodyFormat,
     ...(job.replayOf === undefined ? {} : { replayOf: job.replayOf }),
     ...(job.sync === undefined ? {} : { sync: job.sync }),
-    expiresAt: new Date(receivedAt.getTime() + historyTtlDays * 24 * 60 * 60 * 1000),
+    expiresAt: recordExpiry(job, historyTtlDays),
   };
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** When the record of `job` may be purged. */
+export const recordExpiry = (job: Pick<RecordedRequest, 'receivedAt'>, days: number): Date =>
+  new Date(Date.parse(job.receivedAt) + days * DAY_MS);

@@ -3,6 +3,7 @@
  * (worker/main.ts); each job adds its own id, abort signal and the job itself.
  */
 import type { HistoryRepository } from '../history/history.repository';
+import type { HistoryPayloadsRepository } from '../history/history-payloads.repository';
 import type { ItemStore } from '../items/item-store';
 import type { Logger } from '../platform/logger';
 import type { IdempotencyRecords } from '../redis/idempotency-records';
@@ -25,6 +26,10 @@ export interface IngestServices {
   items: ItemStore;
   history: HistoryRepository;
   historyTtlDays: number;
+  /** The whole bodies of recorded requests. */
+  historyPayloads: HistoryPayloadsRepository;
+  /** How long a body is kept (HISTORY_PAYLOAD_DAYS): 0, none. */
+  historyPayloadDays: number;
   /**
    * A POST writing more items than this is written by chunk jobs of this many (CHUNK_SIZE);
    * undefined: each request by its own job.

@@ -19,7 +19,9 @@ import type { IngestContext } from './ingest-context';
 import { NO_PAYLOAD } from './ingest-request';
 import { prepareRequest } from './prepare-request';
 import { storeRecords, writeWithRecords } from './store-record';
+import { keepPayloads } from './keep-payloads';
 import type { HistoryDocument } from '../history/history-record';
+import type { StoredPayload } from '../history/stored-payload';
 import { expiredBody, type RequestResult } from './request-result';
 import type { RequestWrites } from '../items/item-store';
 import { readsOwnContentType } from '../domain/mapping-plan';
@@ -86,6 +88,12 @@ export async function ingestGroup(
     context.payloads.getMany(members.map((member) => member.payloadKey)),
     context.settings.find(data.tenant, data.endpointUrl, data.funnelId),
   ]);
+  context.signal.throwIfAborted();
+  // Before any transaction, in one command (keep-payloads.ts).
+  const stored = await keepPayloads(
+    context,
+    members.map((job, index) => ({ job, raw: bodies[index] ?? null })),
+  );
   const writeBetween = settings.found && readsOwnContentType(settings.funnel, settings.contentType);
   const pending = new PendingWrites(context, data.tenant);
   const results: RequestResult[] = [];
@@ -102,14 +110,20 @@ export async function ingestGroup(
     const prepared = await prepareRequest(member, settings, context.items, raw);
     results[index] = prepared.result;
     if (prepared.writes.length === 0) continue;
-    const record = historyRecord(member, raw, prepared.result, context.historyTtlDays);
+    const record = historyRecord(
+      member,
+      raw,
+      prepared.result,
+      context.historyTtlDays,
+      stored[index] ?? null,
+    );
     const writes = { writes: prepared.writes, receipt: receiptOf(member) };
     pending.add(prepared.contentType, writes, record);
     recorded.add(index);
     if (writeBetween) await pending.flush();
   }
   await pending.flush();
-  return finishGroup(members, context, results, { bodies, startedAt, recorded });
+  return finishGroup(members, context, results, { bodies, stored, startedAt, recorded });
 }
 
 /**
@@ -120,19 +134,25 @@ async function finishGroup(
   members: readonly Member[],
   context: IngestContext,
   results: readonly RequestResult[],
-  finishing: { bodies: readonly (Buffer | null)[]; startedAt: number; recorded: Set<number> },
+  finishing: {
+    bodies: readonly (Buffer | null)[];
+    stored: readonly (StoredPayload | null)[];
+    startedAt: number;
+    recorded: Set<number>;
+  },
 ): Promise<JobResult<'ingest-group'>> {
   const outcomes = members.map((member, index) => ({
     member,
     result: results[index] as RequestResult,
     body: finishing.bodies[index] ?? NO_PAYLOAD,
+    stored: finishing.stored[index] ?? null,
   }));
   await storeRecords(
     context,
-    outcomes.flatMap(({ member, result, body }, index) =>
+    outcomes.flatMap(({ member, result, body, stored }, index) =>
       finishing.recorded.has(index)
         ? []
-        : [historyRecord(member, body, result, context.historyTtlDays)],
+        : [historyRecord(member, body, result, context.historyTtlDays, stored)],
     ),
   );
   const answers = outcomes.map(({ member, result }) => ({

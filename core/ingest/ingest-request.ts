@@ -8,7 +8,8 @@
  *  3. the writes the decision allows go to the store: at once, or by chunk jobs when they are
  *     many (chunks/chunked-write.ts, after which this job runs again and goes on at step 4);
  *  4. its history record is stored, and only then is it answered (finish-request.ts). Unless
- *     chunked, the record is written in the transaction of the item writes (store-record.ts).
+ *     chunked, the record is written in the transaction of the item writes (store-record.ts);
+ *     its whole body is kept before that transaction (keep-payloads.ts).
  * A request of a full sync names what it writes to the sync before writing (core/syncs/).
  * Safe to run again after a crash: every write is an idempotent upsert or delete, the history
  * record is replaced, and a chunked request goes on from its last step. When the last attempt
@@ -19,6 +20,7 @@ import { receiptOf } from '../redis/receipt-sequence';
 import { continueChunkedWrite, startChunkedWrite } from './chunks/chunked-write';
 import { answerRequest, finishRequest } from './finish-request';
 import { historyRecord } from './history-record-builder';
+import { keepPayload } from './keep-payloads';
 import { writeWithRecords } from './store-record';
 import type { IngestContext } from './ingest-context';
 import { checkIngestJob } from './job-trust';
@@ -45,12 +47,13 @@ export async function ingestRequest(
   }
 
   context.signal.throwIfAborted();
+  const stored = await keepPayload(context, data, raw);
   const recordOf = (result: RequestResult) =>
-    historyRecord(data, raw, result, context.historyTtlDays);
+    historyRecord(data, raw, result, context.historyTtlDays, stored);
   const prepared = await writeWithRecords(context, (save) =>
     prepareRequest(data, settings, context.items, raw, (result) => save([recordOf(result)])),
   );
-  const finishing = { payload: raw, startedAt };
+  const finishing = { payload: raw, storedPayload: stored, startedAt };
   const written = prepared.writes.map((write) => write.identifier);
   await context.syncs.name(data, [...written, ...(prepared.result.deletedIds ?? [])]);
   if (prepared.recorded) return answerRequest(data, context, prepared.result, finishing);

@@ -5,7 +5,8 @@
  * its payload.
  */
 import type { JobResult, ParsedJobData } from '../queue/jobs';
-import { historyRecord, PAYLOAD_LIMIT_BYTES } from './history-record-builder';
+import { historyRecord } from './history-record-builder';
+import { keepPayload } from './keep-payloads';
 import type { IngestContext } from './ingest-context';
 import { checkLateRecordJob } from './job-trust';
 import { failedRequest } from './request-result';
@@ -25,13 +26,14 @@ export async function recordLateHistory(
 }
 
 async function save(data: LateRecord, context: IngestContext): Promise<void> {
-  const payload = await context.payloads.head(data.payloadKey, PAYLOAD_LIMIT_BYTES + 1);
+  const payload = await context.payloads.get(data.payloadKey);
   const { httpStatus, message, itemCount } = data.outcome;
   const record = historyRecord(
     data,
     payload ?? Buffer.alloc(0),
     failedRequest(httpStatus, message, itemCount),
     context.historyTtlDays,
+    payload && (await keepPayload(context, data, payload)),
   );
   await context.history.save(record);
   context.logger.info({ funnel: data.endpointUrl, httpStatus }, 'history recorded after giving up');

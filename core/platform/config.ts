@@ -157,6 +157,13 @@ export const VARIABLES = {
     expects: "milliseconds from 1000 to 3600000 (to receive a request's headers)",
   },
   HISTORY_TTL_DAYS: { schema: integer(1, 3_650).default(30), expects: 'days from 1 to 3650' },
+  // What a tenant may keep of request bodies (docs/storage.md#request-payloads); 0 keeps none.
+  HISTORY_PAYLOAD_DAYS: {
+    schema: integer(0, 3_650).default(30),
+    expects:
+      "days from 0 to 3650 (how long a recorded request's whole body is kept, never past its " +
+      'record; 0: only the preview)',
+  },
   // A preview runs in a thread that is stopped past this (docs/api-behaviour.md#preview).
   PREVIEW_TIME_BUDGET_MS: {
     schema: integer(100, 600_000).default(5_000),
@@ -412,6 +419,7 @@ const ROLE_VARIABLES = {
     'LARGE_JOBS_PER_TENANT',
     'MAX_ITEMS',
     'HISTORY_TTL_DAYS',
+    'HISTORY_PAYLOAD_DAYS',
     'LOG_LEVEL',
     'QUEUE_PREFIX',
     'EXPORT_ALLOWED_NETWORKS',

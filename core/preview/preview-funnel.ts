@@ -48,9 +48,15 @@ export async function previewFunnel(
   const recent = await recentRequests(ports.history, tenant, saved.id, request.history.limit);
 
   const requests: PreviewedRequest[] = [];
-  // One at a time: each run holds its body parsed, and a preview is no race.
-  for (const { record, body } of recent.runnable) {
-    const now = await runDraft(ports.items, draft, body);
+  const skipped = [...recent.skipped];
+  // One at a time: each run holds its body whole and parsed, and a preview is no race.
+  for (const record of recent.runnable) {
+    const recorded = await ports.history.body(record);
+    if (!recorded.ok) {
+      skipped.push({ ...identity(record), reason: recorded.reason });
+      continue;
+    }
+    const now = await runDraft(ports.items, draft, recorded.body);
     const then = recordedAnswer(record);
     const changes = itemChanges(record, now);
     requests.push({
@@ -61,7 +67,7 @@ export async function previewFunnel(
       itemChanges: changes,
     });
   }
-  return { sample, requests, skipped: recent.skipped };
+  return { sample, requests, skipped };
 }
 
 async function checkedDraft(

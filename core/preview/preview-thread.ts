@@ -30,7 +30,7 @@ function remotePorts(port: MessagePort): PreviewPorts {
   return {
     contentTypes: { find: call('contentTypes', 'find') },
     funnels: { find: call('funnels', 'find') },
-    history: { recent: call('history', 'recent') },
+    history: { recent: call('history', 'recent'), body: call('history', 'body') },
     items: {
       existing: call('items', 'existing'),
       identifierLengths: call('items', 'identifierLengths'),

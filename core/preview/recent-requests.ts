@@ -1,25 +1,23 @@
 /**
  * The last requests of a funnel that a draft can be run over, newest first, and those it cannot
  * with the reason: a DELETE (the preview is of what a mapping imports), a request not finished
- * yet (nothing to compare with), a body cut when it was recorded.
+ * yet (nothing to compare with); the preview sets aside, when it reads it, a body not kept whole or
+ * pruned since.
  */
 import type { HistoryDocument } from '../history/history-record';
-import type { RawBody } from '../history/recorded-body';
-import { recordedBody } from '../history/recorded-body';
+import type { RecordedBody } from '../history/recorded-body';
 import type { SkippedRequest } from './preview-schema';
 
 export interface HistoryReads {
-  /** The funnel's newest records, with their payloads, newest first. */
+  /** The funnel's newest records, newest first. */
   recent(tenant: string, funnelId: string, limit: number): Promise<HistoryDocument[]>;
-}
-
-interface RunnableRequest {
-  record: HistoryDocument;
-  body: RawBody;
+  /** A record's whole body, or why it is not there. */
+  body(record: HistoryDocument): Promise<RecordedBody>;
 }
 
 export interface RecentRequests {
-  runnable: RunnableRequest[];
+  /** Those that may be run, as far as their records tell: their bodies are read one by one. */
+  runnable: HistoryDocument[];
   skipped: SkippedRequest[];
 }
 
@@ -36,14 +34,12 @@ export async function recentRequests(
   limit: number,
 ): Promise<RecentRequests> {
   const records = await history.recent(tenant, funnelId, limit);
-  const runnable: RunnableRequest[] = [];
+  const runnable: HistoryDocument[] = [];
   const skipped: SkippedRequest[] = [];
   for (const record of records) {
     const reason = reasonToSkip(record);
-    const recorded = recordedBody(record);
     if (reason !== undefined) skipped.push({ ...identity(record), reason });
-    else if (!recorded.ok) skipped.push({ ...identity(record), reason: recorded.reason });
-    else runnable.push({ record, body: recorded.body });
+    else runnable.push(record);
   }
   return { runnable, skipped };
 }

@@ -9,7 +9,7 @@ import type { PreviewAnswer, PreviewRequest } from './preview-schema';
 const PORT_METHODS = {
   contentTypes: ['find'],
   funnels: ['find'],
-  history: ['recent'],
+  history: ['recent', 'body'],
   items: ['existing', 'identifierLengths', 'lazyCandidates'],
 } as const;
 

@@ -52,23 +52,6 @@ export class PayloadStore {
     return this.redis.mgetBuffer(...keys);
   }
 
-  /**
-   * The first `bytes` of a body (all of it when shorter), or null when it is gone: what a history
-   * record keeps, without reading a 16 MiB body again.
-   */
-  async head(key: string, bytes: number): Promise<Buffer | null> {
-    // An empty body and a missing key read alike; EXISTS, in the same transaction, tells them apart.
-    const replies = await this.redis
-      .multi()
-      .getrangeBuffer(key, 0, bytes - 1)
-      .exists(key)
-      .exec();
-    const failed = replies?.find(([error]) => error !== null);
-    if (!replies || failed) throw failed?.[0] ?? new Error('Redis discarded the transaction');
-    const [[, head], [, exists]] = replies as [[null, Buffer], [null, number]];
-    return exists === 1 ? head : null;
-  }
-
   async remove(...keys: string[]): Promise<void> {
     if (keys.length > 0) await this.redis.del(...keys);
   }

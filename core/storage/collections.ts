@@ -58,6 +58,7 @@ export function collectionsOf(
     itemTombstones: collection('item_tombstones'),
     history: collection('history'),
     historyParts: collection('history_parts'),
+    historyPayloads: collection('history_payloads'),
     changes: collection('changes'),
     changeDiffs: collection('change_diffs'),
     syncs: collection('syncs'),

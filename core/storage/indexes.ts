@@ -87,6 +87,12 @@ export const SERVICE_INDEXES: readonly ServiceIndex[] = [
     name: 'tenant_funnel_identifiers',
   },
   { collection: 'historyParts', ...EXPIRES },
+  {
+    collection: 'historyPayloads',
+    key: { tenant: 1, record: 1, chunk: 1 },
+    name: 'tenant_record_chunk',
+  },
+  { collection: 'historyPayloads', ...EXPIRES },
   { collection: 'itemTombstones', key: { tenant: 1, contentType: 1 }, name: 'tenant_content_type' },
   { collection: 'itemTombstones', ...EXPIRES },
   // Not unique: a collection sharded on (tenant, firstSeq) may hold no unique index that does not

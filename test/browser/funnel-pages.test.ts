@@ -191,7 +191,7 @@ describe('the console: funnels, history, request and chart', () => {
     expect(await page.getByRole('heading', { name: 'Imported (successIds) (0)' }).isVisible()).toBe(
       true,
     );
-    expect(await page.getByText('Not truncated.').isVisible()).toBe(true);
+    expect(await page.getByText('The whole payload.').isVisible()).toBe(true);
     const payload = await page.getByLabel('Payload text').textContent();
     expect(JSON.parse(payload ?? '')).toEqual(SENT[4].body);
     await tab.screenshot('request-failed');

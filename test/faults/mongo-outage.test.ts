@@ -282,6 +282,8 @@ describe('the MongoDB engine stopped', () => {
         httpStatus: 503,
         payload: items,
       });
+      // Its whole body is kept too: the failed request can be replayed once things are well.
+      expect(record?.storedPayload?.bytes).toBe(Buffer.byteLength(JSON.stringify(items)));
       expect(record?.message).toMatch(/database|MongoDB|retr/i);
     });
 

@@ -6,6 +6,7 @@
 import type { Job } from 'bullmq';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { EVENT_LOOP_SAMPLING_MS } from '../../core/platform/event-loop-sampling';
+import type { StoredPayload } from '../../core/history/stored-payload';
 import { isJobName } from '../../core/queue/jobs';
 import { parksJob } from '../running-job';
 
@@ -20,6 +21,7 @@ export class WorkerMetrics {
   readonly registry = new Registry();
   private readonly jobs: Counter<'job' | 'outcome'>;
   private readonly duration: Histogram<'job' | 'outcome'>;
+  private readonly payloadBytes: Counter<'form'>;
   private active = 0;
 
   constructor(concurrency: number) {
@@ -42,6 +44,14 @@ export class WorkerMetrics {
       buckets: SECONDS_BUCKETS,
       registers,
     });
+    this.payloadBytes = new Counter({
+      name: 'funnel_sync_history_payload_bytes_total',
+      help:
+        'Bytes of request bodies this worker kept in the history, as received (form="raw") and ' +
+        'compressed as stored (form="stored"); over HISTORY_PAYLOAD_DAYS, what is kept',
+      labelNames: ['form'],
+      registers,
+    });
     const busy = () => this.active;
     new Gauge({
       name: 'funnel_sync_worker_busy_ratio',
@@ -57,6 +67,12 @@ export class WorkerMetrics {
       registers,
     }).set(concurrency);
   }
+
+  /** Counts a body kept in the history. */
+  readonly payloadKept = (stored: StoredPayload): void => {
+    this.payloadBytes.inc({ form: 'raw' }, stored.bytes);
+    this.payloadBytes.inc({ form: 'stored' }, stored.storedBytes);
+  };
 
   /** Wraps BullMQ's processor function so that every attempt is counted and timed. */
   measure(run: JobFunction): JobFunction {

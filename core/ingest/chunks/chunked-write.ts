@@ -9,7 +9,7 @@
  * a crash goes on where the last one stopped. Everything a chunk writes was decided for the whole
  * request before step 1 (last wins, lazy matches, references, all or nothing).
  */
-import { PAYLOAD_LIMIT_BYTES } from '../history-record-builder';
+import { keepPayload } from '../keep-payloads';
 import { CHUNK_JOB_OPTIONS } from '../../queue/job-options';
 import type { JobResult, ParsedJobData } from '../../queue/jobs';
 import { finishRequest } from '../finish-request';
@@ -111,10 +111,11 @@ async function finishChunkedWrite(data: IngestData, step: ChunkStep, context: In
     : failures.size > 0
       ? chunksFailed(failures.size, step.count, planned.result.itemCount)
       : planned.result;
-  // The record keeps the body's first bytes only: no need to read all of it again.
-  const payload = await context.payloads.head(data.payloadKey, PAYLOAD_LIMIT_BYTES + 1);
+  // Kept again, as the request's first run kept it: the same chunks, under the same ids.
+  const payload = await context.payloads.get(data.payloadKey);
   return finishRequest(data, context, result, {
     payload: payload ?? Buffer.alloc(0),
+    storedPayload: payload && (await keepPayload(context, data, payload)),
     startedAt: planned?.startedAt ?? Date.now(),
     chunks: step.count,
   });

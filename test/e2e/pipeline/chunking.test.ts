@@ -133,7 +133,15 @@ describe('requests larger than CHUNK_SIZE', () => {
       itemCount: 35,
       successIds: body.map((item) => item.sku),
       payload: body,
+      storedPayload: { bytes: JSON.stringify(body).length },
     });
+    // Its whole body is kept for its record, as a request written at once has it.
+    const whole = await chunked.api.call<unknown>(
+      'GET',
+      `/api/v1/funnels/${url}/history/${encodeURIComponent(requestId)}/payload`,
+      { token: chunked.token },
+    );
+    expect(whole.body).toEqual(body);
     // The body and the chunks' writes leave Redis with the request.
     expect(await redisKeys('chunks:*')).toEqual([]);
     expect(await redisKeys('payload:*')).toEqual([]);

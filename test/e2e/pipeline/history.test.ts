@@ -12,7 +12,10 @@ import {
 } from './pipeline-fixture';
 import type { HistoryView } from '../../../core/history/history-record';
 
-const PAYLOAD_LIMIT = 256 * 1024;
+/** The record's preview of a body: the whole body is kept apart (history-payloads.test.ts). */
+const PREVIEW_BYTES = 16 * 1024;
+/** The whole body, as a record names it. */
+const KEPT = expect.objectContaining({ bytes: expect.any(Number), sha256: expect.any(String) });
 const timing = {
   receivedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
   sequence: expect.any(Number),
@@ -57,6 +60,7 @@ describe('the history of funnel requests', () => {
       listsComplete: true,
       payload: body,
       payloadTruncated: false,
+      storedPayload: KEPT,
       tokenId: p.tokenId,
       tokenName: 'bootstrap',
       dryRun: false,
@@ -89,6 +93,7 @@ describe('the history of funnel requests', () => {
       listsComplete: true,
       payload: body,
       payloadTruncated: false,
+      storedPayload: KEPT,
       tokenId: p.tokenId,
       tokenName: 'bootstrap',
       dryRun: false,
@@ -122,6 +127,7 @@ describe('the history of funnel requests', () => {
       listsComplete: true,
       payload: body,
       payloadTruncated: false,
+      storedPayload: KEPT,
       tokenId: p.tokenId,
       tokenName: 'bootstrap',
       dryRun: false,
@@ -150,6 +156,7 @@ describe('the history of funnel requests', () => {
       errors: { _request: { Body: 'The request body is empty' } },
       payload: null,
       payloadTruncated: false,
+      storedPayload: KEPT,
     });
   });
 
@@ -179,6 +186,7 @@ describe('the history of funnel requests', () => {
       listsComplete: true,
       payload: body,
       payloadTruncated: false,
+      storedPayload: KEPT,
       tokenId: p.tokenId,
       tokenName: 'bootstrap',
       dryRun: false,
@@ -248,7 +256,7 @@ describe('the history of funnel requests', () => {
     expect(await p.history(url, String(oldest))).toMatchObject({ successIds: ['A-1'] });
   });
 
-  it('when the body is over 256 KiB, then the record keeps its first 256 KiB and says payloadTruncated', async () => {
+  it('when the body is over the preview, then the record shows its first 16 KiB, says payloadTruncated, and names the whole body kept', async () => {
     const { url, contentType } = await p.scenario();
     const body = JSON.stringify([{ sku: 'A-1', title: 'Big', blob: 'x'.repeat(300 * 1024) }]);
     const response = await p.send('POST', url, {
@@ -259,15 +267,16 @@ describe('the history of funnel requests', () => {
     expect(response.body).toEqual({ status: 'success', message: '1 item was imported' });
     const record = await p.history(url, requestIdOf(response));
     expect(record.payloadTruncated).toBe(true);
-    expect(record.payload).toBe(body.slice(0, PAYLOAD_LIMIT));
+    expect(record.payload).toBe(body.slice(0, PREVIEW_BYTES));
+    expect(record.storedPayload).toMatchObject({ bytes: body.length, sha256: expect.any(String) });
     expect(identifiers(await p.items(contentType))).toEqual(['A-1']);
   });
 
-  it('when the body is exactly 256 KiB, then the record keeps all of it', async () => {
+  it('when the body is exactly 16 KiB, then the record shows all of it', async () => {
     const { url } = await p.scenario();
     const frame = JSON.stringify({ sku: 'A-1', title: 'Big', blob: '' });
-    const item = { sku: 'A-1', title: 'Big', blob: 'y'.repeat(PAYLOAD_LIMIT - frame.length) };
-    expect(JSON.stringify(item).length).toBe(PAYLOAD_LIMIT);
+    const item = { sku: 'A-1', title: 'Big', blob: 'y'.repeat(PREVIEW_BYTES - frame.length) };
+    expect(JSON.stringify(item).length).toBe(PREVIEW_BYTES);
     const response = await p.post(url, item);
     expect(response.status).toBe(200);
     const record = await p.history(url, requestIdOf(response));

@@ -6,7 +6,8 @@ import type { HistoryView } from '../../../core/history/history-record';
 import { tokenWith } from '../../browser/support/tokens';
 import { identifiers, requestIdOf, startPipeline, type Pipeline } from './pipeline-fixture';
 
-const PAYLOAD_LIMIT = 256 * 1024;
+/** Well past the 256 KiB the history once cut bodies at. */
+const LARGE_BYTES = 1024 * 1024;
 
 describe('replaying a recorded request', () => {
   let p: Pipeline;
@@ -128,15 +129,43 @@ describe('replaying a recorded request', () => {
     expect(replayed.body).toEqual({ status: 'success', message: '2 items were imported' });
   });
 
-  it('when the payload was cut when recorded, then the replay is refused with 409 and no record is made', async () => {
-    const big = [{ sku: 'B-1', title: 'Big', cost: 1, blob: 'x'.repeat(PAYLOAD_LIMIT) }];
-    const cut = await p.post(url, big);
-    expect(cut.status).toBe(200);
-    const before = await p.api.context.db.history.countDocuments({});
-    const refused = await replay(url, requestIdOf(cut));
-    expect(refused.status).toBe(409);
-    expect(refused.body).toMatchObject({ status: 'error', message: expect.stringMatching(/cut/) });
-    expect(await p.api.context.db.history.countDocuments({})).toBe(before);
+  it('when a failed request of over 1 MB is replayed after the mapping was fixed, then its whole body goes again and every item is written', async () => {
+    const scenario = await p.scenario({
+      mappings: [
+        { source: 'sku', target: { system: 'identifier' } },
+        { source: 'title', target: { system: 'name' } },
+        { source: 'price', target: { property: 'price' } },
+      ],
+    });
+    const count = 2_000;
+    const blob = 'x'.repeat(Math.ceil(LARGE_BYTES / count));
+    const big = Array.from({ length: count }, (_, at) => ({
+      sku: `L-${at}`,
+      title: 'Large',
+      cost: at,
+      blob,
+    }));
+    const failed = await p.post(scenario.url, big);
+    expect(failed.status).toBe(422);
+    expect(JSON.stringify(big).length).toBeGreaterThan(LARGE_BYTES);
+    const fixed = await p.api.call('PATCH', `/api/v1/settings/funnels/${scenario.url}`, {
+      token: p.token,
+      body: {
+        mappings: [
+          { source: 'sku', target: { system: 'identifier' } },
+          { source: 'title', target: { system: 'name' } },
+          { source: 'cost', target: { property: 'price' } },
+        ],
+      },
+    });
+    expect(fixed.status).toBe(200);
+
+    const replayed = await replay(scenario.url, requestIdOf(failed));
+    expect(replayed.status).toBe(200);
+    expect(replayed.body).toEqual({ status: 'success', message: `${count} items were imported` });
+    const items = await p.items(scenario.contentType);
+    expect(items).toHaveLength(count);
+    expect((await p.item(scenario.contentType, 'L-1999'))?.properties).toEqual({ price: 1999 });
   });
 
   it('when the record is of a DELETE, then 409', async () => {

@@ -35,6 +35,8 @@ describe('single-item POSTs sent together to one funnel', () => {
       const record = await pipeline.history(url, requestIdOf(response));
       expect(record.httpStatus).toBe(response.status);
       expect(record.payload).toEqual(bodies[i]);
+      // Each member's whole body is its own, failed or not.
+      expect(record.storedPayload).toMatchObject({ bytes: JSON.stringify(bodies[i]).length });
       expect(record.successIds).toEqual(i % 5 === 4 ? [] : [skus[i]]);
       // Its log line under its own request id, grouped or not.
       const done = pipeline.worker.lines.filter(

@@ -383,6 +383,7 @@ describe('access matrix', () => {
       parts: 0,
       payload: '{"sku":"A-1"}',
       payloadTruncated: false,
+      storedPayload: null,
       tokenId: null,
       dryRun: false,
       expiresAt: new Date(now.getTime() + 86_400_000),

@@ -45,6 +45,7 @@ function record(recordId: string, minute: number, named: 'first' | 'last'): Hist
     parts: 0,
     payload: '',
     payloadTruncated: false,
+    storedPayload: null,
     tokenId: null,
     dryRun: false,
     bodyFormat: 'json',

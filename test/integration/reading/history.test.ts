@@ -62,6 +62,7 @@ function record(spec: RecordSpec = {}): HistoryDocument {
     parts: 0,
     payload: '[{"sku":"A-1"}]',
     payloadTruncated: false,
+    storedPayload: null,
     tokenId: 'token-1',
     dryRun: false,
     expiresAt: new Date(receivedAt.getTime() + 30 * 86_400_000),
@@ -178,6 +179,7 @@ describe('reading the request history', () => {
       listsComplete: true,
       payload: [{ sku: 'A-1' }],
       payloadTruncated: false,
+      storedPayload: null,
       tokenId: 'token-1',
       // No token of that id in the tenant: its name is unknown.
       tokenName: null,

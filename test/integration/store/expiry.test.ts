@@ -17,6 +17,7 @@ describe('expiry: a worker', () => {
       const expiring = [
         'history',
         'historyParts',
+        'historyPayloads',
         'itemTombstones',
         'syncNames',
         'exportDeliveries',

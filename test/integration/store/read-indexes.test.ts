@@ -8,6 +8,7 @@
 import type { mongo } from 'mongoose';
 import { documentId } from '../../../core/domain/names';
 import type { HistoryDocument } from '../../../core/history/history-record';
+import { HistoryPayloadsRepository } from '../../../core/history/history-payloads.repository';
 import type { ItemDocument } from '../../../core/items/item';
 import type { ReadShape } from '../../../core/mongo/read-shape';
 import type { Collections } from '../../../core/storage/collections';
@@ -41,6 +42,7 @@ const ROUTE_CALLS: Record<string, readonly Call[]> = {
     '?to=2030-01-01',
   ],
   '/api/v1/funnels/{endpointUrl}/history/{requestId}': ['', { requestId: 'x-1' }],
+  '/api/v1/funnels/{endpointUrl}/history/{requestId}/payload': ['', { requestId: 'x-1' }],
   '/api/v1/funnels/{endpointUrl}/syncs': ['', '?state=open', '?state=expired', '?state=committed'],
   '/api/v1/funnels/{endpointUrl}/syncs/{syncId}': [''],
   '/api/v1/changes': ['', '?contentType=products'],
@@ -166,11 +168,15 @@ describe('reads and their indexes', () => {
       parts: 0,
       payload: '[]',
       payloadTruncated: false,
+      storedPayload: null,
       tokenId: null,
       dryRun: false,
       expiresAt: new Date(Date.now() + 86_400_000),
     };
-    await api.context.db.history.insertOne(record);
+    const [stored] = await new HistoryPayloadsRepository(api.context.db).keep([
+      { record, raw: Buffer.from(record.payload), expiresAt: record.expiresAt },
+    ]);
+    await api.context.db.history.insertOne({ ...record, storedPayload: stored ?? null });
     api.context.mongo.getClient().on('commandStarted', (event) => {
       const query = sentQuery(event.command);
       if (query) sent.push(query);

@@ -17,7 +17,7 @@ const db = client.db('unit');
 describe('the MongoDB adapter', () => {
   afterAll(() => client.close());
 
-  it('when indexes are made, then sessions, invitations, history and its parts, tombstones, change diffs, sync names and deliveries expire by TTL index, and nothing else', () => {
+  it('when indexes are made, then sessions, invitations, history, its parts and payloads, tombstones, change diffs, sync names and deliveries expire by TTL index, and nothing else', () => {
     const ttl = SERVICE_INDEXES.filter(
       (index) => mongoIndexOptions(index).expireAfterSeconds === 0,
     );
@@ -26,6 +26,7 @@ describe('the MongoDB adapter', () => {
       ['invitations', { expiresAt: 1 }],
       ['history', { expiresAt: 1 }],
       ['historyParts', { expiresAt: 1 }],
+      ['historyPayloads', { expiresAt: 1 }],
       ['itemTombstones', { expiresAt: 1 }],
       ['changeDiffs', { expiresAt: 1 }],
       ['syncNames', { expiresAt: 1 }],

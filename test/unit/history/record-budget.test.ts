@@ -37,6 +37,7 @@ function record(lists: Partial<HistoryDocument> = {}): HistoryDocument {
     parts: 0,
     payload: 'x'.repeat(256 * 1024),
     payloadTruncated: true,
+    storedPayload: null,
     tokenId: null,
     dryRun: false,
     bodyFormat: 'json',

@@ -35,6 +35,7 @@ const record = (recordId: string): HistoryDocument => ({
   parts: 0,
   payload: '[]',
   payloadTruncated: false,
+  storedPayload: null,
   tokenId: null,
   dryRun: false,
   bodyFormat: 'json',

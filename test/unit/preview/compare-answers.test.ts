@@ -35,6 +35,7 @@ function record(
     parts: 0,
     payload: '[]',
     payloadTruncated: false,
+    storedPayload: null,
     tokenId: null,
     dryRun: false,
     expiresAt: new Date(0),

@@ -31,8 +31,8 @@ const COLUMNS = [
 /** Why a record cannot be replayed by this caller; null when it can. */
 function replayRefusal(entry, me) {
   if (entry.method !== 'POST') return 'Not replayable: only a POST is sent again.';
-  if (entry.payloadTruncated)
-    return 'Not replayable: its payload was cut at 256 KiB when it was recorded.';
+  if (entry.payloadTruncated && !entry.storedPayload)
+    return 'Not replayable: its payload was not kept whole when it was recorded.';
   return refusal(me, 'create', 'manage_funnels');
 }
 

@@ -110,9 +110,11 @@ function payloadSection(record) {
       ? h(
           'p',
           { class: 'warning' },
-          'Truncated: the payload was cut after 256 KiB, so it is shown as received text, not as JSON.',
+          record.storedPayload
+            ? `A preview: the first 16 KiB of ${record.storedPayload.bytes} bytes, shown as received text. Replay and preview use the whole payload, kept until ${record.storedPayload.expiresAt}.`
+            : 'A preview: the first 16 KiB, shown as received text. The whole payload was not kept.',
         )
-      : h('p', { class: 'muted' }, 'Not truncated.'),
+      : h('p', { class: 'muted' }, 'The whole payload.'),
     h(
       'pre',
       { class: 'payload', tabindex: 0, 'aria-label': 'Payload text' },

@@ -1,0 +1,124 @@
+/**
+ * `GET /funnels/{endpointUrl}/history/{requestId}/payload`: a recorded request's whole body, as it
+ * was received (docs/api-behaviour.md#the-whole-payload). Streamed from its stored chunks: as they
+ * are (gzip) to a client that accepts gzip, decompressed on the way to one that does not. Needs
+ * what reading the history needs: `read` and manage_funnels.
+ */
+import { pipeline } from 'node:stream/promises';
+import { createGunzip } from 'node:zlib';
+import { Router, type Request, type Response } from 'express';
+import { z } from 'zod';
+import { endpointUrlSchema } from '../../core/domain/names';
+import type { HistoryDocument } from '../../core/history/history-record';
+import { HistoryRepository } from '../../core/history/history.repository';
+import { goneReason, previewBody } from '../../core/history/recorded-body';
+import type { ApiContext } from '../context';
+import { funnelAt } from '../http/funnel-at';
+import { HttpError, notFound } from '../http/http-error';
+import { requireAccess } from '../middleware/require-access';
+import { errorBodySchema } from '../openapi/registry';
+import { registerRoute } from '../openapi/settings-paths';
+
+const MEDIA_TYPE = { json: 'application/json', ndjson: 'application/x-ndjson' } as const;
+
+const body = { schema: z.string().meta({ format: 'binary' }) };
+
+registerRoute({
+  method: 'get',
+  path: '/funnels/{endpointUrl}/history/{requestId}/payload',
+  tags: ['History'],
+  access: 'token ability "read", user permission "manage_funnels"',
+  description:
+    "The recorded request's body, byte for byte as it was received, with the content type it " +
+    'was sent with, whatever its size: gzip-encoded (`Content-Encoding: gzip`) when the request ' +
+    'accepts gzip, as the history stores it; else decompressed. `requestId` is a record id or an ' +
+    'X-Request-Id (its newest request).',
+  request: { params: z.object({ endpointUrl: endpointUrlSchema, requestId: z.string() }) },
+  responses: {
+    200: {
+      description: 'The body; `Content-Encoding: gzip` when accepted',
+      headers: {
+        'Content-Encoding': {
+          description: '`gzip` when the request accepts it',
+          schema: { type: 'string' as const },
+        },
+      },
+      content: { [MEDIA_TYPE.json]: body, [MEDIA_TYPE.ndjson]: body },
+    },
+    404: {
+      description:
+        'No such funnel, no such request to it, or a request whose body was not kept whole ' +
+        '(its record has a preview only)',
+      content: { 'application/json': { schema: errorBodySchema } },
+    },
+    410: {
+      description: 'The body was kept, and pruned since (`HISTORY_PAYLOAD_DAYS`)',
+      content: { 'application/json': { schema: errorBodySchema } },
+    },
+  },
+});
+
+export function historyPayloadRoutes(context: ApiContext): Router {
+  const router = Router();
+  const history = new HistoryRepository(context.db);
+
+  router.get(
+    '/funnels/:endpointUrl/history/:requestId/payload',
+    requireAccess(context.auth, { ability: 'read', permission: 'manage_funnels' }),
+    async (req: Request<{ endpointUrl: string; requestId: string }>, res) => {
+      const { tenant } = req.principal;
+      const funnel = await funnelAt(context, tenant, req.params.endpointUrl);
+      const record = await history.findByEitherId(tenant, funnel.id, req.params.requestId);
+      if (!record) throw notFound('No such request in the history of this funnel');
+      res.setHeader('Content-Type', `${MEDIA_TYPE[record.bodyFormat]}; charset=utf-8`);
+      res.setHeader('Vary', 'Accept-Encoding');
+      if (record.storedPayload) await sendStored(history, record, req, res);
+      else sendPreview(record, res);
+    },
+  );
+  return router;
+}
+
+/** The whole body from its chunks, compressed as stored or decompressed as it goes. */
+async function sendStored(
+  history: HistoryRepository,
+  record: HistoryDocument,
+  req: Request,
+  res: Response,
+): Promise<void> {
+  const stored = record.storedPayload as NonNullable<HistoryDocument['storedPayload']>;
+  const chunks = await history.payloads.compressed(record, stored);
+  if (!chunks) throw new HttpError(410, goneReason(record));
+  if (acceptsGzip(req)) {
+    res.setHeader('Content-Encoding', 'gzip');
+    res.setHeader('Content-Length', String(stored.storedBytes));
+    await untilSent(pipeline(chunks, res));
+  } else {
+    res.setHeader('Content-Length', String(stored.bytes));
+    await untilSent(pipeline(chunks, createGunzip(), res));
+  }
+}
+
+/** A client that goes away midway is no error of ours; a chunk found gone midway is. */
+async function untilSent(sending: Promise<void>): Promise<void> {
+  try {
+    await sending;
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'ERR_STREAM_PREMATURE_CLOSE') throw error;
+  }
+}
+
+/**
+ * Gzip only when the request names it: a request without Accept-Encoding (curl without
+ * `--compressed`) gets the body as it was sent, not compressed bytes it did not ask for.
+ */
+const acceptsGzip = (req: Request): boolean =>
+  req.headers['accept-encoding'] !== undefined &&
+  req.acceptsEncodings('gzip', 'identity') === 'gzip';
+
+/** A body not stored apart is the record's preview, when that holds all of it. */
+function sendPreview(record: HistoryDocument, res: Response): void {
+  const preview = previewBody(record);
+  if (!preview.ok) throw notFound(preview.reason);
+  res.send(Buffer.from(preview.body.raw, 'utf8'));
+}

@@ -1,0 +1,45 @@
+/**
+ * Keeps the whole bodies of requests for their history records, before the records are written:
+ * outside the transaction of the item writes, which stays small (docs/storage.md#request-payloads).
+ * A body is kept HISTORY_PAYLOAD_DAYS after its request was received, never past its record.
+ */
+import { documentId } from '../domain/names';
+import type { StoredPayload } from '../history/stored-payload';
+import { recordExpiry, type RecordedRequest } from './history-record-builder';
+import type { IngestContext } from './ingest-context';
+
+type Keeping = Pick<IngestContext, 'historyPayloads' | 'historyTtlDays' | 'historyPayloadDays'>;
+type Request = Pick<RecordedRequest, 'tenant' | 'recordId' | 'receivedAt'>;
+
+/**
+ * What the record of each request keeps of its body, in order, all in one command: null for a
+ * request whose body is gone (`raw` null), and for all when none are kept.
+ */
+export async function keepPayloads(
+  context: Keeping,
+  requests: readonly { job: Request; raw: Buffer | null }[],
+): Promise<(StoredPayload | null)[]> {
+  const days = Math.min(context.historyPayloadDays, context.historyTtlDays);
+  const stored: (StoredPayload | null)[] = requests.map(() => null);
+  if (days === 0) return stored;
+  const present = requests.flatMap(({ job, raw }, at) => (raw ? [{ job, raw, at }] : []));
+  const kept = await context.historyPayloads.keep(
+    present.map(({ job, raw }) => ({
+      record: { _id: documentId(job.tenant, job.recordId), tenant: job.tenant },
+      raw,
+      expiresAt: recordExpiry(job, days),
+    })),
+  );
+  present.forEach(({ at }, index) => (stored[at] = kept[index] ?? null));
+  return stored;
+}
+
+/** keepPayloads for one request. */
+export async function keepPayload(
+  context: Keeping,
+  job: Request,
+  raw: Buffer,
+): Promise<StoredPayload | null> {
+  const [stored] = await keepPayloads(context, [{ job, raw }]);
+  return stored ?? null;
+}
