@@ -6,6 +6,8 @@
  * tenant's preview finds a thread free; a process runs a bounded number at once (of different
  * tenants), and a stopped one frees its place.
  */
+import { documentId } from '../../../core/domain/names';
+import { HistoryPayloadsRepository } from '../../../core/history/history-payloads.repository';
 import { randomUUID } from 'node:crypto';
 import type { PreviewAnswer } from '../../../core/preview/preview-schema';
 import { historyRecord } from '../../../core/ingest/history-record-builder';
@@ -65,8 +67,9 @@ describe('a preview past its time budget', () => {
     const saved = await p.api.call<{ id: string }>('GET', `/api/v1/settings/funnels/${url}`, {
       token,
     });
-    // Recorded as the worker records a request, without sending 250,000 items through it.
-    const records = Array.from({ length: RECORDS }, (_, n) => {
+    // Recorded as the worker records a request, without sending 250,000 items through it: the
+    // whole body kept first, then the record that names it.
+    const requests = Array.from({ length: RECORDS }, (_, n) => {
       const body = Array.from({ length: ITEMS_PER_RECORD }, (_, i) => ({
         sku: `erp-SKU-${n}-${i}-eu`,
         title: ` Item ${i} `,
@@ -85,10 +88,20 @@ describe('a preview past its time budget', () => {
         dryRun: false,
         bodyFormat: 'json' as const,
       };
-      const outcome = { status: 'success' as const, httpStatus: 200, message: '', itemCount: 0 };
-      return historyRecord(request, Buffer.from(JSON.stringify(body)), outcome, 1);
+      return { request, raw: Buffer.from(JSON.stringify(body)) };
     });
-    expect(records.every((record) => !record.payloadTruncated)).toBe(true);
+    const kept = await new HistoryPayloadsRepository(p.api.context.db).keep(
+      requests.map(({ request, raw }) => ({
+        record: { _id: documentId(tenant, request.recordId), tenant },
+        raw,
+        expiresAt: new Date(Date.now() + 86_400_000),
+      })),
+    );
+    const outcome = { status: 'success' as const, httpStatus: 200, message: '', itemCount: 0 };
+    const records = requests.map(({ request, raw }, n) =>
+      historyRecord(request, raw, outcome, 1, kept[n] ?? null),
+    );
+    expect(records.every((record) => record.storedPayload !== null)).toBe(true);
     return records;
   }
 
