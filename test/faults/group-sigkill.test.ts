@@ -6,10 +6,10 @@
  *
  * The moment of the kill is caught, not guessed. The first worker runs one job at a time, and the
  * test pauses it (SIGSTOP) to look at it, again and again, until a look finds it in the middle of a
- * group's write: running a group job that holds the content type's write lock and has written some
- * of its requests' versions. It is killed there, still paused. Which job writes when is the
- * workers' business (the API sends the requests that wait as several groups), so no order of the
- * writes is assumed.
+ * group's write: running a group job that holds the content type's write lock, so inside the
+ * transaction of its writes (docs/storage.md#transactions), which the kill takes back whole. It is
+ * killed there, still paused. Which job writes when is the workers' business (the API sends the
+ * requests that wait as several groups), so no order of the writes is assumed.
  */
 import type { LogLine, RunningProcess } from '../support/processes';
 import { isWriteLockHeld } from '../support/held-write-lock';
@@ -34,34 +34,21 @@ function runningGroupJob(lines: readonly LogLine[]): string | undefined {
     .find((jobId) => !ended.has(jobId));
 }
 
-/** What the test reads of the store while the worker is paused. */
-interface StoreProbe {
-  /** Whether the content type's write lock is held: by the worker's one running job. */
-  writeLockHeld(): Promise<boolean>;
-  /** The highest version among the items: it grows with each request a write takes in. */
-  newestVersion(): Promise<number>;
-}
-
 /**
  * Pauses `worker` in the middle of a group job's write and returns that job's id, the worker left
- * paused: the job holds the write lock and has written versions since the test first saw it run.
+ * paused: the job holds the content type's write lock (`writeLockHeld`), which only the worker's
+ * one running job can.
  */
 async function pauseInGroupWrite(
   worker: RunningProcess,
-  store: StoreProbe,
+  writeLockHeld: () => Promise<boolean>,
   timeoutMs: number,
 ): Promise<string> {
-  const versionWhenSeen = new Map<string, number>();
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     await pause(worker);
     const jobId = runningGroupJob(worker.lines);
-    if (jobId) {
-      const version = await store.newestVersion();
-      const seen = versionWhenSeen.get(jobId) ?? version;
-      versionWhenSeen.set(jobId, seen);
-      if (version > seen && (await store.writeLockHeld())) return jobId;
-    }
+    if (jobId && (await writeLockHeld())) return jobId;
     resume(worker);
     // Pacing between looks: the worker runs on meanwhile.
     await sleep(20);
@@ -104,14 +91,7 @@ describe('a worker killed with SIGKILL while it writes a group of requests', () 
 
     const jobId = await pauseInGroupWrite(
       victim,
-      {
-        writeLockHeld: () => isWriteLockHeld(redis, deployment.env, deployment.tenant, contentType),
-        newestVersion: async () =>
-          Math.max(
-            0,
-            ...(await deployment.storedItems(contentType)).map((item) => item.version ?? 0),
-          ),
-      },
+      () => isWriteLockHeld(redis, deployment.env, deployment.tenant, contentType),
       60_000,
     );
     expect(await victim.stop('SIGKILL')).toBeNull();
@@ -133,9 +113,8 @@ describe('a worker killed with SIGKILL while it writes a group of requests', () 
     );
     expect(records.every((record) => record.status === 'success')).toBe(true);
 
-    // The items as the last request received sent them, and at most one version per request: a
-    // write made again with the content it left adds none. (Versions may differ between items:
-    // the killed write had reached some of them when later requests wrote them all.)
+    // The items as the last request received sent them, and at most one version per request: the
+    // killed write was taken back whole, and made again.
     const last = records.reduce((a, b) => ((a.sequence ?? 0) > (b.sequence ?? 0) ? a : b));
     const lastSent = bodies[Number(last.requestId.replace('group-', ''))] ?? [];
     await expectStoredExactlyOnce(deployment, contentType, lastSent);
