@@ -19,9 +19,12 @@ import { requireAccess } from '../middleware/require-access';
 import { errorBodySchema } from '../openapi/registry';
 import { registerRoute } from '../openapi/settings-paths';
 
-const MEDIA_TYPE = { json: 'application/json', ndjson: 'application/x-ndjson' } as const;
-
-const body = { schema: z.string().meta({ format: 'binary' }) };
+/**
+ * Sent as bytes, not as JSON: a recorded body may be empty or malformed (such requests are
+ * recorded too). The file name's extension says the format it was sent in.
+ */
+const BYTES = 'application/octet-stream';
+const EXTENSION = { json: 'json', ndjson: 'ndjson' } as const;
 
 registerRoute({
   method: 'get',
@@ -29,10 +32,11 @@ registerRoute({
   tags: ['History'],
   access: 'token ability "read", user permission "manage_funnels"',
   description:
-    "The recorded request's body, byte for byte as it was received, with the content type it " +
-    'was sent with, whatever its size: gzip-encoded (`Content-Encoding: gzip`) when the request ' +
-    'accepts gzip, as the history stores it; else decompressed. `requestId` is a record id or an ' +
-    'X-Request-Id (its newest request).',
+    "The recorded request's body, byte for byte as it was received, whatever its size, as " +
+    '`application/octet-stream` (a recorded body may be empty or malformed) named ' +
+    '`<record id>.json` or `.ndjson` after the format it was sent in: gzip-encoded ' +
+    '(`Content-Encoding: gzip`) when the request accepts gzip, as the history stores it; else ' +
+    'decompressed. `requestId` is a record id or an X-Request-Id (its newest request).',
   request: { params: z.object({ endpointUrl: endpointUrlSchema, requestId: z.string() }) },
   responses: {
     200: {
@@ -43,7 +47,7 @@ registerRoute({
           schema: { type: 'string' as const },
         },
       },
-      content: { [MEDIA_TYPE.json]: body, [MEDIA_TYPE.ndjson]: body },
+      content: { [BYTES]: { schema: z.string().meta({ format: 'binary' }) } },
     },
     404: {
       description:
@@ -70,7 +74,9 @@ export function historyPayloadRoutes(context: ApiContext): Router {
       const funnel = await funnelAt(context, tenant, req.params.endpointUrl);
       const record = await history.findByEitherId(tenant, funnel.id, req.params.requestId);
       if (!record) throw notFound('No such request in the history of this funnel');
-      res.setHeader('Content-Type', `${MEDIA_TYPE[record.bodyFormat]}; charset=utf-8`);
+      res.setHeader('Content-Type', BYTES);
+      const name = `${record.recordId}.${EXTENSION[record.bodyFormat]}`;
+      res.setHeader('Content-Disposition', `attachment; filename="${name}"`);
       res.setHeader('Vary', 'Accept-Encoding');
       if (record.storedPayload) await sendStored(history, record, req, res);
       else sendPreview(record, res);

@@ -89,7 +89,8 @@ describe('whole payloads in the history', () => {
     const gzipped = await getPayload(id, 'gzip');
     expect(gzipped.status).toBe(200);
     expect(gzipped.headers['content-encoding']).toBe('gzip');
-    expect(gzipped.headers['content-type']).toMatch(/^application\/json/);
+    expect(gzipped.headers['content-type']).toBe('application/octet-stream');
+    expect(gzipped.headers['content-disposition']).toMatch(/filename="[^"]+\.json"$/);
     expect(gunzipSync(gzipped.body).equals(Buffer.from(body))).toBe(true);
 
     for (const encoding of ['identity', 'br', undefined]) {
@@ -109,8 +110,18 @@ describe('whole payloads in the history', () => {
     const sent = await postRaw(ndjson, 'application/x-ndjson');
     expect(sent.status).toBe(200);
     const answer = await getPayload(requestIdOf(sent));
-    expect(answer.headers['content-type']).toMatch(/^application\/x-ndjson/);
+    expect(answer.headers['content-disposition']).toMatch(/filename="[^"]+\.ndjson"$/);
     expect(answer.body.toString()).toBe(ndjson);
+  });
+
+  it('when a malformed body is recorded, then it comes back as bytes, as it was sent', async () => {
+    const malformed = '{"sku": "M-1", ';
+    const sent = await postRaw(malformed);
+    expect(sent.status).toBe(400);
+    const answer = await getPayload(requestIdOf(sent));
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toBe('application/octet-stream');
+    expect(answer.body.toString()).toBe(malformed);
   });
 
   it("when a body compresses past a chunk, then it is kept in chunks of at most 4 MiB, each well under MongoDB's 16 MiB, with the bound's expiry", async () => {
