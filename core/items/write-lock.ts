@@ -1,7 +1,11 @@
 /**
- * Serializes the writes and deletes of one content type, on every engine: each compares the items
- * with those stored to tell what changed, and its changes are numbered and recorded in the order
- * made (docs/storage.md#the-write-lock). Different content types and tenants write in parallel.
+ * Serializes the writes and deletes of one content type: each compares the items with those
+ * stored to tell what changed, and its changes are numbered and recorded in the order made.
+ * Different content types and tenants write in parallel. Each write is a transaction, which keeps
+ * it whole but not apart from others: a DELETE and an older POST running at once each read what
+ * the other changes and write different documents, so both would commit and the item the DELETE
+ * named would stay; and two writers of one item would run whole requests again. Figures and the
+ * way on (a read-write lock) in docs/storage.md#the-write-lock.
  */
 import type { RedisClient } from '../redis/redis-connection';
 import type { KeySpace } from '../redis/key-space';
