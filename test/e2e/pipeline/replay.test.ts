@@ -17,6 +17,20 @@ describe('replaying a recorded request', () => {
     p.api.call('POST', `/api/v1/funnels/${funnel}/history/${encodeURIComponent(id)}/replay`, {
       token,
     });
+  /** The mapping fixed: the sender's `cost` now goes to `price`. */
+  const fixMapping = async (funnel: string) => {
+    const fixed = await p.api.call('PATCH', `/api/v1/settings/funnels/${funnel}`, {
+      token: p.token,
+      body: {
+        mappings: [
+          { source: 'sku', target: { system: 'identifier' } },
+          { source: 'title', target: { system: 'name' } },
+          { source: 'cost', target: { property: 'price' } },
+        ],
+      },
+    });
+    expect(fixed.status).toBe(200);
+  };
 
   beforeAll(async () => {
     p = await startPipeline('replay');
@@ -34,17 +48,7 @@ describe('replaying a recorded request', () => {
     const failed = await p.post(url, [{ sku: 'C-1', title: 'Hat', cost: 3 }]);
     expect(failed.status).toBe(422);
     const original = await p.history(url, requestIdOf(failed));
-    const fixed = await p.api.call('PATCH', `/api/v1/settings/funnels/${url}`, {
-      token: p.token,
-      body: {
-        mappings: [
-          { source: 'sku', target: { system: 'identifier' } },
-          { source: 'title', target: { system: 'name' } },
-          { source: 'cost', target: { property: 'price' } },
-        ],
-      },
-    });
-    expect(fixed.status).toBe(200);
+    await fixMapping(url);
     const historyBefore = await p.api.context.db.history.countDocuments({ endpointUrl: url });
 
     const replayed = await replay(url, original.recordId);
@@ -148,17 +152,7 @@ describe('replaying a recorded request', () => {
     const failed = await p.post(scenario.url, big);
     expect(failed.status).toBe(422);
     expect(JSON.stringify(big).length).toBeGreaterThan(LARGE_BYTES);
-    const fixed = await p.api.call('PATCH', `/api/v1/settings/funnels/${scenario.url}`, {
-      token: p.token,
-      body: {
-        mappings: [
-          { source: 'sku', target: { system: 'identifier' } },
-          { source: 'title', target: { system: 'name' } },
-          { source: 'cost', target: { property: 'price' } },
-        ],
-      },
-    });
-    expect(fixed.status).toBe(200);
+    await fixMapping(scenario.url);
 
     const replayed = await replay(scenario.url, requestIdOf(failed));
     expect(replayed.status).toBe(200);
