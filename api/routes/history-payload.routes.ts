@@ -14,6 +14,7 @@ import { HistoryRepository } from '../../core/history/history.repository';
 import { goneReason, previewBody } from '../../core/history/recorded-body';
 import type { ApiContext } from '../context';
 import { funnelAt } from '../http/funnel-at';
+import { acceptsGzip, untilSent } from '../http/gzip-answer';
 import { HttpError, notFound } from '../http/http-error';
 import { requireAccess } from '../middleware/require-access';
 import { errorBodySchema } from '../openapi/registry';
@@ -104,23 +105,6 @@ async function sendStored(
     await untilSent(pipeline(chunks, createGunzip(), res));
   }
 }
-
-/** A client that goes away midway is no error of ours; a chunk found gone midway is. */
-async function untilSent(sending: Promise<void>): Promise<void> {
-  try {
-    await sending;
-  } catch (error) {
-    if ((error as { code?: string }).code !== 'ERR_STREAM_PREMATURE_CLOSE') throw error;
-  }
-}
-
-/**
- * Gzip only when the request names it: a request without Accept-Encoding (curl without
- * `--compressed`) gets the body as it was sent, not compressed bytes it did not ask for.
- */
-const acceptsGzip = (req: Request): boolean =>
-  req.headers['accept-encoding'] !== undefined &&
-  req.acceptsEncodings('gzip', 'identity') === 'gzip';
 
 /** A body not stored apart is the record's preview, when that holds all of it. */
 function sendPreview(record: HistoryDocument, res: Response): void {

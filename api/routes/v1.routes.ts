@@ -7,6 +7,7 @@ import { requireIdentity } from '../middleware/require-access';
 import { changesRoutes } from './changes.routes';
 import { funnelsRoutes } from './funnels.routes';
 import { historyPayloadRoutes } from './history-payload.routes';
+import { historyRejectedRoutes } from './history-rejected.routes';
 import { historyRoutes } from './history.routes';
 import { limitsRoutes } from './limits.routes';
 import { replayRoutes } from './replay.routes';
@@ -58,6 +59,7 @@ export function v1Routes(context: ApiContext): Router {
   router.use(itemsRoutes(context));
   router.use(historyRoutes(context));
   router.use(historyPayloadRoutes(context));
+  router.use(historyRejectedRoutes(context));
   router.use(replayRoutes(context));
   router.use(syncsRoutes(context));
   router.use(changesRoutes(context));

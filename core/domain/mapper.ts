@@ -15,6 +15,7 @@ import {
 import { LABELS, MESSAGES } from './messages';
 import { ownFieldRecord, ownRecord } from './own-record';
 import {
+  planIdentifier,
   planMappings,
   type PlannedIdentifier,
   type PlannedMapping,
@@ -256,6 +257,29 @@ function mapItem(
     return { index, key, set, unset: cleared, references: referred, errors: failed };
   }
   return { index, key, set, unset: cleared, references: referred, errors: failed, identifier };
+}
+
+/** An item's key in `errors`, and whether it is its identifier (else its position). */
+export interface SentKey {
+  key: string;
+  identified: boolean;
+}
+
+/**
+ * The key the worker gives each item of a request of `funnel` in `errors`, read the way mapItems
+ * reads it: the identifier through its mapping's transforms, else `[index]`. It reads only the
+ * identifier, so that what failed in a recorded request can be found in its body again.
+ */
+export function sentKeys(
+  funnel: Pick<Funnel, 'mappings'>,
+): (item: unknown, index: number) => SentKey {
+  const planned = planIdentifier(funnel, '');
+  return (item, index) => {
+    const read =
+      planned !== undefined && isPlainObject(item) ? readIdentifier(item, planned) : undefined;
+    const identifier = typeof read === 'string' ? read : undefined;
+    return { key: itemKey(identifier, index), identified: identifier !== undefined };
+  };
 }
 
 /**

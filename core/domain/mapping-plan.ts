@@ -89,18 +89,28 @@ function plan(mapping: Mapping, contentType: ContentType): PlannedMapping | unde
   };
 }
 
+/** The identifier mapping of a funnel resolved, errors to be reported under `label`. */
+export function planIdentifier(
+  funnel: Pick<Funnel, 'mappings'>,
+  label: string,
+): PlannedIdentifier | undefined {
+  const identifier = identifierMapping(funnel);
+  return (
+    identifier && {
+      path: sourcePath(identifier.source),
+      transforms: transformsOf(identifier),
+      label,
+    }
+  );
+}
+
 /** The plan of a request: its identifier mapping, and the others its content type has. */
 export function planMappings(
   funnel: Funnel,
   contentType: ContentType,
 ): { identifier: PlannedIdentifier | undefined; mappings: PlannedMapping[] } {
-  const identifier = identifierMapping(funnel);
   return {
-    identifier: identifier && {
-      path: sourcePath(identifier.source),
-      transforms: transformsOf(identifier),
-      label: identifierLabel(contentType),
-    },
+    identifier: planIdentifier(funnel, identifierLabel(contentType)),
     mappings: funnel.mappings
       .map((mapping) => plan(mapping, contentType))
       .filter((entry): entry is PlannedMapping => entry !== undefined),

@@ -1,0 +1,104 @@
+/**
+ * A recorded request's rejected rows (docs/api-behaviour.md#rejected-rows): for each item that
+ * failed, the item as sent with its errors, as NDJSON lines made as they are read. The body is
+ * read twice from where it is kept, never held whole: once to find which items failed, once to
+ * send them.
+ */
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createGunzip } from 'node:zlib';
+import type { Funnel } from '../domain/funnel';
+import { sentKeys } from '../domain/mapper';
+import { REQUEST_KEY } from '../domain/messages';
+import { bodyItems } from './body-items';
+import { fromStoredErrors, type HistoryDocument } from './history-record';
+import type { HistoryRepository } from './history.repository';
+import { goneReason, previewBody } from './recorded-body';
+import { locateRejected, rejectedLines } from './rejected-items';
+
+export type RejectedRowsRefusal = 'not-a-post' | 'unfinished' | 'not-kept' | 'gone';
+
+export type RejectedRows =
+  | { ok: true; count: number; lines: AsyncIterable<string> }
+  | { ok: false; refusal: RejectedRowsRefusal; message: string };
+
+type BodyBytes = () => Promise<AsyncIterable<Buffer> | null>;
+
+const NO_LINES: AsyncIterable<string> = Readable.from([]);
+
+/** The stored chunks decompressed as they come; a body found gone midway ends in an error. */
+async function* gunzipped(chunks: Readable): AsyncGenerator<Buffer> {
+  const gunzip = createGunzip();
+  let failure: unknown;
+  const piped = pipeline(chunks, gunzip).catch((error: unknown) => (failure = error));
+  try {
+    for await (const part of gunzip) yield part as Buffer;
+    await piped;
+    if (failure) throw failure;
+  } finally {
+    chunks.destroy();
+  }
+}
+
+/** Where the body is read from, each time asked: null once its kept chunks are gone. */
+function bodyBytes(history: HistoryRepository, record: HistoryDocument): BodyBytes | string {
+  const stored = record.storedPayload;
+  if (stored) {
+    return async () => {
+      const chunks = await history.payloads.compressed(record, stored);
+      return chunks && gunzipped(chunks);
+    };
+  }
+  const preview = previewBody(record);
+  if (!preview.ok) return preview.reason;
+  return () => Promise.resolve(Readable.from([Buffer.from(preview.body.raw, 'utf8')]));
+}
+
+const gone = (record: HistoryDocument): RejectedRows => ({
+  ok: false,
+  refusal: 'gone',
+  message: `${goneReason(record)}. Its errors are still in the record`,
+});
+
+/**
+ * The rows of `record`, a request to `funnel`: none when no item failed (a success, or a request
+ * refused whole under `_request`). Items are found by the funnel's identifier mapping as it is now.
+ */
+export async function rejectedRows(
+  history: HistoryRepository,
+  record: HistoryDocument,
+  funnel: Pick<Funnel, 'mappings'>,
+): Promise<RejectedRows> {
+  if (record.method !== 'POST') {
+    return {
+      ok: false,
+      refusal: 'not-a-post',
+      message:
+        "A DELETE sends identifiers, not items: its refused identifiers are in the record's errors",
+    };
+  }
+  if (record.status === 'queued' || record.status === 'processing') {
+    return { ok: false, refusal: 'unfinished', message: 'The request has not finished yet' };
+  }
+  const errors = fromStoredErrors((await history.withParts(record)).errors);
+  const failed = Object.keys(errors).filter((key) => key !== REQUEST_KEY);
+  if (failed.length === 0) return { ok: true, count: 0, lines: NO_LINES };
+  const bytes = bodyBytes(history, record);
+  if (typeof bytes === 'string') return { ok: false, refusal: 'not-kept', message: bytes };
+
+  const located = await bytes();
+  if (!located) return gone(record);
+  const rejected = await locateRejected(
+    bodyItems(located, record.bodyFormat),
+    sentKeys(funnel),
+    failed,
+  );
+  const again = await bytes();
+  if (!again) return gone(record);
+  const lines = rejectedLines(
+    bodyItems(again, record.bodyFormat),
+    rejected,
+    (key) => errors[key] ?? {},
+  );
+  return { ok: true, count: rejected.at.size + rejected.unplaced.length, lines };
+}
