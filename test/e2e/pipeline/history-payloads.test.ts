@@ -4,12 +4,12 @@
  * record); the payload route streams it back byte for byte; a body pruned since, or never kept,
  * gets a clear answer.
  */
-import { request } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { mongo } from 'mongoose';
 import type { HistoryView } from '../../../core/history/history-record';
 import { PAYLOAD_CHUNK_BYTES } from '../../../core/history/stored-payload';
+import { getRaw } from '../../support/raw-get';
 import { requestIdOf, startPipeline, type Pipeline } from './pipeline-fixture';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -17,34 +17,6 @@ const MAPPINGS = [
   { source: 'sku', target: { system: 'identifier' } },
   { source: 'title', target: { system: 'name' } },
 ];
-
-interface RawAnswer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}
-
-/** A GET whose body is read as the bytes sent: fetch would decompress it. */
-function getRaw(baseUrl: string, path: string, token: string, encoding: string | undefined) {
-  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
-  if (encoding !== undefined) headers['accept-encoding'] = encoding;
-  return new Promise<RawAnswer>((resolve, reject) => {
-    const asked = request(`${baseUrl}${path}`, { headers }, (response) => {
-      const parts: Buffer[] = [];
-      response.on('data', (part: Buffer) => parts.push(part));
-      response.on('end', () =>
-        resolve({
-          status: response.statusCode ?? 0,
-          headers: response.headers,
-          body: Buffer.concat(parts),
-        }),
-      );
-      response.on('error', reject);
-    });
-    asked.on('error', reject);
-    asked.end();
-  });
-}
 
 /** `count` items of `each` characters of random text: compresses to about three quarters. */
 function randomItems(count: number, each: number): string {
