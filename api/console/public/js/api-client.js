@@ -65,6 +65,8 @@ export const apiPaths = {
     `funnels/${encodeURIComponent(url)}/history/${encodeURIComponent(requestId)}`,
   replay: (url, recordId) =>
     `funnels/${encodeURIComponent(url)}/history/${encodeURIComponent(recordId)}/replay`,
+  rejected: (url, recordId) =>
+    `funnels/${encodeURIComponent(url)}/history/${encodeURIComponent(recordId)}/rejected`,
   funnelPreview: () => 'settings/funnel-preview',
   exports: () => 'settings/exports',
   export: (id) => `settings/exports/${encodeURIComponent(id)}`,
@@ -173,4 +175,24 @@ export async function apiReplay(url, recordId, { signal, token = currentToken() 
   const location = response.headers.get('Location') ?? '';
   const newRecordId = decodeURIComponent(location.split('/').pop() ?? '');
   return { httpStatus: response.status, envelope: await response.json(), newRecordId };
+}
+
+/**
+ * GETs a file the API offers as an attachment, as the console is signed in (a link would not
+ * carry a token): its bytes and the file name `Content-Disposition` gives, else `fallbackName`.
+ */
+export async function apiDownload(path, fallbackName, { token = currentToken() } = {}) {
+  let response;
+  try {
+    response = await fetch(new URL(path, API_BASE), {
+      headers: { ...headersFor('GET', token), Accept: '*/*' },
+      credentials: 'same-origin',
+    });
+  } catch {
+    throw new ApiError(0, 'The API did not answer: check the connection and try again.');
+  }
+  if (!response.ok) throw await errorOf(response);
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallbackName;
+  return { blob: await response.blob(), name };
 }

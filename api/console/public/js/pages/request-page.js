@@ -5,10 +5,11 @@
  * the request acted on (for one matched lazily, the stored item, not the identifier as sent), and
  * the token is named.
  */
-import { apiGet, apiPaths } from '../api-client.js';
+import { apiDownload, apiGet, apiPaths } from '../api-client.js';
 import { h } from '../dom.js';
 import { count, formatDuration, formatNumber, timeElement } from '../format.js';
 import { resolvedItems } from '../resolved-list.js';
+import { saveFile } from '../save-file.js';
 import { links } from '../routes.js';
 import { dataTable, loadingLine, scrollBox, statusBadge } from '../views.js';
 import { lastHistoryView } from './history-view.js';
@@ -50,6 +51,43 @@ function errorsSection(errors, contentType, named) {
       }),
     ),
   );
+}
+
+/** How many items of a POST failed: its error keys but `_request`, a failure of the whole. */
+const failedItems = (record) =>
+  record.method === 'POST'
+    ? Object.keys(record.errors).filter((key) => key !== '_request').length
+    : 0;
+
+/**
+ * "Download rejected rows (N)": the failed items as sent, with their errors, as NDJSON to fix and
+ * send again. Offered while the body they are read from is there (kept whole, or whole in the
+ * preview); a body pruned since gets the API's word for it. `funnel`: its endpoint URL now, which
+ * may not be the one the request was sent to.
+ */
+function rejectedDownload(record, funnel) {
+  const failed = failedItems(record);
+  if (failed === 0 || (record.payloadTruncated && !record.storedPayload)) return null;
+  const said = h('span', { role: 'status' });
+  const button = h(
+    'button',
+    { type: 'button' },
+    `Download rejected rows (${formatNumber(failed)})`,
+  );
+  button.addEventListener('click', async () => {
+    button.disabled = true;
+    said.replaceChildren();
+    try {
+      const path = apiPaths.rejected(funnel, record.recordId);
+      const { blob, name } = await apiDownload(path, `${record.recordId}-rejected.ndjson`);
+      saveFile(blob, name);
+    } catch (error) {
+      said.replaceChildren(h('span', { class: 'error', role: 'alert' }, error.message));
+    } finally {
+      button.disabled = false;
+    }
+  });
+  return h('p', { class: 'actions' }, button, ' ', said);
 }
 
 /** `storedAs`: the identifier each item is stored under, which its link opens. */
@@ -175,6 +213,7 @@ export async function renderRequest(container, route, { signal }) {
       ]),
     ),
     errorsSection(record.errors, contentType, new Set(record.identifiers)),
+    rejectedDownload(record, funnel) ?? '',
     section(
       'ids-heading',
       'Identifiers',
