@@ -4,7 +4,7 @@
  * failed, and why. A fixed file is a valid body for the funnel again: keys no mapping reads are
  * ignored, `_rejected` among them.
  */
-export const REJECTED_ANNOTATION = '_rejected';
+const REJECTED_ANNOTATION = '_rejected';
 
 export interface Rejection {
   /** The item's key in the record's `errors`. */

@@ -16,7 +16,7 @@ import type { HistoryRepository } from './history.repository';
 import { goneReason, previewBody } from './recorded-body';
 import { locateRejected, rejectedLines } from './rejected-items';
 
-export type RejectedRowsRefusal = 'not-a-post' | 'unfinished' | 'not-kept' | 'gone';
+type RejectedRowsRefusal = 'not-a-post' | 'unfinished' | 'not-kept' | 'gone';
 
 export type RejectedRows =
   | { ok: true; count: number; lines: AsyncIterable<string> }
@@ -29,8 +29,10 @@ const NO_LINES: AsyncIterable<string> = Readable.from([]);
 /** The stored chunks decompressed as they come; a body found gone midway ends in an error. */
 async function* gunzipped(chunks: Readable): AsyncGenerator<Buffer> {
   const gunzip = createGunzip();
-  let failure: unknown;
-  const piped = pipeline(chunks, gunzip).catch((error: unknown) => (failure = error));
+  let failure: Error | undefined;
+  const piped = pipeline(chunks, gunzip).catch((error: Error) => {
+    failure = error;
+  });
   try {
     for await (const part of gunzip) yield part as Buffer;
     await piped;

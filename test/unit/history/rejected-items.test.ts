@@ -3,6 +3,7 @@
  * found by the keys the worker gave them (identifier as sent through its transforms, `[i]`
  * without one, last of duplicates), each as one NDJSON line.
  */
+import { Readable } from 'node:stream';
 import type { Funnel } from '../../../core/domain/funnel';
 import { sentKeys } from '../../../core/domain/mapper';
 import { bodyItems, type BodyItem } from '../../../core/history/body-items';
@@ -10,9 +11,11 @@ import { locateRejected, rejectedLines } from '../../../core/history/rejected-it
 import { rejectedRowLine } from '../../../core/history/rejected-row-line';
 
 /** A body cut into chunks of `size` bytes, as the stored chunks would come. */
-async function* chunked(text: string, size: number): AsyncGenerator<Buffer> {
+function chunked(text: string, size: number): AsyncIterable<Buffer> {
   const bytes = Buffer.from(text, 'utf8');
-  for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);
+  const chunks: Buffer[] = [];
+  for (let at = 0; at < bytes.length; at += size) chunks.push(bytes.subarray(at, at + size));
+  return Readable.from(chunks);
 }
 
 async function itemsOf(text: string, format: 'json' | 'ndjson', size = 3): Promise<BodyItem[]> {
