@@ -16,6 +16,7 @@ import type { ApiContext } from '../context';
 import { funnelAt } from '../http/funnel-at';
 import { acceptsGzip, untilSent } from '../http/gzip-answer';
 import { HttpError, notFound } from '../http/http-error';
+import { textBlocks } from '../http/text-blocks';
 import { requireAccess } from '../middleware/require-access';
 import { errorBodySchema } from '../openapi/registry';
 import { registerRoute } from '../openapi/settings-paths';
@@ -61,7 +62,10 @@ registerRoute({
       'No such funnel, no such request to it, or a request with failed items whose body was not ' +
         'kept whole (its record has a preview only)',
     ),
-    409: json('The record is of a DELETE (it has no items), or its request has not finished'),
+    409: json(
+      'The record is of a DELETE (it has no items), its request has not finished, or its errors ' +
+        'could not be recorded (counts and message only)',
+    ),
     410: json(
       'The body was kept, and pruned since (`HISTORY_PAYLOAD_DAYS`): the errors are still in the ' +
         'record',
@@ -69,7 +73,13 @@ registerRoute({
   },
 });
 
-const REFUSAL_STATUS = { 'not-a-post': 409, unfinished: 409, 'not-kept': 404, gone: 410 } as const;
+const REFUSAL_STATUS = {
+  'not-a-post': 409,
+  unfinished: 409,
+  'lists-lost': 409,
+  'not-kept': 404,
+  gone: 410,
+} as const;
 
 export function historyRejectedRoutes(context: ApiContext): Router {
   const router = Router();
@@ -90,7 +100,7 @@ export function historyRejectedRoutes(context: ApiContext): Router {
       res.setHeader('Content-Disposition', `attachment; filename="${name}"`);
       res.setHeader('X-Rejected-Rows', String(rows.count));
       res.setHeader('Vary', 'Accept-Encoding');
-      const lines = Readable.from(rows.lines, { objectMode: false });
+      const lines = Readable.from(textBlocks(rows.lines), { objectMode: false });
       if (acceptsGzip(req)) {
         res.setHeader('Content-Encoding', 'gzip');
         await untilSent(pipeline(lines, createGzip(), res));

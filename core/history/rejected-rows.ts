@@ -16,7 +16,7 @@ import type { HistoryRepository } from './history.repository';
 import { goneReason, previewBody } from './recorded-body';
 import { locateRejected, rejectedLines } from './rejected-items';
 
-type RejectedRowsRefusal = 'not-a-post' | 'unfinished' | 'not-kept' | 'gone';
+type RejectedRowsRefusal = 'not-a-post' | 'unfinished' | 'lists-lost' | 'not-kept' | 'gone';
 
 export type RejectedRows =
   | { ok: true; count: number; lines: AsyncIterable<string> }
@@ -81,6 +81,16 @@ export async function rejectedRows(
   }
   if (record.status === 'queued' || record.status === 'processing') {
     return { ok: false, refusal: 'unfinished', message: 'The request has not finished yet' };
+  }
+  if (record.status === 'success') return { ok: true, count: 0, lines: NO_LINES };
+  if (record.listsLost) {
+    return {
+      ok: false,
+      refusal: 'lists-lost',
+      message:
+        'Its errors could not be recorded (the record keeps its counts and message only): which ' +
+        'items failed is not known',
+    };
   }
   const errors = fromStoredErrors((await history.withParts(record)).errors);
   const failed = Object.keys(errors).filter((key) => key !== REQUEST_KEY);

@@ -122,6 +122,33 @@ describe('rejected rows of a recorded request', () => {
     expect(gunzipSync(gzipped.body).equals(plain.body)).toBe(true);
   });
 
+  it("when 5,000 of 10,000 items fail and the record's errors go on in its parts, then all 5,000 come back, in order", async () => {
+    const { url } = await p.scenario({ mappings: MAPPINGS, partialValidation: true });
+    // Long identifiers: the lists pass the record's byte budget, and go on in parts.
+    const long = 'x'.repeat(200);
+    const items = Array.from({ length: 10_000 }, (_, at) => ({
+      sku: `${long}-${at}`,
+      title: `Item ${at}`,
+      price: at % 2 === 1 ? `odd ${at}` : at,
+    }));
+    const sent = await p.post(url, items);
+    expect(sent.status).toBe(200);
+    const id = requestIdOf(sent);
+    const record = await p.api.context.db.history.findOne({ requestId: id });
+    expect(record?.parts).toBeGreaterThan(0);
+
+    const answer = await getRejected(url, id);
+    expect(answer.status).toBe(200);
+    const rows = rowsOf(answer.body);
+    expect(rows).toHaveLength(5_000);
+    expect(rows.map(({ row }) => row._rejected.position)).toEqual(
+      Array.from({ length: 5_000 }, (_, at) => at * 2 + 1),
+    );
+    rows.forEach(({ text, row }) => {
+      startsAsSent(text, JSON.stringify(items[row._rejected.position as number]));
+    });
+  });
+
   it('when an NDJSON body has failed lines, then each row is its line, keyed by identifier or line', async () => {
     const { url } = await p.scenario({ mappings: MAPPINGS, partialValidation: true });
     const lines = ['{"sku":"N-1","title":"Ok"}', '{"title":"No sku"}', '{"sku":"N-3"}'];
@@ -166,6 +193,26 @@ describe('rejected rows of a recorded request', () => {
       token: p.token,
     });
     expect(query.status).toBe(400);
+  });
+
+  it('when a record is still processing, or its lists could not be stored, then 409 saying why', async () => {
+    const { url } = await p.scenario({ mappings: MAPPINGS });
+    const sent = await p.post(url, [{ sku: 'U-1' }]);
+    expect(sent.status).toBe(422);
+    const id = requestIdOf(sent);
+    const { history } = p.api.context.db;
+    // As a record is while its job runs, and as one is stored when its lists do not fit at all.
+    await history.updateOne({ requestId: id }, { $set: { status: 'processing' } });
+    const running = await p.api.call('GET', path(url, id), { token: p.token });
+    expect(running.status).toBe(409);
+    expect(running.body).toMatchObject({ message: expect.stringMatching(/not finished/) });
+    await history.updateOne(
+      { requestId: id },
+      { $set: { status: 'error', listsLost: true, errors: [] } },
+    );
+    const lost = await p.api.call('GET', path(url, id), { token: p.token });
+    expect(lost.status).toBe(409);
+    expect(lost.body).toMatchObject({ message: expect.stringMatching(/not known/) });
   });
 
   it('when the kept body has been pruned, then 410 saying so, and that the errors are in the record', async () => {
