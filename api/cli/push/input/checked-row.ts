@@ -1,12 +1,15 @@
 import type { SourceRow } from '../push-types';
 import type { RowProblem } from './row-problem';
 
-/** What a row carried when it came from a previous push's errors file; never sent. */
-const PUSH_ANNOTATION = '_push';
+/**
+ * What a row carried when it came from a previous push's errors file, or from the rejected rows
+ * the history serves (docs/api-behaviour.md#rejected-rows); never sent.
+ */
+const ANNOTATIONS = ['_push', '_rejected'] as const;
 
 /**
- * A parsed value as a row to send, or the problem that it is not a JSON object. The `_push`
- * key is dropped so that an errors file, read again, sends each row as it first was.
+ * A parsed value as a row to send, or the problem that it is not a JSON object. The annotations
+ * are dropped so that an errors file or rejected rows, read again, send each row as it first was.
  */
 export function checkedRow(
   value: unknown,
@@ -17,7 +20,7 @@ export function checkedRow(
     return { position, raw: raw(), message: `The row is ${describe(value)}, not a JSON object` };
   }
   const row = value as Record<string, unknown>;
-  delete row[PUSH_ANNOTATION];
+  for (const annotation of ANNOTATIONS) delete row[annotation];
   return { row, position };
 }
 

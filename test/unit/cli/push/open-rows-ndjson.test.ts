@@ -38,6 +38,18 @@ describe('openRows on NDJSON', () => {
     ]);
   });
 
+  it("reads the history's rejected rows as the rows that were first sent", async () => {
+    const rejected = [
+      '{"sku":"A","price":"x","_rejected":{"key":"A","position":0,"errors":{"Price":"Bad"}}}',
+      '{"title":"No sku","_rejected":{"key":"[4]","position":4,"errors":{"Id":"Required"}}}',
+    ].join('\n');
+    const { rows } = await readAll(tempFile('rejected.ndjson', rejected));
+    expect(rows).toEqual([
+      { row: { sku: 'A', price: 'x' }, position: 1 },
+      { row: { title: 'No sku' }, position: 2 },
+    ]);
+  });
+
   it('keeps __proto__ and constructor as plain keys', async () => {
     const line = '{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}';
     const [first] = (await readAll(tempFile('proto.ndjson', line))).rows;
