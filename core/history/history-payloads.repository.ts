@@ -28,6 +28,14 @@ export interface KeptBody {
 /** Told of each body kept: what the metrics count. */
 export type PayloadKept = (stored: StoredPayload) => void;
 
+/** A body found gone while it was being read: its expiry caught it midway. */
+export class PayloadGoneError extends Error {
+  constructor() {
+    super('A chunk of the payload is gone');
+    this.name = 'PayloadGoneError';
+  }
+}
+
 const gunzipped = promisify(gunzip);
 
 const chunkId = (record: string, chunk: number): string => `${record}:${chunk}`;
@@ -92,11 +100,11 @@ export class HistoryPayloadsRepository {
           chunk;
           chunk = await cursor.next()
         ) {
-          if (chunk.chunk !== expected) throw new Error('A chunk of the payload is gone');
+          if (chunk.chunk !== expected) throw new PayloadGoneError();
           expected += 1;
           yield bytesOf(chunk);
         }
-        if (expected !== stored.chunks) throw new Error('A chunk of the payload is gone');
+        if (expected !== stored.chunks) throw new PayloadGoneError();
       } finally {
         await cursor.close();
       }

@@ -12,9 +12,10 @@ import { sentKeys } from '../domain/mapper';
 import { REQUEST_KEY } from '../domain/messages';
 import { bodyItems } from './body-items';
 import { fromStoredErrors, type HistoryDocument } from './history-record';
+import { PayloadGoneError } from './history-payloads.repository';
 import type { HistoryRepository } from './history.repository';
 import { goneReason, previewBody } from './recorded-body';
-import { locateRejected, rejectedLines } from './rejected-items';
+import { locateRejected, rejectedLines, type RejectedItems } from './rejected-items';
 
 type RejectedRowsRefusal = 'not-a-post' | 'unfinished' | 'lists-lost' | 'not-kept' | 'gone';
 
@@ -24,7 +25,7 @@ export type RejectedRows =
 
 type BodyBytes = () => Promise<AsyncIterable<Buffer> | null>;
 
-const NO_LINES: AsyncIterable<string> = Readable.from([]);
+const noLines = (): AsyncIterable<string> => Readable.from([]);
 
 /** The stored chunks decompressed as they come; a body found gone midway ends in an error. */
 async function* gunzipped(chunks: Readable): AsyncGenerator<Buffer> {
@@ -82,7 +83,7 @@ export async function rejectedRows(
   if (record.status === 'queued' || record.status === 'processing') {
     return { ok: false, refusal: 'unfinished', message: 'The request has not finished yet' };
   }
-  if (record.status === 'success') return { ok: true, count: 0, lines: NO_LINES };
+  if (record.status === 'success') return { ok: true, count: 0, lines: noLines() };
   if (record.listsLost) {
     return {
       ok: false,
@@ -94,17 +95,24 @@ export async function rejectedRows(
   }
   const errors = fromStoredErrors((await history.withParts(record)).errors);
   const failed = Object.keys(errors).filter((key) => key !== REQUEST_KEY);
-  if (failed.length === 0) return { ok: true, count: 0, lines: NO_LINES };
+  if (failed.length === 0) return { ok: true, count: 0, lines: noLines() };
   const bytes = bodyBytes(history, record);
   if (typeof bytes === 'string') return { ok: false, refusal: 'not-kept', message: bytes };
 
   const located = await bytes();
   if (!located) return gone(record);
-  const rejected = await locateRejected(
-    bodyItems(located, record.bodyFormat),
-    sentKeys(funnel),
-    failed,
-  );
+  let rejected: RejectedItems;
+  try {
+    rejected = await locateRejected(
+      bodyItems(located, record.bodyFormat),
+      sentKeys(funnel),
+      failed,
+    );
+  } catch (error) {
+    // Pruned while it was read: nothing has been sent yet, so the answer can still say so.
+    if (error instanceof PayloadGoneError) return gone(record);
+    throw error;
+  }
   const again = await bytes();
   if (!again) return gone(record);
   const lines = rejectedLines(

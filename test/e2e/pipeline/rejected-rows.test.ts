@@ -4,6 +4,7 @@
  * gave them (identifier, position, last of duplicates); clear answers for a DELETE, a success, a
  * pruned body, a body not kept, another tenant.
  */
+import { randomBytes } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { getRaw } from '../../support/raw-get';
 import { requestIdOf, startPipeline, type Pipeline } from './pipeline-fixture';
@@ -225,6 +226,24 @@ describe('rejected rows of a recorded request', () => {
     const gone = await p.api.call('GET', path(url, requestIdOf(sent)), { token: p.token });
     expect(gone.status).toBe(410);
     expect(gone.body).toMatchObject({ message: expect.stringMatching(/pruned.*errors/s) });
+  });
+
+  it('when a chunk of the kept body is gone while it is read, then 410, not a broken answer', async () => {
+    const { url } = await p.scenario({ mappings: MAPPINGS });
+    // Random text does not compress: 6 MB of it takes two chunks. No title: every item fails.
+    const items = Array.from({ length: 600 }, (_, at) => ({
+      sku: `C-${at}`,
+      blob: randomBytes(7_500).toString('base64'),
+    }));
+    const sent = await p.post(url, items);
+    expect(sent.status).toBe(422);
+    const record = await p.api.context.db.history.findOne({ requestId: requestIdOf(sent) });
+    expect(record?.storedPayload?.chunks).toBeGreaterThan(1);
+    // Its first chunk is there; a later one went with its expiry.
+    await p.api.context.db.historyPayloads.deleteOne({ record: record?._id, chunk: 1 });
+    const gone = await p.api.call('GET', path(url, requestIdOf(sent)), { token: p.token });
+    expect(gone.status).toBe(410);
+    expect(gone.body).toMatchObject({ message: expect.stringMatching(/pruned/) });
   });
 });
 
