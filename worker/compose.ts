@@ -40,6 +40,7 @@ import { SettingsCache } from '../core/settings/settings-cache';
 import { SettingsVersions } from '../core/settings/settings-versions';
 import { collections } from '../core/storage/collections';
 import { syncServices } from '../core/syncs/sync-services';
+import { redriveServices } from '../core/redrives/redrive-services';
 import { FairShare } from './fair-share';
 import { ExportLag } from '../core/export/export-lag';
 import { startExportWorker, type ExportWorker, type ExportWorkerConfig } from './export-worker';
@@ -146,6 +147,7 @@ export async function composeWorker(
     chunkSize,
     chunkPlans: new ChunkPlans(redis, keys),
     syncs: syncServices(db, redis, keys),
+    redrives: redriveServices(db, redis, keys),
   };
   const fairShare = new FairShare({
     leases: new LargeJobLeases(redis, keys, config.LARGE_JOBS_PER_TENANT, async (tenant, id) => {

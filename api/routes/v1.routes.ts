@@ -9,6 +9,7 @@ import { funnelsRoutes } from './funnels.routes';
 import { historyPayloadRoutes } from './history-payload.routes';
 import { historyRoutes } from './history.routes';
 import { limitsRoutes } from './limits.routes';
+import { redrivesRoutes } from './redrives.routes';
 import { replayRoutes } from './replay.routes';
 import { itemsRoutes } from './items.routes';
 import { syncsRoutes } from './syncs.routes';
@@ -59,6 +60,7 @@ export function v1Routes(context: ApiContext): Router {
   router.use(historyRoutes(context));
   router.use(historyPayloadRoutes(context));
   router.use(replayRoutes(context));
+  router.use(redrivesRoutes(context));
   router.use(syncsRoutes(context));
   router.use(changesRoutes(context));
   router.use(limitsRoutes(context));

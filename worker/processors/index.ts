@@ -4,6 +4,7 @@ import { ingestGroupProcessor } from './ingest-group.processor';
 import { ingestProcessor } from './ingest.processor';
 import { recordHistoryProcessor } from './record-history.processor';
 import type { ProcessorTable } from './processor';
+import { redriveProcessor } from './redrive.processor';
 import { syncCommitProcessor } from './sync-commit.processor';
 
 export const PROCESSORS: ProcessorTable = {
@@ -12,4 +13,5 @@ export const PROCESSORS: ProcessorTable = {
   'ingest-chunk': ingestChunkProcessor,
   'record-history': recordHistoryProcessor,
   'sync-commit': syncCommitProcessor,
+  redrive: redriveProcessor,
 };
