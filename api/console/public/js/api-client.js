@@ -65,6 +65,9 @@ export const apiPaths = {
     `funnels/${encodeURIComponent(url)}/history/${encodeURIComponent(requestId)}`,
   replay: (url, recordId) =>
     `funnels/${encodeURIComponent(url)}/history/${encodeURIComponent(recordId)}/replay`,
+  redrives: (url) => `funnels/${encodeURIComponent(url)}/redrives`,
+  redrive: (url, redriveId) =>
+    `funnels/${encodeURIComponent(url)}/redrives/${encodeURIComponent(redriveId)}`,
   funnelPreview: () => 'settings/funnel-preview',
   exports: () => 'settings/exports',
   export: (id) => `settings/exports/${encodeURIComponent(id)}`,
