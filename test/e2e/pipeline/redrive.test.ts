@@ -3,6 +3,7 @@
  * full sync, sent again through its current settings by a worker job, each once and in receipt
  * order, as replays whose records name the re-drive.
  */
+import { runCli } from '../../../api/cli/run-cli';
 import type { HistoryView } from '../../../core/history/history-record';
 import type { RedriveView } from '../../../core/redrives/redrive';
 import { waitUntil } from '../../support/wait-until';
@@ -243,6 +244,42 @@ describe('re-driving the failed requests of a funnel', () => {
       token: p.token,
     });
     expect(unknown.status).toBe(404);
+  });
+
+  /** `funnel-sync redrive` and its arguments, in this process, with only a sender's env. */
+  const cli = async (...args: string[]) => {
+    let stdout = '';
+    let stderr = '';
+    const code = await runCli(['redrive', ...args, '--url', p.api.baseUrl, '--token', p.token], {
+      stdout: { write: (text: string) => (stdout += text) },
+      stderr: { write: (text: string) => (stderr += text) },
+      env: { PATH: process.env.PATH ?? '' },
+    });
+    return { code, stdout, stderr };
+  };
+
+  it('when `funnel-sync redrive --since --wait` is run, then it prints the progress and the final counts, and exits 0 once all succeeded', async () => {
+    const { contentType, url } = await p.scenario({ mappings: BROKEN });
+    const first = await failing(url, 'CLI-1', 1);
+    await failing(url, 'CLI-2', 2);
+    await fixMapping(url);
+
+    const run = await cli(url, '--since', first.receivedAt, '--wait');
+    expect(run).toMatchObject({ code: 0, stderr: '' });
+    const lines = run.stdout.trim().split('\n');
+    expect(lines[0]).toMatch(/^re-drive [a-f0-9]{32} queued: 0\/2 sent/);
+    expect(lines.at(-2)).toMatch(/finished: 2\/2 sent, 2 succeeded, 0 partial, 0 failed$/);
+    expect(lines.at(-1)).toMatch(
+      new RegExp(`^the requests it sent: GET /api/v1/funnels/${url}/history\\?redriveId=`),
+    );
+    expect(await p.item(contentType, 'CLI-2')).not.toBeNull();
+
+    const again = await cli(url, '--since', first.receivedAt, '--sync', 'a'.repeat(32));
+    expect(again).toMatchObject({ code: 2 });
+    const future = await cli(url, '--since', new Date(Date.now() + 3_600_000).toISOString());
+    expect(future.code).toBe(2);
+    expect(future.stderr).toContain('HTTP 422: The request is not valid; since is in the future');
+    expect((await cli('no-such-funnel', '--since', first.receivedAt)).code).toBe(3);
   });
 
   // Last: it stops the file's worker, and runs the rest on a worker of its own.
