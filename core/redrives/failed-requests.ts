@@ -17,9 +17,9 @@ export interface FailedRequestsScope {
   syncId: string | null;
 }
 
-export const REDRIVEN_STATUSES = ['error', 'partial'] as const;
+const REDRIVEN_STATUSES = ['error', 'partial'] as const;
 
-export function failedRequestsFilter(
+function failedRequestsFilter(
   scope: FailedRequestsScope,
   afterSequence = 0,
 ): mongo.Filter<HistoryDocument> {

@@ -16,8 +16,7 @@ export const isEnded = (state: RedriveState): boolean =>
 export const redriveIdSchema = z.string().regex(/^[a-f0-9]{32}$/, 'is not a re-drive id');
 
 /** Why a failed request was not sent again: its body was never kept whole, or pruned since. */
-export const SKIP_REASONS = ['not-kept', 'gone'] as const;
-export type SkipReason = (typeof SKIP_REASONS)[number];
+export type SkipReason = 'not-kept' | 'gone';
 
 /** The request being sent: named before its job is queued, so a re-run sends that one only. */
 export interface RedriveInFlight {
@@ -31,7 +30,7 @@ export interface RedriveInFlight {
   jobId: string;
 }
 
-export interface RedriveCounts {
+interface RedriveCounts {
   /** The failed requests the re-drive walks, counted when it was asked for. */
   total: number;
   sent: number;
