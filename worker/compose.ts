@@ -49,7 +49,7 @@ import { ExportMetrics } from './metrics/export-metrics';
 import { startMetricsServer } from './metrics/metrics-server';
 import { listeningPort } from './metrics/listen-in-range';
 import { WorkerMetrics } from './metrics/worker-metrics';
-import { PROCESSORS } from './processors';
+import { processorTable } from './processors';
 
 /** Time left at the end of the shutdown budget for handing jobs back and closing connections. */
 const HAND_BACK_MARGIN_MS = 3_000;
@@ -147,7 +147,6 @@ export async function composeWorker(
     chunkSize,
     chunkPlans: new ChunkPlans(redis, keys),
     syncs: syncServices(db, redis, keys),
-    redrives: redriveServices(db, redis, keys),
   };
   const fairShare = new FairShare({
     leases: new LargeJobLeases(redis, keys, config.LARGE_JOBS_PER_TENANT, async (tenant, id) => {
@@ -159,6 +158,7 @@ export async function composeWorker(
     queues,
     logger,
   });
+  const processors = processorTable(redriveServices(db, redis, keys));
   let takesJobs = (): boolean => false;
   // Taken before the worker takes jobs: a port in use stops the start, not a running job.
   const metricsServer = await startMetricsServer(config, {
@@ -173,7 +173,7 @@ export async function composeWorker(
     processorOf: ({ index }) =>
       createDispatcher({
         services,
-        processors: PROCESSORS,
+        processors,
         queue: queues.all[index]?.queue ?? queues.of(undefined),
         metrics,
         fairShare,

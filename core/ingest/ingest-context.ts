@@ -8,7 +8,6 @@ import type { ItemStore } from '../items/item-store';
 import type { Logger } from '../platform/logger';
 import type { IdempotencyRecords } from '../redis/idempotency-records';
 import type { PayloadStore } from '../redis/payload-store';
-import type { RedriveServices } from '../redrives/redrive-services';
 import type { SettingsCache } from '../settings/settings-cache';
 import type { ChunkPlans } from './chunks/chunk-plans';
 import type { RunningJob } from './running-job';
@@ -40,8 +39,6 @@ export interface IngestServices {
   chunkPlans: ChunkPlans;
   /** Full syncs: what their requests name, and their commits. */
   syncs: SyncRequests;
-  /** Re-drives: their progress, and the failed requests they walk. */
-  redrives: RedriveServices;
 }
 
 export interface IngestContext extends IngestServices {

@@ -4,7 +4,6 @@
  * instead of misreading each other.
  */
 import { z } from 'zod';
-import { REDRIVE_STATES, redriveIdSchema } from '../redrives/redrive';
 
 const requestId = z.string().min(1).max(128);
 
@@ -46,7 +45,7 @@ export const ingestJob = {
     /** A replay: the record id of the recorded request whose body this one sends again. */
     replayOf: z.string().min(1).max(300).optional(),
     /** The re-drive that sends it again (core/redrives/), with `replayOf`. */
-    redriveId: redriveIdSchema.optional(),
+    redriveId: z.string().min(1).max(64).optional(),
     /** `Prefer: respond-async`: nobody waits; the history record tells queued, processing, done. */
     respondAsync: z.boolean().default(false),
     /** The Idempotency-Key record to complete with the answer (core/redis/idempotency-records.ts). */
@@ -201,9 +200,10 @@ const redriveJob = {
     tenant: z.string().min(1),
     endpointUrl: z.string().min(1),
     funnelId: z.string().min(1),
-    redriveId: redriveIdSchema,
+    redriveId: z.string().min(1).max(64),
   }),
-  result: z.object({ state: z.enum(REDRIVE_STATES) }),
+  /** How it ended. */
+  result: z.object({ state: z.enum(['finished', 'failed', 'cancelled']) }),
 };
 
 export const JOBS = {

@@ -5,11 +5,13 @@
  */
 import { z } from 'zod';
 
-export const REDRIVE_STATES = ['queued', 'running', 'finished', 'failed', 'cancelled'] as const;
+const REDRIVE_STATES = ['queued', 'running', 'finished', 'failed', 'cancelled'] as const;
 export type RedriveState = (typeof REDRIVE_STATES)[number];
 
+export type EndedState = Extract<RedriveState, 'finished' | 'failed' | 'cancelled'>;
+
 /** Whether a re-drive will send no more. */
-export const isEnded = (state: RedriveState): boolean =>
+export const isEnded = (state: RedriveState): state is EndedState =>
   state === 'finished' || state === 'failed' || state === 'cancelled';
 
 /** The random part of a re-drive's id: 32 hex digits, no ":" to split a document id. */

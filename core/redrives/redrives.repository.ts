@@ -9,7 +9,7 @@ import { documentId } from '../domain/names';
 import { isDuplicateKey } from '../mongo/duplicate-key';
 import { decodeCursor, encodeCursor, InvalidCursorError, type Page } from '../mongo/page-cursor';
 import type { RedriveCollections } from './redrive-collections';
-import type { RedriveDocument, RedriveInFlight, RedriveState, SkipReason } from './redrive';
+import type { EndedState, RedriveDocument, RedriveInFlight, SkipReason } from './redrive';
 
 /** How a sent request ended, by its history record's status. */
 export type SentOutcome = 'succeeded' | 'partial' | 'failed';
@@ -122,7 +122,7 @@ export class RedrivesRepository {
   /** Ends it: its slot is its own id then, so the funnel may start another. */
   async end(
     redrive: RedriveDocument,
-    state: Extract<RedriveState, 'finished' | 'failed' | 'cancelled'>,
+    state: EndedState,
     now: Date,
     message: string | null = null,
   ): Promise<void> {
