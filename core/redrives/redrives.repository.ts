@@ -99,24 +99,15 @@ export class RedrivesRepository {
     );
   }
 
-  /**
-   * Counts a request whose body cannot be had as skipped, once, and moves past it: the next one
-   * (`originalSequence` alone), or the one in flight whose body went before it was queued.
-   */
-  async skipped(
-    redrive: RedriveDocument,
-    request: Pick<RedriveInFlight, 'originalSequence'> & Partial<RedriveInFlight>,
-    reason: SkipReason,
-  ): Promise<void> {
-    const { originalSequence } = request;
-    const filter: mongo.Filter<RedriveDocument> =
-      request.recordId === undefined
-        ? { _id: redrive._id, current: null, lastSequence: { $lt: originalSequence } }
-        : { _id: redrive._id, 'current.recordId': request.recordId };
-    await this.db.redrives.updateOne(filter, {
-      $set: { current: null, lastSequence: originalSequence },
-      $inc: { skipped: 1, [`skippedBy.${reason}`]: 1 },
-    });
+  /** Counts the request in flight as skipped, once (its body cannot be had), and moves past it. */
+  async skipped(redrive: RedriveDocument, current: RedriveInFlight, reason: SkipReason) {
+    await this.db.redrives.updateOne(
+      { _id: redrive._id, 'current.recordId': current.recordId },
+      {
+        $set: { current: null, lastSequence: current.originalSequence },
+        $inc: { skipped: 1, [`skippedBy.${reason}`]: 1 },
+      },
+    );
   }
 
   /** Ends it: its slot is its own id then, so the funnel may start another. */

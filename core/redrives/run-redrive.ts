@@ -3,7 +3,8 @@
  * order and sends each again as an `ingest` child job, then waits for it with the worker slot
  * freed, as a chunked request waits for its chunks. Each step is stored before it is taken:
  *  1. the next request is named in flight (its new record id, receipt and job id);
- *  2. its job is added, unless the job already has that child;
+ *  2. its job is added with its recorded body, unless the job already has that child; a request
+ *     whose body cannot be had (pruned, or never kept whole) is skipped instead;
  *  3. once the child has ended, the request is counted and the re-drive moves past it.
  * A job run again after a crash reads its document and goes on at the step it stopped: the child's
  * id is fixed by step 1, so a request is queued, and counted, once per re-drive.
@@ -31,9 +32,12 @@ const OUTCOMES: Partial<Record<HistoryStatus, SentOutcome>> = {
 
 const scopeOf = (redrive: RedriveDocument): FailedRequestsScope => redrive;
 
-/** The walk finds only POSTs of the funnel: a body that cannot be had is all that stops one. */
+/**
+ * The walk finds only POSTs of the funnel, so what stops one is its body: never kept whole, or
+ * gone since (pruned, or its record purged with the history).
+ */
 const skipReason = (source: { refusal: string }): SkipReason =>
-  source.refusal === 'gone' ? 'gone' : 'not-kept';
+  source.refusal === 'not-kept' ? 'not-kept' : 'gone';
 
 export async function runRedrive(
   data: ParsedJobData<'redrive'>,
@@ -64,11 +68,6 @@ export async function runRedrive(
       await records.end(redrive, 'finished', new Date());
       continue;
     }
-    const source = await replaySource(context.history, next);
-    if (!source.ok) {
-      await records.skipped(redrive, { originalSequence: next.sequence }, skipReason(source));
-      continue;
-    }
     const receivedAt = new Date();
     await records.setInFlight(redrive, {
       replayOf: next.recordId,
@@ -94,7 +93,6 @@ async function sendInFlight(
     const original = await context.history.find(data.tenant, current.replayOf, data.funnelId);
     const source = await replaySource(context.history, original);
     if (!source.ok) {
-      // Gone between the two steps: nothing was queued, so it is skipped.
       await records.skipped(redrive, current, skipReason(source));
       return;
     }

@@ -179,24 +179,30 @@ describe('re-driving the failed requests of a funnel', () => {
     expect(await p.item(contentType, 'OUT')).toBeNull();
   });
 
-  it('when the payload of a failed request was pruned, then it is skipped with its reason and the others are sent', async () => {
+  it('when the payload of a failed request was pruned or not kept, then it is skipped with its reason and the others are sent', async () => {
     const { url } = await p.scenario({ mappings: BROKEN });
     const pruned = await failing(url, 'P-1', 1);
     const kept = await failing(url, 'P-2', 2);
+    const notKept = await failing(url, 'P-3', 3);
     // What pruning leaves: the record, without its body's chunks.
     await p.api.context.db.historyPayloads.deleteMany({
       record: { $regex: `:${pruned.recordId}$` },
     });
+    // What a record of a body not kept whole holds: its cut preview alone.
+    await p.api.context.db.history.updateOne(
+      { recordId: notKept.recordId },
+      { $set: { storedPayload: null, payloadTruncated: true } },
+    );
     await fixMapping(url);
     const asked = await startRedrive(url, { since: pruned.receivedAt });
     const done = await ended(asked.headers.get('location') ?? '');
     expect(done).toMatchObject({
       state: 'finished',
-      total: 2,
+      total: 3,
       sent: 1,
       succeeded: 1,
-      skipped: 1,
-      skippedBy: { 'not-kept': 0, gone: 1 },
+      skipped: 2,
+      skippedBy: { 'not-kept': 1, gone: 1 },
     });
     expect((await redriven(url, done.redriveId)).map((record) => record.replayOf)).toEqual([
       kept.recordId,
