@@ -40,6 +40,7 @@ import { SettingsCache } from '../core/settings/settings-cache';
 import { SettingsVersions } from '../core/settings/settings-versions';
 import { collections } from '../core/storage/collections';
 import { syncServices } from '../core/syncs/sync-services';
+import { redriveServices } from '../core/redrives/redrive-services';
 import { FairShare } from './fair-share';
 import { ExportLag } from '../core/export/export-lag';
 import { startExportWorker, type ExportWorker, type ExportWorkerConfig } from './export-worker';
@@ -48,7 +49,7 @@ import { ExportMetrics } from './metrics/export-metrics';
 import { startMetricsServer } from './metrics/metrics-server';
 import { listeningPort } from './metrics/listen-in-range';
 import { WorkerMetrics } from './metrics/worker-metrics';
-import { PROCESSORS } from './processors';
+import { processorTable } from './processors';
 
 /** Time left at the end of the shutdown budget for handing jobs back and closing connections. */
 const HAND_BACK_MARGIN_MS = 3_000;
@@ -157,6 +158,7 @@ export async function composeWorker(
     queues,
     logger,
   });
+  const processors = processorTable(redriveServices(db, redis, keys));
   let takesJobs = (): boolean => false;
   // Taken before the worker takes jobs: a port in use stops the start, not a running job.
   const metricsServer = await startMetricsServer(config, {
@@ -171,7 +173,7 @@ export async function composeWorker(
     processorOf: ({ index }) =>
       createDispatcher({
         services,
-        processors: PROCESSORS,
+        processors,
         queue: queues.all[index]?.queue ?? queues.of(undefined),
         metrics,
         fairShare,

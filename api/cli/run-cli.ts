@@ -8,6 +8,7 @@ import { CliError, EXIT, EXIT_CODES_HELP } from './cli-error';
 import type { RegisterCommands } from './admin-commands';
 import type { CliIo } from './cli-io';
 import { PushExit, registerPushCommand } from './push/push.command';
+import { registerRedriveCommand } from './redrive/redrive.command';
 
 function program(argv: readonly string[], io: CliIo): Command {
   const cli = new Command('npm run cli --')
@@ -22,13 +23,15 @@ function program(argv: readonly string[], io: CliIo): Command {
     })
     // Commander errors throw here, so that every failure leaves through one exit path below.
     .exitOverride();
-  // Required on demand: the admin commands load the storage layer, which push does not need.
-  if (argv[0] !== 'push') {
+  // Required on demand: the admin commands load the storage layer, which push and redrive do not
+  // need.
+  if (argv[0] !== 'push' && argv[0] !== 'redrive') {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const admin = require('./admin-commands') as { registerAdminCommands: RegisterCommands };
     admin.registerAdminCommands(cli, io);
   }
   registerPushCommand(cli, io);
+  registerRedriveCommand(cli, io);
   return cli;
 }
 

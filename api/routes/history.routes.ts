@@ -36,6 +36,12 @@ const listQuerySchema = z
     status: historyStatusSchema.optional(),
     requestId: z.string().min(1).max(128).optional().describe('Sent with this X-Request-Id'),
     sync: z.string().min(1).max(64).optional().describe("A full sync's requests and its commits"),
+    redriveId: z
+      .string()
+      .min(1)
+      .max(64)
+      .optional()
+      .describe('The requests a re-drive sent (`GET /funnels/{endpointUrl}/redrives/{redriveId}`)'),
     identifier: identifierQuerySchema
       .optional()
       .describe('The requests that named this item identifier, whatever they did to it'),

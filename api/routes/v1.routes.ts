@@ -10,6 +10,7 @@ import { historyPayloadRoutes } from './history-payload.routes';
 import { historyRejectedRoutes } from './history-rejected.routes';
 import { historyRoutes } from './history.routes';
 import { limitsRoutes } from './limits.routes';
+import { redrivesRoutes } from './redrives.routes';
 import { replayRoutes } from './replay.routes';
 import { itemsRoutes } from './items.routes';
 import { syncsRoutes } from './syncs.routes';
@@ -61,6 +62,7 @@ export function v1Routes(context: ApiContext): Router {
   router.use(historyPayloadRoutes(context));
   router.use(historyRejectedRoutes(context));
   router.use(replayRoutes(context));
+  router.use(redrivesRoutes(context));
   router.use(syncsRoutes(context));
   router.use(changesRoutes(context));
   router.use(limitsRoutes(context));

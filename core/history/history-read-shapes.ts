@@ -42,6 +42,12 @@ export const HISTORY_READ_SHAPES: readonly ReadShape<keyof HistoryCollections>[]
     sort: NEWEST_FIRST,
   },
   {
+    read: `${LIST}?redriveId=`,
+    collection: 'history',
+    equals: ['tenant', 'funnelId', 'redriveId'],
+    sort: NEWEST_FIRST,
+  },
+  {
     read: `${LIST}?requestId=, and ${LIST}/{requestId} by X-Request-Id`,
     collection: 'history',
     equals: ['tenant', 'funnelId', 'requestId'],

@@ -111,6 +111,8 @@ const historyDocumentSchema = z.object({
   bodyFormat: z.enum(['json', 'ndjson']),
   /** A replay names the record whose body it sent again. */
   replayOf: z.string().optional(),
+  /** The re-drive that sent it (core/redrives/), beside `replayOf`. */
+  redriveId: z.string().optional(),
   /** The full sync the request belongs to (`?sync=`), or that a sync's commit committed. */
   sync: z.string().optional(),
   /** Whether the record is a full sync's commit, whose deletes it lists. */
@@ -186,6 +188,7 @@ export function historyView(record: HistoryDocument): HistoryView {
     tokenId: record.tokenId,
     dryRun: record.dryRun,
     ...(record.replayOf === undefined ? {} : { replayOf: record.replayOf }),
+    ...(record.redriveId === undefined ? {} : { redriveId: record.redriveId }),
     ...(record.sync === undefined ? {} : { sync: record.sync }),
     ...(record.syncCommit ? { syncCommit: true } : {}),
   };

@@ -21,6 +21,8 @@ export interface HistoryListOptions {
   status?: HistoryStatus;
   /** Only the requests of this full sync, and its commits. */
   sync?: string;
+  /** Only the requests this re-drive sent. */
+  redriveId?: string;
   /** Only the dry runs (true), or only the real requests (false). */
   dryRun?: boolean;
   /** Only the requests that named this item identifier (record-identifiers.ts). */
@@ -196,6 +198,7 @@ export class HistoryRepository {
     if (options.status) filter.status = options.status;
     if (options.requestId !== undefined) filter.requestId = options.requestId;
     if (options.sync !== undefined) filter.sync = options.sync;
+    if (options.redriveId !== undefined) filter.redriveId = options.redriveId;
     if (options.dryRun !== undefined) filter.dryRun = options.dryRun;
     // Equality on the array field: matches a record naming it among others, by the multikey index.
     if (options.identifier !== undefined) filter.identifiers = options.identifier;

@@ -41,7 +41,7 @@ export type RecordedRequest = Pick<
   | 'dryRun'
   | 'bodyFormat'
 > &
-  Partial<Pick<ParsedJobData<'ingest'>, 'replayOf'>> & { sync?: string | undefined };
+  Partial<Pick<ParsedJobData<'ingest'>, 'replayOf' | 'redriveId'>> & { sync?: string | undefined };
 
 export function historyRecord(
   job: RecordedRequest,
@@ -91,6 +91,7 @@ export function historyRecord(
     dryRun: job.dryRun,
     bodyFormat: job.bodyFormat,
     ...(job.replayOf === undefined ? {} : { replayOf: job.replayOf }),
+    ...(job.redriveId === undefined ? {} : { redriveId: job.redriveId }),
     ...(job.sync === undefined ? {} : { sync: job.sync }),
     expiresAt: recordExpiry(job, historyTtlDays),
   };

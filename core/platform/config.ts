@@ -143,6 +143,11 @@ export const VARIABLES = {
     schema: integer(1, 1_000_000).default(10_000),
     expects: 'an integer from 1 to 1000000',
   },
+  // The most failed requests one re-drive sends (docs/api-behaviour.md#re-drive).
+  REDRIVE_MAX_REQUESTS: {
+    schema: integer(1, 1_000_000).default(10_000),
+    expects: 'an integer from 1 to 1000000 (failed requests one re-drive may send)',
+  },
   WAIT_TIMEOUT_MS: {
     schema: integer(100, 600_000).default(30_000),
     expects: 'milliseconds from 100 to 600000',
@@ -372,6 +377,7 @@ const ROLE_VARIABLES = {
     'JWT_SECRET',
     'MAX_BODY_BYTES',
     'MAX_ITEMS',
+    'REDRIVE_MAX_REQUESTS',
     'WAIT_TIMEOUT_MS',
     'HTTP_REQUEST_TIMEOUT_MS',
     'HTTP_HEADERS_TIMEOUT_MS',

@@ -44,6 +44,8 @@ export const ingestJob = {
     bodyFormat: z.enum(['json', 'ndjson']),
     /** A replay: the record id of the recorded request whose body this one sends again. */
     replayOf: z.string().min(1).max(300).optional(),
+    /** The re-drive that sends it again (core/redrives/), with `replayOf`. */
+    redriveId: z.string().min(1).max(64).optional(),
     /** `Prefer: respond-async`: nobody waits; the history record tells queued, processing, done. */
     respondAsync: z.boolean().default(false),
     /** The Idempotency-Key record to complete with the answer (core/redis/idempotency-records.ts). */
@@ -188,12 +190,29 @@ const syncCommitJob = {
   }),
 };
 
+/**
+ * A re-drive (core/redrives/run-redrive.ts): the funnel's failed requests sent again one by one,
+ * each as an `ingest` child job it waits for, its progress kept in its document.
+ */
+const redriveJob = {
+  data: z.object({
+    requestId,
+    tenant: z.string().min(1),
+    endpointUrl: z.string().min(1),
+    funnelId: z.string().min(1),
+    redriveId: z.string().min(1).max(64),
+  }),
+  /** How it ended. */
+  result: z.object({ state: z.enum(['finished', 'failed', 'cancelled']) }),
+};
+
 export const JOBS = {
   ingest: ingestJob,
   'ingest-group': ingestGroupJob,
   'ingest-chunk': ingestChunkJob,
   'record-history': recordHistoryJob,
   'sync-commit': syncCommitJob,
+  redrive: redriveJob,
 } as const;
 
 export type JobName = keyof typeof JOBS;

@@ -14,6 +14,7 @@ import { joiningTransactions } from '../mongo/joining-transaction';
 import { queryTimeLimitOf, withQueryTimeLimit } from '../mongo/query-time-limit';
 import type { TurnCollections } from '../mongo/turns';
 import type { SettingsCollections } from '../settings/settings-collections';
+import type { RedriveCollections } from '../redrives/redrive-collections';
 import type { SyncCollections } from '../syncs/sync-collections';
 
 export type Collections = AuthCollections &
@@ -22,6 +23,7 @@ export type Collections = AuthCollections &
   HistoryCollections &
   ChangeCollections &
   SyncCollections &
+  RedriveCollections &
   ExportCollections &
   TurnCollections;
 
@@ -63,6 +65,7 @@ export function collectionsOf(
     changeDiffs: collection('change_diffs'),
     syncs: collection('syncs'),
     syncNames: collection('sync_names'),
+    redrives: collection('redrives'),
     exports: collection('exports'),
     exportDeliveries: collection('export_deliveries'),
     turns: collection('turns'),

@@ -75,6 +75,17 @@ export const SERVICE_INDEXES: readonly ServiceIndex[] = [
     key: { tenant: 1, funnelId: 1, identifiers: 1, receivedAt: -1, _id: -1 },
     name: 'tenant_funnel_identifiers',
   },
+  {
+    collection: 'history',
+    key: { tenant: 1, funnelId: 1, redriveId: 1, receivedAt: -1, _id: -1 },
+    name: 'tenant_funnel_redrive_received',
+  },
+  // A re-drive's walk of the failed requests, in receipt order.
+  {
+    collection: 'history',
+    key: { tenant: 1, funnelId: 1, status: 1, sequence: 1 },
+    name: 'tenant_funnel_status_sequence',
+  },
   { collection: 'history', ...EXPIRES },
   {
     collection: 'historyParts',
@@ -119,6 +130,19 @@ export const SERVICE_INDEXES: readonly ServiceIndex[] = [
   },
   { collection: 'syncNames', key: { tenant: 1, syncId: 1 }, name: 'tenant_sync' },
   { collection: 'syncNames', ...EXPIRES },
+  {
+    collection: 'redrives',
+    key: { tenant: 1, funnelId: 1, createdAt: -1, _id: -1 },
+    name: 'tenant_funnel_created',
+  },
+  // One active re-drive per funnel: its slot is `active` until it ends (core/redrives/redrive.ts).
+  {
+    collection: 'redrives',
+    key: { tenant: 1, funnelId: 1, slot: 1 },
+    name: 'tenant_funnel_slot',
+    unique: true,
+  },
+  { collection: 'redrives', ...EXPIRES },
   { collection: 'exports', key: { tenant: 1, createdAt: 1, _id: 1 }, name: 'tenant_created' },
   {
     collection: 'exportDeliveries',

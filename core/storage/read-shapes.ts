@@ -9,6 +9,7 @@ import { HISTORY_READ_SHAPES } from '../history/history-read-shapes';
 import { ITEM_READ_SHAPES } from '../items/item-read-shapes';
 import type { ReadShape } from '../mongo/read-shape';
 import { SETTINGS_READ_SHAPES } from '../settings/settings-read-shapes';
+import { REDRIVE_READ_SHAPES } from '../redrives/redrive-read-shapes';
 import { SYNC_READ_SHAPES } from '../syncs/sync-read-shapes';
 import type { Collections } from './collections';
 
@@ -19,5 +20,6 @@ export const SERVICE_READS: readonly ReadShape<keyof Collections>[] = [
   ...HISTORY_READ_SHAPES,
   ...CHANGE_READ_SHAPES,
   ...SYNC_READ_SHAPES,
+  ...REDRIVE_READ_SHAPES,
   ...EXPORT_READ_SHAPES,
 ];

@@ -1,7 +1,7 @@
 /**
  * The service's indexes hold over everything it writes: after a workload that writes every kind
  * of document (tenants, users, tokens and their uses, sessions, invitations, settings, items and
- * their stats, history and its parts, changes, tombstones, full syncs and their names, exports and
+ * their stats, history and its parts, changes, tombstones, full syncs and their names, re-drives, exports and
  * their deliveries), no document lacks or stores null in a field of a unique index's key (MongoDB
  * makes the second such document collide), nor in the tenant or the next field of any other
  * index's (docs/storage.md#indexed-fields).
@@ -99,6 +99,21 @@ describe('the indexes over what the service writes', () => {
     ok(commit.status, [200, 202], 'commit');
     const open = await startSync(url);
     ok((await tagged(url, open, [{ sku: 'A-3', title: 'Three' }])).status, [200], 'tagged');
+
+    // A failed request, and a re-drive of it: its document, and a record naming it.
+    const failed = await p.post(url, [{ title: 'No identifier' }]);
+    ok(failed.status, [422], 'failed POST');
+    const redrive = await api.call<{ state: string }>('POST', `/api/v1/funnels/${url}/redrives`, {
+      token,
+      body: { since: new Date(Date.now() - 60_000).toISOString() },
+    });
+    ok(redrive.status, [202], 're-drive');
+    const location = redrive.headers.get('location') ?? '';
+    await waitUntil(
+      async () => (await api.call<{ state: string }>('GET', location, { token })).body.state,
+      (state) => state === 'finished',
+      { what: 'the re-drive to finish', timeoutMs: 30_000 },
+    );
 
     // Identifiers whose lists outgrow the history record's budget: its parts are written too.
     const long = Array.from({ length: 2_000 }, (_, i) => ({

@@ -36,6 +36,7 @@ const ROUTE_CALLS: Record<string, readonly Call[]> = {
     '?status=error',
     '?dryRun=true',
     '?sync=s-1',
+    '?redriveId=r-1',
     '?requestId=r-1',
     '?identifier=A-1',
     '?from=2024-05-01',
@@ -45,6 +46,8 @@ const ROUTE_CALLS: Record<string, readonly Call[]> = {
   '/api/v1/funnels/{endpointUrl}/history/{requestId}/payload': ['', { requestId: 'x-1' }],
   '/api/v1/funnels/{endpointUrl}/syncs': ['', '?state=open', '?state=expired', '?state=committed'],
   '/api/v1/funnels/{endpointUrl}/syncs/{syncId}': [''],
+  '/api/v1/funnels/{endpointUrl}/redrives': [''],
+  '/api/v1/funnels/{endpointUrl}/redrives/{redriveId}': [''],
   '/api/v1/changes': ['', '?contentType=products'],
   '/api/v1/limits': [''],
   '/api/v1/settings/me': [''],
@@ -116,6 +119,12 @@ describe('reads and their indexes', () => {
     const sync = await api.call<{ syncId: string }>('POST', '/api/v1/funnels/erp/syncs', { token });
     expect(sync.status).toBe(201);
     params.syncId = sync.body.syncId;
+    const redrive = await api.call<{ redriveId: string }>('POST', '/api/v1/funnels/erp/redrives', {
+      token,
+      body: { since: '2024-05-01T00:00:00Z' },
+    });
+    expect(redrive.status).toBe(202);
+    params.redriveId = redrive.body.redriveId;
     const exp = await api.call<{ id: string }>('POST', '/api/v1/settings/exports', {
       token,
       body: { name: 'ERP', url: 'https://hooks.example.com/in', contentTypes: ['products'] },

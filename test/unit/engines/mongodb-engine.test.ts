@@ -17,7 +17,7 @@ const db = client.db('unit');
 describe('the MongoDB adapter', () => {
   afterAll(() => client.close());
 
-  it('when indexes are made, then sessions, invitations, history, its parts and payloads, tombstones, change diffs, sync names and deliveries expire by TTL index, and nothing else', () => {
+  it('when indexes are made, then sessions, invitations, history, its parts and payloads, tombstones, change diffs, sync names, re-drives and deliveries expire by TTL index, and nothing else', () => {
     const ttl = SERVICE_INDEXES.filter(
       (index) => mongoIndexOptions(index).expireAfterSeconds === 0,
     );
@@ -30,6 +30,7 @@ describe('the MongoDB adapter', () => {
       ['itemTombstones', { expiresAt: 1 }],
       ['changeDiffs', { expiresAt: 1 }],
       ['syncNames', { expiresAt: 1 }],
+      ['redrives', { expiresAt: 1 }],
       ['exportDeliveries', { expiresAt: 1 }],
     ]);
     const others = SERVICE_INDEXES.filter((index) => !ttl.includes(index));
@@ -41,6 +42,7 @@ describe('the MongoDB adapter', () => {
     const unique = SERVICE_INDEXES.filter((index) => mongoIndexOptions(index).unique);
     expect(unique.map((index) => `${index.collection}.${index.name}`)).toEqual([
       'users.tenant_email',
+      'redrives.tenant_funnel_slot',
     ]);
     for (const index of SERVICE_INDEXES) {
       expect(mongoIndexOptions(index)).not.toHaveProperty('partialFilterExpression');

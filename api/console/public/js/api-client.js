@@ -67,6 +67,9 @@ export const apiPaths = {
     `funnels/${encodeURIComponent(url)}/history/${encodeURIComponent(recordId)}/replay`,
   rejected: (url, recordId) =>
     `funnels/${encodeURIComponent(url)}/history/${encodeURIComponent(recordId)}/rejected`,
+  redrives: (url) => `funnels/${encodeURIComponent(url)}/redrives`,
+  redrive: (url, redriveId) =>
+    `funnels/${encodeURIComponent(url)}/redrives/${encodeURIComponent(redriveId)}`,
   funnelPreview: () => 'settings/funnel-preview',
   exports: () => 'settings/exports',
   export: (id) => `settings/exports/${encodeURIComponent(id)}`,

@@ -2,7 +2,7 @@
  * The console's addresses live in the URL's hash, so the API serves one static page while reloads,
  * the back button and shared links all work:
  *   #/                                          the funnels
- *   #/funnels/{endpointUrl}?status=&dryRun=&method=&from=&to=&sync=&limit=   a funnel's history
+ *   #/funnels/{endpointUrl}?status=&dryRun=&method=&from=&to=&sync=&redriveId=&limit=   a funnel's history
  *   #/funnels/{endpointUrl}/requests/{requestId}        one request
  *   #/new-funnel, #/funnels/{endpointUrl}/edit          the funnel editor
  *   #/content-types, #/new-content-type, #/content-types/{key}   content types
@@ -14,7 +14,16 @@
  */
 /* global URLSearchParams */
 
-const FILTER_NAMES = ['status', 'dryRun', 'method', 'from', 'to', 'sync', 'identifier'];
+const FILTER_NAMES = [
+  'status',
+  'dryRun',
+  'method',
+  'from',
+  'to',
+  'sync',
+  'redriveId',
+  'identifier',
+];
 
 function filtersFrom(params) {
   return Object.fromEntries(FILTER_NAMES.map((name) => [name, params.get(name) ?? '']));

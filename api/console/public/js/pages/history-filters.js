@@ -1,7 +1,8 @@
 /**
  * The history page's filters. Status, dry runs, the date range, the full sync and the item
  * identifier are the history API's own (`status`, `dryRun`, `from` inclusive, `to` exclusive,
- * `sync`: a sync's requests and its commit, `identifier`: the requests that named an item); the
+ * `sync`: a sync's requests and its commit, `redriveId`: the requests a re-drive sent,
+ * `identifier`: the requests that named an item); the
  * API has no method filter, so the method is matched here, in the entries each page brings.
  */
 /* global FormData */
@@ -28,6 +29,7 @@ export function apiQuery(filters) {
     from: instant(filters.from),
     to: instant(filters.to),
     sync: filters.sync || undefined,
+    redriveId: filters.redriveId || undefined,
     identifier: filters.identifier || undefined,
   };
 }
@@ -84,6 +86,17 @@ export function filterForm(filters, onApply) {
       h(
         'div',
         { class: 'field' },
+        h('label', { for: 'filter-redriveId' }, 'Re-drive id'),
+        h('input', {
+          id: 'filter-redriveId',
+          name: 'redriveId',
+          type: 'text',
+          value: filters.redriveId ?? '',
+        }),
+      ),
+      h(
+        'div',
+        { class: 'field' },
         h('label', { for: 'filter-identifier' }, 'Item identifier'),
         h('input', {
           id: 'filter-identifier',
@@ -105,10 +118,9 @@ export function filterForm(filters, onApply) {
     const data = new FormData(form);
     onApply(
       Object.fromEntries(
-        ['status', 'dryRun', 'method', 'from', 'to', 'sync', 'identifier'].map((name) => [
-          name,
-          String(data.get(name) ?? ''),
-        ]),
+        ['status', 'dryRun', 'method', 'from', 'to', 'sync', 'redriveId', 'identifier'].map(
+          (name) => [name, String(data.get(name) ?? '')],
+        ),
       ),
     );
   });

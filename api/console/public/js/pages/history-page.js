@@ -12,6 +12,7 @@ import { count, formatDuration, formatNumber, timeElement } from '../format.js';
 import { links } from '../routes.js';
 import { dataTable, errorBox, onLoadMore, scrollBox, statusBadge, tableRow } from '../views.js';
 import { apiQuery, filterForm, matchesMethod } from './history-filters.js';
+import { redriveFailedSince } from './history-redrive.js';
 import { rememberHistoryView } from './history-view.js';
 import { identifierSummary, itemLink, storedAsIn } from './item-links.js';
 
@@ -43,6 +44,13 @@ function syncMark(funnel, entry) {
   return [' ', h('a', { href: links.history(funnel, { sync: entry.sync }), class: 'muted' }, what)];
 }
 
+/** A request a re-drive sent: a link to every request of that re-drive. */
+function redriveMark(funnel, entry) {
+  if (!entry.redriveId) return null;
+  const href = links.history(funnel, { redriveId: entry.redriveId });
+  return [' ', h('a', { href, class: 'muted' }, 're-driven')];
+}
+
 /** A request sent before the funnel's endpoint URL changed names the URL it was sent to. */
 function sentElsewhere(funnel, entry) {
   if (entry.endpointUrl === funnel) return null;
@@ -54,7 +62,12 @@ function entryRow(funnel, contentType, entry, replayButton) {
   return tableRow(
     [
       h('a', { href: links.request(funnel, entry.recordId) }, timeElement(entry.receivedAt)),
-      [entry.method, sentElsewhere(funnel, entry), syncMark(funnel, entry)],
+      [
+        entry.method,
+        sentElsewhere(funnel, entry),
+        syncMark(funnel, entry),
+        redriveMark(funnel, entry),
+      ],
       [statusBadge(entry.status), entry.dryRun ? h('span', { class: 'muted' }, ' dry run') : null],
       entry.httpStatus ?? '—',
       formatNumber(entry.itemCount),
@@ -157,6 +170,15 @@ export async function renderHistory(container, route, { signal, me }) {
       { 'aria-labelledby': 'chart-heading' },
       h('h2', { id: 'chart-heading' }, 'Over time'),
       chart,
+    ),
+    h(
+      'section',
+      { 'aria-labelledby': 'redrive-heading' },
+      h('h2', { id: 'redrive-heading' }, 'Re-drive failed requests'),
+      redriveFailedSince(funnel, me, {
+        signal,
+        onEnded: () => reloadRequests().catch(() => undefined),
+      }),
     ),
     h(
       'section',
