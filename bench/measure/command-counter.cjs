@@ -29,8 +29,9 @@ Object.defineProperty(mongodb, 'MongoClient', { value: CountingClient, configura
 
 const Redis = ioredis.default ?? ioredis;
 
-// A Lua script is named by what runs it: BullMQ's and redis-semaphore's by the name they define
-// it under, ours (sent with EVAL) by the first command it calls and the key's last segment.
+// A Lua script is named by what runs it: BullMQ's by the name it defines it under, ours (sent
+// whole, with EVAL) by the first command it calls and its key's last segment, any other (sent by
+// its hash alone) by the start of its hash.
 const scriptNames = new Map();
 const sha1 = (lua) => createHash('sha1').update(lua).digest('hex');
 const defineCommand = Redis.prototype.defineCommand;
