@@ -14,7 +14,7 @@
 import { withLogContext } from '../platform/log-context';
 import { historyRecord } from './history-record-builder';
 import { checkGroupMember } from './job-trust';
-import { logRequestDone, requestStats } from './finish-request';
+import { letBodiesGo, logRequestDone, requestStats } from './finish-request';
 import type { IngestContext } from './ingest-context';
 import { NO_PAYLOAD } from './ingest-request';
 import { prepareRequest } from './prepare-request';
@@ -161,7 +161,10 @@ async function finishGroup(
     stats: requestStats(member, result, finishing.startedAt),
   }));
   // No member has an Idempotency-Key answer to keep: such requests always go alone.
-  await context.payloads.remove(...members.map((member) => member.payloadKey));
+  letBodiesGo(
+    context,
+    members.map((member) => member.payloadKey),
+  );
   // Under each member's own request id: what operators search the logs by.
   for (const { member, result } of outcomes) {
     withLogContext({ requestId: member.requestId }, () => logRequestDone(context, member, result));
