@@ -6,6 +6,7 @@
  * counts. Plain CommonJS: it runs in the compiled processes before their own code.
  */
 'use strict';
+const { createHash } = require('node:crypto');
 const { writeFileSync, renameSync } = require('node:fs');
 const path = require('node:path');
 const mongodb = require('mongodb');
@@ -27,9 +28,32 @@ class CountingClient extends mongodb.MongoClient {
 Object.defineProperty(mongodb, 'MongoClient', { value: CountingClient, configurable: true });
 
 const Redis = ioredis.default ?? ioredis;
+
+// A Lua script is named by what runs it: BullMQ's by the name it defines it under, ours (sent
+// whole, with EVAL) by the first command it calls and its key's last segment, any other (sent by
+// its hash alone) by the start of its hash.
+const scriptNames = new Map();
+const sha1 = (lua) => createHash('sha1').update(lua).digest('hex');
+const defineCommand = Redis.prototype.defineCommand;
+Redis.prototype.defineCommand = function namedDefineCommand(name, definition) {
+  if (definition?.lua) scriptNames.set(sha1(definition.lua), name);
+  return defineCommand.call(this, name, definition);
+};
+
+function scriptOf(command) {
+  const [script, keyCount, firstKey] = command.args.map((arg) => String(arg));
+  if (command.name === 'evalsha') return scriptNames.get(script) ?? script.slice(0, 8);
+  const known = scriptNames.get(sha1(script));
+  if (known) return known;
+  const call = /redis\.call\('(\w+)'/i.exec(script)?.[1] ?? '?';
+  const key = Number(keyCount) > 0 ? (firstKey ?? '').split(':').filter(Boolean).at(-1) : '';
+  return `${call}${key ? ` ${key.replace(/[0-9a-f-]{36}$/, '<id>').slice(0, 24)}` : ''}`;
+}
+
 const sendCommand = Redis.prototype.sendCommand;
 Redis.prototype.sendCommand = function countedSendCommand(command, stream) {
-  count(`redis ${command.name}`);
+  const script = command.name === 'eval' || command.name === 'evalsha';
+  count(`redis ${command.name}${script ? ` ${scriptOf(command)}` : ''}`);
   return sendCommand.call(this, command, stream);
 };
 

@@ -49,9 +49,9 @@ export async function answerRequest(
 ): Promise<JobResult<'ingest'>> {
   const answer = { httpStatus: result.httpStatus, envelope: result.envelope };
   // Once the record is stored (a retry before that needs the body), the rest goes at once.
+  letBodiesGo(context, [data.payloadKey]);
   await Promise.all([
     keepAnswer(data, context, answer),
-    context.payloads.remove(data.payloadKey),
     context.syncs.release(data),
     finishing.chunks &&
       context.chunkPlans.remove(context.chunkPlans.keyFor(data.tenant, context.jobId)),
@@ -61,6 +61,21 @@ export async function answerRequest(
 }
 
 /** One log line per request, grouped or not: what operators search by funnel and status. */
+/**
+ * Lets the requests' stored bodies go, once their records are stored, without waiting for it: the
+ * job's end goes to Redis after it on the same connection, where commands run in the order sent,
+ * so whoever hears the answer finds the body gone. A body left behind (Redis away) expires
+ * by itself.
+ */
+export function letBodiesGo(
+  context: Pick<IngestContext, 'payloads' | 'logger'>,
+  payloadKeys: string[],
+): void {
+  context.payloads.remove(...payloadKeys).catch((error: unknown) => {
+    context.logger.warn({ err: error }, 'request body not removed; it expires by itself');
+  });
+}
+
 export function logRequestDone(
   context: Pick<IngestContext, 'logger'>,
   data: ParsedJobData<'ingest'>,

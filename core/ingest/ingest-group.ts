@@ -14,12 +14,12 @@
 import { withLogContext } from '../platform/log-context';
 import { historyRecord } from './history-record-builder';
 import { checkGroupMember } from './job-trust';
-import { logRequestDone, requestStats } from './finish-request';
+import { letBodiesGo, logRequestDone, requestStats } from './finish-request';
 import type { IngestContext } from './ingest-context';
 import { NO_PAYLOAD } from './ingest-request';
 import { prepareRequest } from './prepare-request';
 import { storeRecords, writeWithRecords } from './store-record';
-import { keepPayloads } from './keep-payloads';
+import { keepingPayloads } from './keep-payloads';
 import type { HistoryDocument } from '../history/history-record';
 import type { StoredPayload } from '../history/stored-payload';
 import { expiredBody, type RequestResult } from './request-result';
@@ -29,6 +29,9 @@ import { memberJobId, type JobResult, type ParsedJobData } from '../queue/jobs';
 import { receiptOf } from '../redis/receipt-sequence';
 
 type Member = ParsedJobData<'ingest'>;
+
+/** A member's history record, once its kept body (in the members' order) is known. */
+type RecordOf = (stored: readonly (StoredPayload | null)[]) => HistoryDocument;
 
 /** Member positions in the order their requests were received. */
 function receiptOrder(members: readonly Member[]): number[] {
@@ -45,15 +48,17 @@ function receiptOrder(members: readonly Member[]): number[] {
  */
 class PendingWrites {
   private requests: RequestWrites[] = [];
-  private records: HistoryDocument[] = [];
+  private records: RecordOf[] = [];
   private contentType = '';
 
   constructor(
     private readonly context: IngestContext,
     private readonly tenant: string,
+    /** The members' kept bodies, which their records name: awaited only to write the records. */
+    private readonly stored: Promise<readonly (StoredPayload | null)[]>,
   ) {}
 
-  add(contentType: string, request: RequestWrites, record: HistoryDocument): void {
+  add(contentType: string, request: RequestWrites, record: RecordOf): void {
     this.contentType = contentType;
     this.requests.push(request);
     this.records.push(record);
@@ -69,7 +74,10 @@ class PendingWrites {
     await writeWithRecords(this.context, (save) =>
       items.upsertRequests(this.tenant, this.contentType, requests, {
         signal,
-        alongside: () => save(records),
+        alongside: async () => {
+          const stored = await this.stored;
+          return save(records.map((record) => record(stored)));
+        },
       }),
     );
   }
@@ -89,13 +97,13 @@ export async function ingestGroup(
     context.settings.find(data.tenant, data.endpointUrl, data.funnelId),
   ]);
   context.signal.throwIfAborted();
-  // Before any transaction, in one command (keep-payloads.ts).
-  const stored = await keepPayloads(
+  // Outside any transaction, in one command, while the members are checked (keep-payloads.ts).
+  const storing = keepingPayloads(
     context,
     members.map((job, index) => ({ job, raw: bodies[index] ?? null })),
   );
   const writeBetween = settings.found && readsOwnContentType(settings.funnel, settings.contentType);
-  const pending = new PendingWrites(context, data.tenant);
+  const pending = new PendingWrites(context, data.tenant, storing);
   const results: RequestResult[] = [];
   // The members whose records went with their writes.
   const recorded = new Set<number>();
@@ -110,19 +118,15 @@ export async function ingestGroup(
     const prepared = await prepareRequest(member, settings, context.items, raw);
     results[index] = prepared.result;
     if (prepared.writes.length === 0) continue;
-    const record = historyRecord(
-      member,
-      raw,
-      prepared.result,
-      context.historyTtlDays,
-      stored[index] ?? null,
-    );
+    const record: RecordOf = (stored) =>
+      historyRecord(member, raw, prepared.result, context.historyTtlDays, stored[index] ?? null);
     const writes = { writes: prepared.writes, receipt: receiptOf(member) };
     pending.add(prepared.contentType, writes, record);
     recorded.add(index);
     if (writeBetween) await pending.flush();
   }
   await pending.flush();
+  const stored = await storing;
   return finishGroup(members, context, results, { bodies, stored, startedAt, recorded });
 }
 
@@ -161,7 +165,10 @@ async function finishGroup(
     stats: requestStats(member, result, finishing.startedAt),
   }));
   // No member has an Idempotency-Key answer to keep: such requests always go alone.
-  await context.payloads.remove(...members.map((member) => member.payloadKey));
+  letBodiesGo(
+    context,
+    members.map((member) => member.payloadKey),
+  );
   // Under each member's own request id: what operators search the logs by.
   for (const { member, result } of outcomes) {
     withLogContext({ requestId: member.requestId }, () => logRequestDone(context, member, result));

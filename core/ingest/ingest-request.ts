@@ -9,7 +9,8 @@
  *     many (chunks/chunked-write.ts, after which this job runs again and goes on at step 4);
  *  4. its history record is stored, and only then is it answered (finish-request.ts). Unless
  *     chunked, the record is written in the transaction of the item writes (store-record.ts);
- *     its whole body is kept before that transaction (keep-payloads.ts).
+ *     its whole body is kept outside that transaction, meanwhile, and before the record that
+ *     names it (keep-payloads.ts).
  * A request of a full sync names what it writes to the sync before writing (core/syncs/).
  * Safe to run again after a crash: every write is an idempotent upsert or delete, the history
  * record is replaced, and a chunked request goes on from its last step. When the last attempt
@@ -20,7 +21,7 @@ import { receiptOf } from '../redis/receipt-sequence';
 import { continueChunkedWrite, startChunkedWrite } from './chunks/chunked-write';
 import { answerRequest, finishRequest } from './finish-request';
 import { historyRecord } from './history-record-builder';
-import { keepPayload } from './keep-payloads';
+import { keepingPayload } from './keep-payloads';
 import { writeWithRecords } from './store-record';
 import type { IngestContext } from './ingest-context';
 import { checkIngestJob } from './job-trust';
@@ -47,13 +48,17 @@ export async function ingestRequest(
   }
 
   context.signal.throwIfAborted();
-  const stored = await keepPayload(context, data, raw);
-  const recordOf = (result: RequestResult) =>
-    historyRecord(data, raw, result, context.historyTtlDays, stored);
+  // Kept while the request is checked and its writes begin: only its record, which names the
+  // kept body, waits for it (keep-payloads.ts).
+  const storing = keepingPayload(context, data, raw);
+  const recordOf = async (result: RequestResult) =>
+    historyRecord(data, raw, result, context.historyTtlDays, await storing);
   const prepared = await writeWithRecords(context, (save) =>
-    prepareRequest(data, settings, context.items, raw, (result) => save([recordOf(result)])),
+    prepareRequest(data, settings, context.items, raw, async (result) =>
+      save([await recordOf(result)]),
+    ),
   );
-  const finishing = { payload: raw, storedPayload: stored, startedAt };
+  const finishing = { startedAt };
   const written = prepared.writes.map((write) => write.identifier);
   await context.syncs.name(data, [...written, ...(prepared.result.deletedIds ?? [])]);
   if (prepared.recorded) return answerRequest(data, context, prepared.result, finishing);
@@ -69,7 +74,7 @@ export async function ingestRequest(
   await writeWithRecords(context, (save) =>
     context.items.upsert(tenant, prepared.contentType, prepared.writes, receipt, {
       signal,
-      alongside: () => save([recordOf(prepared.result)]),
+      alongside: async () => save([await recordOf(prepared.result)]),
     }),
   );
   return answerRequest(data, context, prepared.result, finishing);

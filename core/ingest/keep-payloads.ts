@@ -1,6 +1,8 @@
 /**
  * Keeps the whole bodies of requests for their history records, before the records are written:
  * outside the transaction of the item writes, which stays small (docs/storage.md#request-payloads).
+ * A job starts keeping them and goes on checking and writing meanwhile; a record waits for the
+ * body it names, so a record that exists has its body.
  * A body is kept HISTORY_PAYLOAD_DAYS after its request was received, never past its record.
  */
 import { documentId } from '../domain/names';
@@ -15,7 +17,7 @@ type Request = Pick<RecordedRequest, 'tenant' | 'recordId' | 'receivedAt'>;
  * What the record of each request keeps of its body, in order, all in one command: null for a
  * request whose body is gone (`raw` null), and for all when none are kept.
  */
-export async function keepPayloads(
+async function keepPayloads(
   context: Keeping,
   requests: readonly { job: Request; raw: Buffer | null }[],
 ): Promise<(StoredPayload | null)[]> {
@@ -42,4 +44,28 @@ export async function keepPayload(
 ): Promise<StoredPayload | null> {
   const [stored] = await keepPayloads(context, [{ job, raw }]);
   return stored ?? null;
+}
+
+/**
+ * `keepPayloads` started now, to be awaited where a record is made. Until then its failure is
+ * held, not reported as unhandled: the caller meets it at that await, or never needs the bodies.
+ */
+export function keepingPayloads(
+  context: Keeping,
+  requests: readonly { job: Request; raw: Buffer | null }[],
+): Promise<(StoredPayload | null)[]> {
+  const keeping = keepPayloads(context, requests);
+  keeping.catch(() => undefined);
+  return keeping;
+}
+
+/** `keepPayload` started now; as `keepingPayloads`. */
+export function keepingPayload(
+  context: Keeping,
+  job: Request,
+  raw: Buffer,
+): Promise<StoredPayload | null> {
+  const keeping = keepPayload(context, job, raw);
+  keeping.catch(() => undefined);
+  return keeping;
 }

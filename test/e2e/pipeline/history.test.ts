@@ -11,6 +11,7 @@ import {
   type Pipeline,
 } from './pipeline-fixture';
 import type { HistoryView } from '../../../core/history/history-record';
+import { scannedKeys } from '../../support/scanned-keys';
 
 /** The record's preview of a body: the whole body is kept apart (history-payloads.test.ts). */
 const PREVIEW_BYTES = 16 * 1024;
@@ -30,6 +31,25 @@ describe('the history of funnel requests', () => {
     p = await startPipeline('history');
   });
   afterAll(() => p.close());
+
+  it('when requests are answered, alone or in a group, then their bodies are gone from Redis', async () => {
+    const { url } = await p.scenario();
+    const { redis, keys } = p.api.context.queue;
+    const bodiesLeft = async () =>
+      (await scannedKeys(redis, `${keys.prefix}:`)).filter((key) =>
+        key.includes(`:payload:acme:${url}:`),
+      );
+    // The record is stored before the answer, and the body let go after it: what the answer
+    // waits for comes after that deletion on the worker's connection.
+    const lone = await p.post(url, { sku: 'L-1', title: 'Alone' });
+    expect(lone.status).toBe(200);
+    expect(await bodiesLeft()).toEqual([]);
+    const together = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => p.post(url, { sku: `T-${i}`, title: 'Together' })),
+    );
+    expect(together.map((response) => response.status)).toEqual(together.map(() => 200));
+    expect(await bodiesLeft()).toEqual([]);
+  });
 
   it('when every item is imported, then the record holds the payload, successIds and status success', async () => {
     const { url } = await p.scenario();
