@@ -9,6 +9,7 @@ export default tseslint.config(
     ignores: [
       'node_modules/',
       'dist/',
+      'packages/*/dist/',
       'coverage/',
       'bench/results/',
       'test-artifacts/',
@@ -32,7 +33,13 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts', 'api/cli/**/*.ts'],
+    files: [
+      'scripts/**/*.ts',
+      'test/**/*.ts',
+      'bench/**/*.ts',
+      'admin/**/*.ts',
+      'packages/sender/src/**/*.ts',
+    ],
     rules: { 'no-console': 'off' },
   },
   {

@@ -2,7 +2,7 @@
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import type { Logger } from '../core/platform/logger';
-import { consoleRoutes } from './console/console.routes';
+import { consoleRoutes } from '../console/console.routes';
 import type { ApiContext } from './context';
 import { accessLog } from './middleware/access-log';
 import { errorHandler, routeNotFound } from './middleware/error-handler';
@@ -48,7 +48,7 @@ export function createApp(deps: AppDeps): Express {
   // Before the v1 routes, so that no auth or body middleware of theirs reaches the public docs.
   app.use('/api/v1', docsRoutes());
   if (deps.context) {
-    app.use(consoleRoutes(deps.context));
+    app.use(consoleRoutes(deps.context.logger));
     app.use(operationsRoutes(deps.context));
     app.use('/api/v1', v1Routes(deps.context));
   }

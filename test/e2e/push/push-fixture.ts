@@ -1,13 +1,13 @@
 /**
  * What the push tests share: the pipeline (an API and a worker on the real engines), a temp
- * directory for the sender's files, and `funnel-sync push` run in this process (runCli) or as a
+ * directory for the sender's files, and `funnel-sync push` run in this process (runSenderCli) or as a
  * process of its own, for a test that kills it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { runCli } from '../../../api/cli/run-cli';
+import { runSenderCli } from '../../../packages/sender/src/sender-cli';
 import type { HistoryView } from '../../../core/history/history-record';
 import type { ApiConfig } from '../../../core/platform/config';
 import { startPipeline, type Pipeline } from '../pipeline/pipeline-fixture';
@@ -82,7 +82,7 @@ export async function startPushFixture(
     async push(file, target, ...extra) {
       let stdout = '';
       let stderr = '';
-      const code = await runCli(pushArgs(file, target, extra), {
+      const code = await runSenderCli(pushArgs(file, target, extra), {
         stdout: { write: (text: string) => (stdout += text) },
         stderr: { write: (text: string) => (stderr += text) },
         // Only what a sender's shell would hold: no engine settings of the test run leak in.
@@ -93,7 +93,7 @@ export async function startPushFixture(
     spawnPush(file, target, ...extra) {
       const child = spawn(
         process.execPath,
-        ['--import', 'tsx', 'api/cli/main.ts', ...pushArgs(file, target, extra)],
+        ['--import', 'tsx', 'packages/sender/src/main.ts', ...pushArgs(file, target, extra)],
         {
           cwd: ROOT,
           env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' },
