@@ -10,6 +10,7 @@ import path from 'node:path';
 import { runSenderCli } from '../../../packages/sender/src/sender-cli';
 import type { HistoryView } from '../../../core/history/history-record';
 import type { ApiConfig } from '../../../core/platform/config';
+import { typedApi } from '../../support/typed-api';
 import { startPipeline, type Pipeline } from '../pipeline/pipeline-fixture';
 
 const ROOT = path.resolve(__dirname, '../../..');
@@ -111,17 +112,17 @@ export async function startPushFixture(
       return { child, output, exited };
     },
     async historyOf(funnel) {
+      const client = typedApi(p.api.baseUrl, p.token);
       const entries: HistoryEntry[] = [];
       let cursor: string | null = null;
       do {
-        const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
-        const page: { status: number; body: { items: HistoryEntry[]; nextCursor: string | null } } =
-          await p.api.call('GET', `/api/v1/funnels/${funnel}/history?limit=100${query}`, {
-            token: p.token,
-          });
-        if (page.status !== 200) throw new Error(`history of ${funnel}: ${page.status}`);
-        entries.push(...page.body.items);
-        cursor = page.body.nextCursor;
+        const query = { limit: 100, ...(cursor ? { cursor } : {}) };
+        const { data, response } = await client.GET('/api/v1/funnels/{endpointUrl}/history', {
+          params: { path: { endpointUrl: funnel }, query },
+        });
+        if (!data) throw new Error(`history of ${funnel}: ${response.status}`);
+        entries.push(...(data.items as HistoryEntry[]));
+        cursor = data.nextCursor;
       } while (cursor !== null);
       return entries;
     },

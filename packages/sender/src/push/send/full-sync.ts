@@ -6,14 +6,19 @@
 import { RunStopped } from './push-errors';
 import { stopIfRefused } from './refusals';
 import { callService, funnelPath, type RunContext } from './run-context';
-import { messageOf } from './service-client';
+import type { components } from '../../service/openapi-paths';
+import { messageOf, type ServiceRequest } from './service-client';
 
 export type CommitLimit = { maxDeletes: number } | { maxDeletePercent: number };
 
 export async function openSync(context: RunContext): Promise<string> {
   const answer = await callService(context, {
-    method: 'POST',
-    path: `${funnelPath(context.funnel)}/syncs`,
+    label: `POST ${funnelPath(context.funnel)}/syncs`,
+    send: (api) =>
+      api.POST('/api/v1/funnels/{endpointUrl}/syncs', {
+        params: { path: { endpointUrl: context.funnel } },
+        parseAs: 'text',
+      }),
   });
   stopIfRefused(answer);
   const syncId = (answer.body as { syncId?: unknown } | undefined)?.syncId;
@@ -31,12 +36,7 @@ export interface CommitResult {
 
 export async function commitSync(context: RunContext, limit: CommitLimit): Promise<CommitResult> {
   const syncId = context.syncId as string;
-  const answer = await callService(context, {
-    method: 'POST',
-    path: commitPath(context, syncId),
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(limit),
-  });
+  const answer = await callService(context, commitRequest(context, syncId, limit));
   stopIfRefused(answer);
   const message = messageOf(answer);
   context.reporter.emit({ event: 'sync-commit', syncId, status: answer.status, message });
@@ -65,22 +65,11 @@ export async function commitDryRun(context: RunContext, limit: CommitLimit): Pro
   const result: WouldDelete = { wouldDelete: 0, allowed: 0, identifiers: [] };
   let cursor: string | undefined;
   do {
-    const query: Record<string, string> = { limit: String(PAGE) };
-    if (cursor) query.cursor = cursor;
-    const answer = await callService(context, {
-      method: 'POST',
-      path: commitPath(context, syncId),
-      query,
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ ...limit, dryRun: true }),
-    });
+    const query = cursor ? { limit: PAGE, cursor } : { limit: PAGE };
+    const body = { ...limit, dryRun: true };
+    const answer = await callService(context, commitRequest(context, syncId, body, query));
     stopIfRefused(answer);
-    const page = answer.body as {
-      wouldDelete?: number;
-      allowed?: number;
-      items?: string[];
-      nextCursor?: string | null;
-    };
+    const page = answer.body as Partial<components['schemas']['SyncCommitPreview']> | undefined;
     if (answer.status !== 200 || !Array.isArray(page?.items)) {
       throw new RunStopped(`the commit's dry run failed: ${messageOf(answer)}`);
     }
@@ -96,6 +85,19 @@ function syncPath(context: RunContext, syncId: string): string {
   return `${funnelPath(context.funnel)}/syncs/${syncId}`;
 }
 
-function commitPath(context: RunContext, syncId: string): string {
-  return `${syncPath(context, syncId)}/commit`;
+function commitRequest(
+  context: RunContext,
+  syncId: string,
+  body: components['schemas']['SyncCommit'],
+  query?: { limit: number; cursor?: string },
+): ServiceRequest {
+  return {
+    label: `POST ${syncPath(context, syncId)}/commit`,
+    send: (api) =>
+      api.POST('/api/v1/funnels/{endpointUrl}/syncs/{syncId}/commit', {
+        params: { path: { endpointUrl: context.funnel, syncId }, query },
+        body,
+        parseAs: 'text',
+      }),
+  };
 }

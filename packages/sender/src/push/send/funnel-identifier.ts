@@ -6,6 +6,7 @@
 import { identifierReader, isIdentifierTransform, type IdentifierReader } from './row-identifier';
 import type { ServiceClient } from './service-client';
 
+/** What is read of the answer, each field checked: a proxy may send anything. */
 interface Mapping {
   source?: unknown;
   target?: { system?: unknown };
@@ -19,7 +20,14 @@ export async function learnIdentifierReader(
 ): Promise<IdentifierReader | undefined> {
   if (idPath) return identifierReader(idPath);
   const answer = await client
-    .call({ method: 'GET', path: `/api/v1/settings/funnels/${encodeURIComponent(funnel)}` })
+    .call({
+      label: `GET /api/v1/settings/funnels/${encodeURIComponent(funnel)}`,
+      send: (api) =>
+        api.GET('/api/v1/settings/funnels/{endpointUrl}', {
+          params: { path: { endpointUrl: funnel } },
+          parseAs: 'text',
+        }),
+    })
     .catch(() => undefined);
   if (answer?.status !== 200) return undefined;
   const mappings = (answer.body as { mappings?: Mapping[] } | undefined)?.mappings ?? [];

@@ -1,5 +1,6 @@
 /** The service's limits on one funnel request (`GET /api/v1/limits`), read once per run. */
 import type { Limits } from '../push-types';
+import type { components } from '../../service/openapi-paths';
 import { RunStopped } from './push-errors';
 import { messageOf, type ServiceAnswer, type ServiceRequest } from './service-client';
 import { stopIfRefused } from './refusals';
@@ -7,9 +8,12 @@ import { stopIfRefused } from './refusals';
 export async function readLimits(
   call: (request: ServiceRequest) => Promise<ServiceAnswer>,
 ): Promise<Limits> {
-  const answer = await call({ method: 'GET', path: '/api/v1/limits' });
+  const answer = await call({
+    label: 'GET /api/v1/limits',
+    send: (api) => api.GET('/api/v1/limits', { parseAs: 'text' }),
+  });
   stopIfRefused(answer);
-  const body = answer.body as Partial<Limits> | undefined;
+  const body = answer.body as Partial<components['schemas']['Limits']> | undefined;
   if (answer.status !== 200 || !isCount(body?.maxItems) || !isCount(body?.maxBodyBytes)) {
     throw new RunStopped(`GET /api/v1/limits did not answer the limits: ${messageOf(answer)}`);
   }

@@ -5,7 +5,13 @@ import type { ErrorsFile } from '../report/errors-file';
 import type { PushEvent, Reporter, Totals } from '../report/push-events';
 import type { RetryPolicy } from './retry-policy';
 import { sendWithRetries } from './send-with-retries';
-import type { ServiceAnswer, ServiceClient, ServiceRequest } from './service-client';
+import type { paths } from '../../service/openapi-paths';
+import {
+  serialisedBody,
+  type ServiceAnswer,
+  type ServiceClient,
+  type ServiceRequest,
+} from './service-client';
 
 export interface RunContext {
   client: ServiceClient;
@@ -39,9 +45,12 @@ export function funnelPath(funnel: string): string {
   return `/api/v1/funnels/${encodeURIComponent(funnel)}`;
 }
 
+type FunnelOperations = paths['/api/v1/funnels/{endpointUrl}'];
+type FunnelQuery = NonNullable<FunnelOperations['post']['parameters']['query']>;
+
 /** The query every funnel request of the run carries: `dryRun` and `sync` (api-behaviour.md). */
-function funnelQuery(context: RunContext): Record<string, string> {
-  const query: Record<string, string> = {};
+function funnelQuery(context: RunContext): FunnelQuery {
+  const query: FunnelQuery = {};
   if (context.dryRun) query.dryRun = 'true';
   if (context.syncId) query.sync = context.syncId;
   return query;
@@ -56,18 +65,35 @@ export async function funnelRequest(
   key: string,
   json: Buffer,
 ): Promise<ServiceRequest> {
-  return {
-    method,
-    path: funnelPath(context.funnel),
+  const gzipped = await compress(json);
+  const params = {
+    path: { endpointUrl: context.funnel },
     query: funnelQuery(context),
-    headers: {
-      'Content-Type': 'application/json',
-      'Content-Encoding': 'gzip',
-      'Idempotency-Key': key,
-    },
-    body: await compress(json),
+    header: { 'Idempotency-Key': key },
+  };
+  const headers = { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' };
+  return {
+    label: `${method} ${funnelPath(context.funnel)}`,
+    send: (api) =>
+      method === 'POST'
+        ? api.POST('/api/v1/funnels/{endpointUrl}', {
+            params,
+            headers,
+            parseAs: 'text',
+            ...serialisedBody<FunnelBody<'post'>>(gzipped),
+          })
+        : api.DELETE('/api/v1/funnels/{endpointUrl}', {
+            params,
+            headers,
+            parseAs: 'text',
+            ...serialisedBody<FunnelBody<'delete'>>(gzipped),
+          }),
   };
 }
+
+type FunnelBody<Method extends 'post' | 'delete'> = NonNullable<
+  FunnelOperations[Method]['requestBody']
+>['content']['application/json'];
 
 /** Sends with retries, counting requests and reporting each retry. */
 export async function callService(
@@ -80,7 +106,7 @@ export async function callService(
     context.totals.requests += 1;
     const event: PushEvent = {
       event: 'retry',
-      request: `${request.method} ${request.path}`,
+      request: request.label,
       ...notice,
     };
     if (index !== undefined) event.index = index;

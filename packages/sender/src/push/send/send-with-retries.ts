@@ -57,7 +57,7 @@ function describe(outcome: ServiceAnswer | Error): { status?: number; error?: st
 
 function waitTooLong(request: ServiceRequest, answer: ServiceAnswer, policy: RetryPolicy): string {
   return (
-    `${request.method} ${request.path}: the service asks to wait before sending it again ` +
+    `${request.label}: the service asks to wait before sending it again ` +
     `(Retry-After: ${answer.headers.get('retry-after')}), longer than the ` +
     `${policy.maxRetryAfterMs / 1000} s a push waits; run it again later (--resume sends only ` +
     'what is left)'
@@ -66,5 +66,5 @@ function waitTooLong(request: ServiceRequest, answer: ServiceAnswer, policy: Ret
 
 function gaveUp(request: ServiceRequest, outcome: ServiceAnswer | Error, attempts: number): string {
   const last = outcome instanceof Error ? outcome.message : messageOf(outcome);
-  return `${request.method} ${request.path}: no answer after ${attempts} attempts; last: ${last}`;
+  return `${request.label}: no answer after ${attempts} attempts; last: ${last}`;
 }

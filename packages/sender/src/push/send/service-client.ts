@@ -1,9 +1,11 @@
 /**
- * The one door to the service: `fetch` with the token, JSON answers read as JSON. Network
- * failures throw (the retry policy decides what to do with them), and so does an exchange that
- * outlasts its timeout; every HTTP answer resolves. An answer is read up to a byte cap: past it
- * the run stops (AnswerTooLarge), since no answer of the service is that large.
+ * The one door to the service: openapi-fetch, typed by the service's OpenAPI document, with the
+ * token. Network failures throw (the retry policy decides what to do with them), and so does an
+ * exchange that outlasts its timeout; every HTTP answer resolves. An answer is read up to a byte
+ * cap: past it the run stops (AnswerTooLarge), since no answer of the service is that large.
  */
+import createClient, { type Client } from 'openapi-fetch';
+import type { paths } from '../../service/openapi-paths';
 import { RunStopped } from './push-errors';
 
 export interface ServiceAnswer {
@@ -13,12 +15,25 @@ export interface ServiceAnswer {
   body: unknown;
 }
 
+/** The service's HTTP API, one typed method an HTTP method. */
+export type ServiceApi = Client<paths>;
+
+/** What openapi-fetch resolves to when asked for the body as text. */
+interface Exchange {
+  data?: string;
+  error?: unknown;
+  response: Response;
+}
+
+/**
+ * One request: how messages name it, and how it is sent, again on a retry (the same bytes).
+ * Every `send` asks for the body as text (`parseAs: 'text'`): the client reads JSON itself, so
+ * that an answer which is not JSON (a proxy's page) is a message, not a failure to parse.
+ */
 export interface ServiceRequest {
-  method: 'GET' | 'POST' | 'DELETE';
-  path: string;
-  query?: Record<string, string>;
-  headers?: Record<string, string>;
-  body?: Buffer | string;
+  /** `METHOD /path`, as the run's messages and events name it. */
+  label: string;
+  send(api: ServiceApi): Promise<Exchange>;
 }
 
 export interface ExchangeBounds {
@@ -33,6 +48,9 @@ const MIB = 1024 * 1024;
 /** What a push waits for an answer, and reads of one, unless told otherwise. */
 export const DEFAULT_BOUNDS: ExchangeBounds = { timeoutMs: 60_000, maxAnswerBytes: 8 * MIB };
 
+/** Statuses whose answer has no body: a Response holding one cannot be made. */
+const NO_BODY = new Set([101, 204, 205, 304]);
+
 /** The answer was larger than the cap: the rest was not read, and the run stops. */
 class AnswerTooLarge extends RunStopped {}
 
@@ -42,27 +60,39 @@ export class NoAnswerInTime extends Error {
 }
 
 export class ServiceClient {
+  private readonly api: ServiceApi;
+
   constructor(
-    private readonly baseUrl: URL,
-    private readonly token: string,
+    baseUrl: URL,
+    token: string,
     private readonly bounds: ExchangeBounds = DEFAULT_BOUNDS,
-  ) {}
+  ) {
+    this.api = createClient<paths>({
+      // The document's paths start with /api/v1: they are absolute on the service's origin.
+      baseUrl: baseUrl.origin,
+      headers: { Authorization: `Bearer ${token}` },
+      fetch: (request) => this.boundedFetch(request),
+    });
+  }
 
   async call(request: ServiceRequest): Promise<ServiceAnswer> {
-    const url = new URL(request.path, this.baseUrl);
-    for (const [name, value] of Object.entries(request.query ?? {})) {
-      url.searchParams.set(name, value);
-    }
+    const { data, error, response } = await request.send(this.api);
+    const body = response.ok ? parseBody(data ?? '') : error;
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: body === '' ? undefined : body,
+    };
+  }
+
+  /** fetch, with the timeout over the whole exchange and the answer read up to the cap. */
+  private async boundedFetch(request: Request): Promise<Response> {
     const signal = AbortSignal.timeout(this.bounds.timeoutMs);
     try {
-      const response = await fetch(url, {
-        method: request.method,
-        headers: { Authorization: `Bearer ${this.token}`, ...request.headers },
-        body: request.body,
-        signal,
-      });
-      const text = await this.cappedText(request, response);
-      return { status: response.status, headers: response.headers, body: parseBody(text) };
+      const response = await fetch(request, { signal });
+      const bytes = await this.cappedBytes(request, response);
+      const body = NO_BODY.has(response.status) ? null : bytes;
+      return new Response(body, { status: response.status, headers: response.headers });
     } catch (error) {
       if (!signal.aborted) throw error;
       const seconds = this.bounds.timeoutMs / 1000;
@@ -70,14 +100,14 @@ export class ServiceClient {
     }
   }
 
-  /** The body as text, read chunk by chunk and given up at the cap. */
-  private async cappedText(request: ServiceRequest, response: Response): Promise<string> {
+  /** The body's bytes, read chunk by chunk and given up at the cap. */
+  private async cappedBytes(request: Request, response: Response): Promise<Buffer> {
     const cap = this.bounds.maxAnswerBytes;
     const tooLarge = () =>
       new AnswerTooLarge(
-        `${request.method} ${request.path}: the answer (HTTP ${response.status}) is larger than ` +
-          `${cap / MIB} MiB, more than any answer of the service; stopped reading it ` +
-          '(--max-answer-mib raises the cap)',
+        `${request.method} ${new URL(request.url).pathname}: the answer (HTTP ${response.status}) ` +
+          `is larger than ${cap / MIB} MiB, more than any answer of the service; stopped reading ` +
+          'it (--max-answer-mib raises the cap)',
       );
     if (Number(response.headers.get('content-length')) > cap) {
       await response.body?.cancel();
@@ -91,7 +121,7 @@ export class ServiceClient {
       if (size > cap) throw tooLarge();
       chunks.push(chunk);
     }
-    return Buffer.concat(chunks).toString('utf8');
+    return Buffer.concat(chunks);
   }
 }
 
@@ -111,4 +141,15 @@ export function messageOf(answer: ServiceAnswer): string {
   if (typeof body === 'string' && body.trim())
     return `HTTP ${answer.status}: ${body.slice(0, 200)}`;
   return `HTTP ${answer.status}`;
+}
+
+/**
+ * A JSON body sent as the bytes it was already serialised (and compressed) to: the rows of a
+ * batch are kept as those bytes (push-types.ts), so the serializer hands them on as they are.
+ */
+export function serialisedBody<Body>(bytes: Buffer): {
+  body: Body;
+  bodySerializer: () => Buffer;
+} {
+  return { body: bytes as unknown as Body, bodySerializer: () => bytes };
 }
