@@ -1,5 +1,7 @@
-#!/usr/bin/env node
-/** `funnel-sync <command>`: the package's `bin` (`npm run sender -- <command>` from the sources). */
+/**
+ * `funnel-sync <command>`, through the package's `bin` (bin/funnel-sync.cjs); from the sources,
+ * `npm run sender -- <command>`.
+ */
 import { processIo } from './cli-io';
 import { runSenderCli } from './sender-cli';
 
