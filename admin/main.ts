@@ -1,7 +1,7 @@
-#!/usr/bin/env node
 /**
- * `npm run cli -- <command>` (`funnel-sync-admin` once built): tenants, users and tokens, on the same
- * MongoDB as the API (MONGO_URL, JWT_SECRET). One file a command group; run-cli.ts wires them.
+ * `npm run cli -- <command>` (`node dist/admin/main.js` once built): indexes, tenants, users and
+ * tokens, on the same MongoDB as the API (MONGO_URL, JWT_SECRET). One file a command group;
+ * run-cli.ts wires them.
  */
 import { processIo } from './cli-io';
 import { runCli } from './run-cli';
