@@ -116,7 +116,9 @@ export async function startPushFixture(
       const entries: HistoryEntry[] = [];
       let cursor: string | null = null;
       do {
-        const query = { limit: 100, ...(cursor ? { cursor } : {}) };
+        const query: { limit: number; cursor?: string } = cursor
+          ? { limit: 100, cursor }
+          : { limit: 100 };
         const { data, response } = await client.GET('/api/v1/funnels/{endpointUrl}/history', {
           params: { path: { endpointUrl: funnel }, query },
         });
