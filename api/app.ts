@@ -29,7 +29,7 @@ export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   // No ETag hashed from every answer's body: a funnel's answers are never cached, and the
-  // settings that support conditional requests set their own (api/http/preconditions.ts).
+  // settings that support conditional requests set their own (api/http/conditional-headers.ts).
   app.set('etag', false);
   // Only the operator's own proxies may say who the client is (TRUST_PROXY).
   const trusted = deps.context?.config.TRUST_PROXY ?? [];

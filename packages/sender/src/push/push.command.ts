@@ -11,7 +11,7 @@ import { openRows } from './input/open-rows';
 import type { Limits } from './push-types';
 import { jsonReporter } from './report/json-reporter';
 import { textReporter } from './report/text-reporter';
-import { connect } from './send/connection';
+import { connect } from './send/service-connection';
 import type { CommitLimit } from './send/full-sync';
 import { UsageError } from './send/push-errors';
 import { EXIT_PUSH, runPush, type PushPlan, type RowProblem } from './send/push-run';

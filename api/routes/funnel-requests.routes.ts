@@ -18,7 +18,7 @@ import { answerSubmission } from '../http/submission-answer';
 import { countFunnelRequest } from '../middleware/count-funnel-request';
 import { requireFunnelContentType } from '../middleware/funnel-content-type';
 import { rateLimit } from '../middleware/rate-limit';
-import { takeReceiptSequence } from '../middleware/receipt-sequence';
+import { takeReceiptSequence } from '../middleware/take-receipt-sequence';
 import { requireAccess } from '../middleware/require-access';
 import '../openapi/funnel-requests';
 
@@ -27,7 +27,7 @@ const ACCESS: Record<FunnelMethod, AccessRequirement> = {
   DELETE: { ability: 'delete', permission: 'manage_funnels' },
 };
 
-export function funnelsRoutes(context: ApiContext): Router {
+export function funnelRequestsRoutes(context: ApiContext): Router {
   const router = Router();
   const { config, queue, metrics } = context;
   const lookup = new FunnelLookup(context.funnels);
