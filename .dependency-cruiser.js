@@ -1,17 +1,21 @@
+// The configuration is CommonJS, as dependency-cruiser reads it: its manifest comes by require.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const SENDER_MANIFEST = require('./packages/sender/package.json');
+
+/** Where the sender's own dependencies (and node's types) resolve, as a path pattern. */
+const SENDER_DEPENDENCIES = `(^|/)node_modules/(${[
+  ...Object.keys(SENDER_MANIFEST.dependencies),
+  '@types/node',
+]
+  .map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+  .join('|')})/`;
+
 /**
  * Layer fences, checked by `npm run lint:deps` (part of `npm run check`). Folder-level cycles
  * between the folders of core/ are checked by scripts/deps/check-folder-cycles.ts on the same
  * graph.
  * @type {import('dependency-cruiser').IConfiguration}
  */
-/** Where the sender's own dependencies (and node's types) resolve, as a path pattern. */
-const SENDER_DEPENDENCIES = `(^|/)node_modules/(${[
-  ...Object.keys(require('./packages/sender/package.json').dependencies),
-  '@types/node',
-]
-  .map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-  .join('|')})/`;
-
 module.exports = {
   forbidden: [
     {
