@@ -40,16 +40,23 @@ module.exports = {
       to: { path: '^(api|worker)/', pathNot: '^$1/' },
     },
     {
-      name: 'service-apart-from-its-clients',
+      name: 'api-mounts-only-the-console',
       comment:
-        'The API and the worker know nothing of the command lines; the API mounts the console ' +
-        'by its routes file alone, and the worker serves no console.',
+        'The API knows nothing of the command lines; it mounts the console by its routes file ' +
+        'alone.',
       severity: 'error',
-      from: { path: '^(api|worker)/' },
+      from: { path: '^api/' },
       to: {
         path: '^(console|admin|packages)/',
         pathNot: '^console/console[.]routes[.]ts$',
       },
+    },
+    {
+      name: 'worker-knows-no-client',
+      comment: 'The worker serves no console and runs no command line.',
+      severity: 'error',
+      from: { path: '^worker/' },
+      to: { path: '^(console|admin|packages)/' },
     },
     {
       name: 'console-is-a-client',
