@@ -6,7 +6,6 @@
  */
 import { Router, type Request } from 'express';
 import { z } from 'zod';
-import { HistoryRepository } from '../../core/history/history.repository';
 import { endpointUrlSchema } from '../../core/domain/names';
 import { replaySource } from '../../core/history/replay-source';
 import type { ApiContext } from '../context';
@@ -81,7 +80,7 @@ const REFUSAL_STATUS = { 'not-found': 404, 'not-a-post': 409, 'not-kept': 409, g
 export function replayRoutes(context: ApiContext): Router {
   const router = Router();
   const { config, queue } = context;
-  const history = new HistoryRepository(context.db);
+  const { history } = context;
   const submitter = queueSubmitter(queue, config.WAIT_TIMEOUT_MS);
 
   router.post(
