@@ -1,3 +1,15 @@
+// The configuration is CommonJS, as dependency-cruiser reads it: its manifest comes by require.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const SENDER_MANIFEST = require('./packages/sender/package.json');
+
+/** Where the sender's own dependencies (and node's types) resolve, as a path pattern. */
+const SENDER_DEPENDENCIES = `(^|/)node_modules/(${[
+  ...Object.keys(SENDER_MANIFEST.dependencies),
+  '@types/node',
+]
+  .map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+  .join('|')})/`;
+
 /**
  * Layer fences, checked by `npm run lint:deps` (part of `npm run check`). Folder-level cycles
  * between the folders of core/ are checked by scripts/deps/check-folder-cycles.ts on the same
@@ -15,10 +27,10 @@ module.exports = {
     },
     {
       name: 'core-stays-below-entry-points',
-      comment: 'core/ is shared by the API and the worker and never reaches into either.',
+      comment: 'core/ is shared by the applications and never reaches into any of them.',
       severity: 'error',
       from: { path: '^core/' },
-      to: { path: '^(api|worker)/' },
+      to: { path: '^(api|worker|console|admin|packages)/' },
     },
     {
       name: 'api-and-worker-apart',
@@ -28,13 +40,59 @@ module.exports = {
       to: { path: '^(api|worker)/', pathNot: '^$1/' },
     },
     {
-      name: 'push-is-a-client',
+      name: 'api-mounts-only-the-console',
       comment:
-        'funnel-sync push is a client of the public HTTP API: it shares no code with the ' +
-        "service but the command line's way to write its output.",
+        'The API knows nothing of the command lines; it mounts the console by its routes file ' +
+        'alone.',
       severity: 'error',
-      from: { path: '^api/cli/push/' },
-      to: { path: '^(core|worker|api)/', pathNot: ['^api/cli/push/', '^api/cli/cli-io\\.ts$'] },
+      from: { path: '^api/' },
+      to: {
+        path: '^(console|admin|packages)/',
+        pathNot: '^console/console[.]routes[.]ts$',
+      },
+    },
+    {
+      name: 'worker-knows-no-client',
+      comment: 'The worker serves no console and runs no command line.',
+      severity: 'error',
+      from: { path: '^worker/' },
+      to: { path: '^(console|admin|packages)/' },
+    },
+    {
+      name: 'console-is-a-client',
+      comment:
+        'The console is a browser app that calls the HTTP API, and the file that serves it: it ' +
+        'imports nothing of the service, whose process mounts it.',
+      severity: 'error',
+      from: { path: '^console/' },
+      to: { path: '^(api|worker|core|admin|packages)/' },
+    },
+    {
+      name: 'admin-works-through-core',
+      comment:
+        'The admin command line works on the database by design, through core/; it reaches no ' +
+        "entry point's internals and no other application.",
+      severity: 'error',
+      from: { path: '^admin/' },
+      to: { path: '^(api|worker|console|packages)/' },
+    },
+    {
+      name: 'sender-stands-alone',
+      comment:
+        "The sender's package is published alone: it imports its own files, node's modules and " +
+        'the dependencies its package.json lists, nothing else of this repository.',
+      severity: 'error',
+      from: { path: '^packages/sender/' },
+      to: { pathNot: ['^packages/sender/', '(^|/)node_modules/'], dependencyTypesNot: ['core'] },
+    },
+    {
+      name: 'sender-uses-its-own-dependencies',
+      comment:
+        "An npm package the sender's package.json does not list would be missing where the " +
+        'package is installed alone.',
+      severity: 'error',
+      from: { path: '^packages/sender/' },
+      to: { path: '(^|/)node_modules/', pathNot: SENDER_DEPENDENCIES },
     },
     {
       name: 'domain-is-pure',
@@ -84,8 +142,11 @@ module.exports = {
     },
   ],
   options: {
+    // npm packages stay in the graph, unfollowed, so that the rules see which ones a file uses.
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '^(dist|coverage|bench/results|node_modules)/' },
+    // node_modules may be a link (a git worktree sharing a clone's): its packages keep that path.
+    preserveSymlinks: true,
+    exclude: { path: '^(dist|coverage|bench/results|packages/[^/]+/dist)/' },
     // Type-only imports count: a cycle through a type is still a cycle for the reader.
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },

@@ -3,6 +3,8 @@
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
+# The sender's package is a workspace of the lock file: npm needs its manifest, not its code.
+COPY packages/sender/package.json ./packages/sender/
 # Not `npm ci`: the lock file lists the native packages of linux-x64 and linux-arm64 only (the
 # registry it was made against serves no others), and `npm ci` refuses a lock file that lacks any
 # platform's optional packages. `npm install` installs the versions the lock file pins, with the
@@ -12,6 +14,8 @@ COPY tsconfig.json tsconfig.build.json ./
 COPY core ./core
 COPY api ./api
 COPY worker ./worker
+COPY console ./console
+COPY admin ./admin
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 FROM node:20-bookworm-slim AS runtime
@@ -20,7 +24,7 @@ WORKDIR /app
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/dist ./dist
 # The console's static files: tsc does not copy them into dist/.
-COPY --from=build --chown=node:node /app/api/console/public ./api/console/public
+COPY --from=build --chown=node:node /app/console/public ./console/public
 COPY --chown=node:node package.json ./
 USER node
 # A container's loopback is its own: a worker's /metrics and /healthz listen on every interface,

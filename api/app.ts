@@ -2,7 +2,7 @@
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import type { Logger } from '../core/platform/logger';
-import { consoleRoutes } from './console/console.routes';
+import { consoleRoutes } from '../console/console.routes';
 import type { ApiContext } from './context';
 import { accessLog } from './middleware/access-log';
 import { errorHandler, routeNotFound } from './middleware/error-handler';
@@ -29,7 +29,7 @@ export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   // No ETag hashed from every answer's body: a funnel's answers are never cached, and the
-  // settings that support conditional requests set their own (api/http/preconditions.ts).
+  // settings that support conditional requests set their own (api/http/conditional-headers.ts).
   app.set('etag', false);
   // Only the operator's own proxies may say who the client is (TRUST_PROXY).
   const trusted = deps.context?.config.TRUST_PROXY ?? [];
@@ -48,7 +48,7 @@ export function createApp(deps: AppDeps): Express {
   // Before the v1 routes, so that no auth or body middleware of theirs reaches the public docs.
   app.use('/api/v1', docsRoutes());
   if (deps.context) {
-    app.use(consoleRoutes(deps.context));
+    app.use(consoleRoutes(deps.context.logger));
     app.use(operationsRoutes(deps.context));
     app.use('/api/v1', v1Routes(deps.context));
   }

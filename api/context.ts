@@ -18,6 +18,10 @@ import { FunnelsRepository } from '../core/settings/funnels.repository';
 import { TokensRepository } from '../core/auth/tokens.repository';
 import { UsersRepository } from '../core/auth/users.repository';
 import type { SettingsChanged } from '../core/settings/settings-changed';
+import { HistoryRepository } from '../core/history/history.repository';
+import type { ItemReads } from '../core/items/item-reads';
+import { ItemStore } from '../core/items/item-store';
+import { ItemsRepository } from '../core/items/items.repository';
 import { SettingsVersions } from '../core/settings/settings-versions';
 
 export interface ApiContext {
@@ -32,6 +36,12 @@ export interface ApiContext {
   tokens: TokensRepository;
   contentTypes: ContentTypesRepository;
   funnels: FunnelsRepository;
+  /** The requests' history: the history, item, replay and preview routes read it. */
+  history: HistoryRepository;
+  /** Items as the item routes list and show them. */
+  items: ItemsRepository;
+  /** Items as the preview reads them, through the storage adapter. */
+  itemReads: ItemReads;
   auth: Authenticator;
   /** People's passwords, invitations and console sessions. */
   people: PeopleServices;
@@ -64,6 +74,9 @@ export function createApiContext(
   });
   const contentTypes = new ContentTypesRepository(db, transactions, announce);
   const funnels = new FunnelsRepository(db, transactions, announce);
+  const history = new HistoryRepository(db);
+  const items = new ItemsRepository(db);
+  const itemReads = new ItemStore(db, storage, transactions);
   const metrics = new ApiMetrics(queue, { maxFunnels: config.METRICS_MAX_FUNNELS });
   const exportServices = createExportServices(config, db, queue, storage, transactions);
   return {
@@ -77,6 +90,9 @@ export function createApiContext(
     tokens,
     contentTypes,
     funnels,
+    history,
+    items,
+    itemReads,
     auth,
     people,
     metrics,

@@ -206,7 +206,7 @@ async function expectAnswer(
 
 function runCli(args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['dist/api/cli/main.js', ...args], {
+    const child = spawn(process.execPath, ['dist/admin/main.js', ...args], {
       cwd,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],

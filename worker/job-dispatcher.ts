@@ -14,7 +14,7 @@ import { JOBS, isJobName, type JobName, type JobResult } from '../core/queue/job
 import type { FairShare } from './fair-share';
 import type { WorkerMetrics } from './metrics/worker-metrics';
 import type { Processor, ProcessorTable } from './processors/processor';
-import { parksJob, runningJob } from './running-job';
+import { parksJob, runningJob } from './bullmq-running-job';
 
 export interface DispatcherDeps {
   services: IngestServices;

@@ -10,7 +10,7 @@ import { dryRunFlag } from './dry-run-flag';
 import { checkFunnelBody, type FunnelMethod } from './funnel-body';
 import type { FunnelLookup } from './funnel-lookup';
 import { notFound } from './http-error';
-import { checkNdjsonBody } from './ndjson-body';
+import { checkNdjsonBody } from './ndjson-structure';
 import { syncTag } from './sync-tag';
 
 /** RFC 7240: `Prefer: respond-async`, alone or among other preferences. */

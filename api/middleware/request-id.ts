@@ -5,7 +5,7 @@
  * many requests, and no request's record may replace another's. Also stamps the receive time
  * first thing, before authentication and the body read: what the history shows as `receivedAt`.
  * (The order of requests is their receipt sequence, taken as a funnel request starts:
- * api/routes/funnels.routes.ts.)
+ * api/routes/funnel-requests.routes.ts.)
  */
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';

@@ -15,7 +15,7 @@ const CONTROL = '\\u0000-\\u001f\\u007f-\\u009f';
 export const IDENTIFIER_PATTERN = `^[^${CONTROL}]*[^${CONTROL}${WHITE_SPACE}][^${CONTROL}]*$`;
 
 /**
- * An entity tag as api/http/preconditions.ts reads it: optionally weak, a quoted string of
+ * An entity tag as api/http/conditional-headers.ts reads it: optionally weak, a quoted string of
  * visible characters but `"` and `,` (the list is split at commas before each tag is read).
  */
 const ENTITY_TAG = '(?:W/)?"[\\x21\\x23-\\x2b\\x2d-\\x7e]*"';

@@ -10,7 +10,7 @@ import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { endpointUrlSchema } from '../../core/domain/names';
 import type { HistoryDocument } from '../../core/history/history-record';
-import { HistoryRepository } from '../../core/history/history.repository';
+import type { HistoryRepository } from '../../core/history/history.repository';
 import { goneReason, previewBody } from '../../core/history/recorded-body';
 import type { ApiContext } from '../context';
 import { funnelAt } from '../http/funnel-at';
@@ -65,7 +65,7 @@ registerRoute({
 
 export function historyPayloadRoutes(context: ApiContext): Router {
   const router = Router();
-  const history = new HistoryRepository(context.db);
+  const { history } = context;
 
   router.get(
     '/funnels/:endpointUrl/history/:requestId/payload',

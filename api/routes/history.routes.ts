@@ -11,7 +11,6 @@ import {
   historyViewSchema,
 } from '../../core/history/history-record';
 import { InvalidCursorError } from '../../core/mongo/page-cursor';
-import { HistoryRepository } from '../../core/history/history.repository';
 import { identifierQuerySchema } from '../../core/items/identifier-query';
 import { RateLimitedCounts } from '../../core/redis/rate-limited-counts';
 import type { ApiContext } from '../context';
@@ -127,7 +126,7 @@ registerRoute({
 
 export function historyRoutes(context: ApiContext): Router {
   const router = Router();
-  const history = new HistoryRepository(context.db);
+  const { history } = context;
   const { tokens } = context;
   const rateLimited = new RateLimitedCounts(context.queue.redis, context.queue.keys);
   const readAccess = requireAccess(context.auth, { ability: 'read', permission: 'manage_funnels' });

@@ -6,13 +6,11 @@ import type { ContentType } from '../../core/domain/content-type';
 import { fieldLabel } from '../../core/domain/field-label';
 import { identifierProblem } from '../../core/domain/identifier';
 import { contentTypeKeySchema } from '../../core/domain/names';
-import { HistoryRepository } from '../../core/history/history.repository';
 import { itemTrailEntry, itemTrailEntrySchema } from '../../core/history/item-trail';
 import { itemView, itemViewSchema } from '../../core/items/item';
 import { itemDetail, itemDetailSchema } from '../../core/items/item-detail';
 import { identifierQuerySchema } from '../../core/items/identifier-query';
 import { InvalidCursorError } from '../../core/mongo/page-cursor';
-import { ItemsRepository } from '../../core/items/items.repository';
 import type { ApiContext } from '../context';
 import { notFound } from '../http/http-error';
 import { invalid, parseOrThrow } from '../http/validate';
@@ -129,8 +127,7 @@ registerRoute({
 
 export function itemsRoutes(context: ApiContext): Router {
   const router = Router();
-  const items = new ItemsRepository(context.db);
-  const history = new HistoryRepository(context.db);
+  const { items, history } = context;
   const readAccess = requireAccess(context.auth, { ability: 'read' });
   const historyAccess = requireAccess(context.auth, {
     ability: 'read',

@@ -6,16 +6,15 @@
  */
 import { Router, type Request } from 'express';
 import { z } from 'zod';
-import { HistoryRepository } from '../../core/history/history.repository';
 import { endpointUrlSchema } from '../../core/domain/names';
 import { replaySource } from '../../core/history/replay-source';
 import type { ApiContext } from '../context';
 import { dryRunFlag, dryRunQuerySchema } from '../http/dry-run-flag';
 import { checkFunnelBody } from '../http/funnel-body';
 import { answerStillRunning } from '../http/still-running';
-import { takeReceiptSequence } from '../middleware/receipt-sequence';
+import { takeReceiptSequence } from '../middleware/take-receipt-sequence';
 import { HttpError, notFound } from '../http/http-error';
-import { checkNdjsonBody } from '../http/ndjson-body';
+import { checkNdjsonBody } from '../http/ndjson-structure';
 import { rateLimit } from '../middleware/rate-limit';
 import { requireAccess } from '../middleware/require-access';
 import { errorBodySchema } from '../openapi/registry';
@@ -81,7 +80,7 @@ const REFUSAL_STATUS = { 'not-found': 404, 'not-a-post': 409, 'not-kept': 409, g
 export function replayRoutes(context: ApiContext): Router {
   const router = Router();
   const { config, queue } = context;
-  const history = new HistoryRepository(context.db);
+  const { history } = context;
   const submitter = queueSubmitter(queue, config.WAIT_TIMEOUT_MS);
 
   router.post(

@@ -5,7 +5,7 @@ import { jsonBody } from '../middleware/json-body';
 import { readRateLimit } from '../middleware/read-rate-limit';
 import { requireIdentity } from '../middleware/require-access';
 import { changesRoutes } from './changes.routes';
-import { funnelsRoutes } from './funnels.routes';
+import { funnelRequestsRoutes } from './funnel-requests.routes';
 import { historyPayloadRoutes } from './history-payload.routes';
 import { historyRejectedRoutes } from './history-rejected.routes';
 import { historyRoutes } from './history.routes';
@@ -43,7 +43,7 @@ export function v1Routes(context: ApiContext): Router {
 
   const router = Router();
   // First: a sender's requests are most of the traffic, and each router passed costs them time.
-  router.use(funnelsRoutes(context));
+  router.use(funnelRequestsRoutes(context));
   // Every read below counts against its caller's read limit (funnel requests have their own).
   router.use(
     readRateLimit(

@@ -1,12 +1,20 @@
 /**
- * Whether a run still describes the code: the last commit that changed core/, api/ or worker/
- * must be the measured commit or one before it. The console's browser files are left out: the
- * bench never loads them. Read-only git commands.
+ * Whether a run still describes the code: the last commit that changed the service's code (core/,
+ * api/, worker/, the console's routes, the admin and sender command lines) must be the measured
+ * commit or one before it. The console's browser files are left out: the bench never loads them. Read-only git commands.
  */
 import { spawnSync } from 'node:child_process';
 import { ROOT } from '../paths';
 
-const CODE = ['core', 'api', 'worker', ':(exclude)api/console/public'];
+const CODE = [
+  'core',
+  'api',
+  'worker',
+  'console',
+  'admin',
+  'packages/sender/src',
+  ':(exclude)console/public',
+];
 
 export interface Freshness {
   current: boolean;

@@ -45,7 +45,7 @@ const rate = (items: number, wallMs: number) => (items * 1_000) / wallMs;
  */
 async function pushWithCli(bench: Bench, file: PushFile): Promise<CliRun> {
   const { baseUrl, token } = bench.stack.target;
-  const cli = path.join(bench.stack.buildDir, 'api/cli/main.js');
+  const cli = path.join(bench.stack.buildDir, 'sender/main.js');
   const args = [cli, 'push', file.path, '--funnel', ENDPOINT_URL, '--json'];
   const env = { ...process.env, FUNNEL_SYNC_URL: baseUrl, FUNNEL_SYNC_TOKEN: token };
   const run = await runTree(process.execPath, args, { cwd: ROOT, env });

@@ -1,6 +1,6 @@
 /**
  * Why a change of a user (or of its tokens) is refused: a value the use cases return and the API
- * turns into its answer (api/http/user-refusal.ts). The rules: docs/access.md.
+ * turns into its answer (api/http/user-refusal-answer.ts). The rules: docs/access.md.
  */
 import type { Permission } from './access';
 import type { AdminLoss } from './tenant-admins';

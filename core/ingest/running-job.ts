@@ -1,7 +1,7 @@
 /**
  * The job a use case runs in, beyond its data: which attempt this is, and what a job that works
  * in steps needs: a step marker in its data, child jobs, and a wait for them that frees the
- * worker. The worker implements it over BullMQ (worker/running-job.ts).
+ * worker. The worker implements it over BullMQ (worker/bullmq-running-job.ts).
  */
 import type { JobOptions } from '../queue/job-options';
 import type { JobData, JobName } from '../queue/jobs';

@@ -1,6 +1,6 @@
 /**
  * Every read the API sends, by concept: what the index audit matches against SERVICE_INDEXES,
- * and what `scripts/read-plans.ts` asks an engine to explain (docs/storage.md#reads-and-their-indexes).
+ * and what `scripts/read-plans/main.ts` asks an engine to explain (docs/storage.md#reads-and-their-indexes).
  */
 import { AUTH_READ_SHAPES } from '../auth/auth-read-shapes';
 import { CHANGE_READ_SHAPES } from '../changes/change-read-shapes';

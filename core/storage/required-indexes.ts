@@ -9,7 +9,7 @@ import type { StorageEngine } from './engines/storage-engine';
 import { indexLabel, type IndexState } from './index-state';
 
 const INDEX_COMMAND =
-  'npm run cli -- indexes create (in the image: node dist/api/cli/main.js indexes create)';
+  'npm run cli -- indexes create (in the image: node dist/admin/main.js indexes create)';
 
 /** Named in a refusal before "and N more": enough to see what is wrong, on one line. */
 const NAMED_AT_MOST = 5;

@@ -12,8 +12,8 @@ import type { GroupMember, Submission } from './submission';
 
 /**
  * Jobs of one funnel under way before its requests wait to be grouped. One: the writes of a
- * content type run one at a time anyway, and a second job beside it only made groups smaller
- * (measured: no higher rate, 10 to 25% more CPU per request).
+ * content type run one at a time anyway, and a second job beside it only made groups smaller,
+ * for no higher rate and more CPU a request (bench/HISTORY.md).
  */
 export const IN_FLIGHT_PER_FUNNEL = 1;
 

@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { startTestApi, type TestApi } from '../support/api-harness';
 
-const PUBLIC = path.resolve(__dirname, '../../api/console/public');
+const PUBLIC = path.resolve(__dirname, '../../console/public');
 
 function filesBelow(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) =>

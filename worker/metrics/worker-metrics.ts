@@ -8,7 +8,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import { EVENT_LOOP_SAMPLING_MS } from '../../core/platform/event-loop-sampling';
 import type { StoredPayload } from '../../core/history/stored-payload';
 import { isJobName } from '../../core/queue/jobs';
-import { parksJob } from '../running-job';
+import { parksJob } from '../bullmq-running-job';
 
 const SECONDS_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300];
 

@@ -6,7 +6,7 @@
  */
 import { failsAgain } from '../../core/ingest/failure-kind';
 import type { IngestContext } from '../../core/ingest/ingest-context';
-import { parksJob } from '../running-job';
+import { parksJob } from '../bullmq-running-job';
 
 export function givesUp(error: unknown, context: Pick<IngestContext, 'job' | 'signal'>): boolean {
   if (context.signal.aborted || parksJob(error)) return false;

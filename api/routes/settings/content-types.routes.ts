@@ -19,7 +19,7 @@ import {
 import { mappingProblems } from '../../../core/domain/funnel';
 import type { ApiContext } from '../../context';
 import { HttpError, notFound } from '../../http/http-error';
-import { preconditionFailed, preconditionsOf, sendVersioned } from '../../http/preconditions';
+import { preconditionFailed, preconditionsOf, sendVersioned } from '../../http/conditional-headers';
 import { checkPreconditions } from '../../../core/settings/preconditions';
 import type { SettingsChecks } from '../../../core/settings/settings-turn';
 import { DuplicateError } from '../../../core/mongo/duplicate-key';

@@ -19,7 +19,7 @@ import type { ApiContext } from '../../context';
 import { exportOf, type ExportRequest } from '../../http/export-lookup';
 import { notFound } from '../../http/http-error';
 import { checkMaySendItems } from '../../http/send-items-access';
-import { preconditionFailed, preconditionsOf, sendVersioned } from '../../http/preconditions';
+import { preconditionFailed, preconditionsOf, sendVersioned } from '../../http/conditional-headers';
 import { checkPreconditions } from '../../../core/settings/preconditions';
 import { parseSettingsOrThrow, placedProblems, throwIfAny } from '../../http/settings-validation';
 import { requireAccessByMethod } from '../../middleware/require-access';

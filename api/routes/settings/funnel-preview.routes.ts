@@ -4,12 +4,8 @@
  * budget. Writes nothing, so it needs what reading the history needs: the `read` ability and
  * manage_funnels.
  */
-import { transactionsOf } from '../../../core/mongo/transactions';
 import { Router } from 'express';
 import type { z } from 'zod';
-import { HistoryRepository } from '../../../core/history/history.repository';
-import { ItemStore } from '../../../core/items/item-store';
-import type { ItemReads } from '../../../core/items/item-reads';
 import { PreviewRefused } from '../../../core/preview/preview-funnel';
 import {
   PreviewBusy,
@@ -81,12 +77,7 @@ registerRoute({
 
 export function funnelPreviewRoutes(context: ApiContext): Router {
   const router = Router();
-  const history = new HistoryRepository(context.db);
-  const items: ItemReads = new ItemStore(
-    context.db,
-    context.storage,
-    transactionsOf(context.mongo),
-  );
+  const { history, itemReads: items } = context;
   const turns = redisPreviewTurns(context.queue.redis, context.queue.keys, context.logger);
   const threads = new PreviewThreads(
     {

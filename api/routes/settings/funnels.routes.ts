@@ -27,7 +27,7 @@ import {
 } from '../../../core/settings/request-paths';
 import type { ApiContext } from '../../context';
 import { HttpError, notFound } from '../../http/http-error';
-import { preconditionFailed, preconditionsOf, sendVersioned } from '../../http/preconditions';
+import { preconditionFailed, preconditionsOf, sendVersioned } from '../../http/conditional-headers';
 import { checkPreconditions, type Preconditions } from '../../../core/settings/preconditions';
 import {
   allProblems,

@@ -11,7 +11,7 @@ import { tokenBodySchema, tokenView, tokenViewSchema } from '../../../core/auth/
 import { revokeToken } from '../../../core/auth/revoke-token';
 import type { ApiContext } from '../../context';
 import { checkAbilitiesGrant, checkTokenOwner } from '../../http/grant-refusal';
-import { userRefusal } from '../../http/user-refusal';
+import { userRefusal } from '../../http/user-refusal-answer';
 import { parseSettingsOrThrow } from '../../http/settings-validation';
 import { invalid } from '../../http/validate';
 import { requireAccessByMethod } from '../../middleware/require-access';

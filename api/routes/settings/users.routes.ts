@@ -12,7 +12,7 @@ import { DuplicateError } from '../../../core/mongo/duplicate-key';
 import type { ApiContext } from '../../context';
 import { HttpError, notFound } from '../../http/http-error';
 import { checkPermissionsGrant } from '../../http/grant-refusal';
-import { userRefusal } from '../../http/user-refusal';
+import { userRefusal } from '../../http/user-refusal-answer';
 import { parseSettingsOrThrow } from '../../http/settings-validation';
 import { requireAccessByMethod } from '../../middleware/require-access';
 import { registerSettingsPaths } from '../../openapi/settings-paths';

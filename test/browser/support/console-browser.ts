@@ -8,7 +8,7 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/** Where the console keeps the signed-in token (api/console/public/js/session.js). */
+/** Where the console keeps the signed-in token (console/public/js/session.js). */
 export const TOKEN_KEY = 'funnel-sync.console.token';
 const ARTIFACTS = path.resolve(__dirname, '../../../test-artifacts/console');
 

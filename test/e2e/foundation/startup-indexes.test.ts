@@ -4,7 +4,7 @@
  * and which command makes them (docs/operations.md#indexes).
  */
 import type { Connection } from 'mongoose';
-import { runCli } from '../../../api/cli/run-cli';
+import { runCli } from '../../../admin/run-cli';
 import { connectMongo } from '../../../core/mongo/connection';
 import { collections } from '../../../core/storage/collections';
 import { SERVICE_INDEXES } from '../../../core/storage/indexes';
@@ -48,7 +48,7 @@ describe('start-up and the service’s indexes', () => {
     expect(line.msg).toBe('api failed to start');
     expect(line.reason).toBe(
       `MongoDB holds none of the service's ${SERVICE_INDEXES.length} indexes; create them with: ` +
-        'npm run cli -- indexes create (in the image: node dist/api/cli/main.js indexes create)',
+        'npm run cli -- indexes create (in the image: node dist/admin/main.js indexes create)',
     );
     expect(api.lines.some((entry) => entry.msg === 'api listening')).toBe(false);
   });

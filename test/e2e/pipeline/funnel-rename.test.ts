@@ -105,7 +105,7 @@ describe('a funnel whose endpoint URL changes', () => {
     const renamed = p.fresh('renamed');
     await rename(url, renamed);
 
-    const tagged = await p.post(`${renamed}?sync=${syncId}`, [{ sku: 'D-1', title: 'kept' }]);
+    const tagged = await p.post(renamed, [{ sku: 'D-1', title: 'kept' }], { sync: syncId });
     expect(tagged.status).toBe(200);
     const shown = await p.api.call<SyncView>('GET', `/api/v1/funnels/${renamed}/syncs/${syncId}`, {
       token: p.token,

@@ -13,7 +13,9 @@ import {
   type CallResult,
   type TestApi,
 } from '../../support/api-harness';
+import { bearer, resultOf, typedApi } from '../../support/typed-api';
 import { startTestWorker, type TestWorker } from '../../support/worker-harness';
+import type { paths } from '../../../packages/sender/src/service/openapi-paths';
 
 /** The funnel endpoint's answer (docs/api-behaviour.md#the-envelope). */
 export interface Envelope {
@@ -75,6 +77,8 @@ export interface Scenario {
 interface SendOptions extends Omit<CallOptions, 'token'> {
   token?: string;
   dryRun?: boolean;
+  /** The full sync the request is part of (`?sync=`). */
+  sync?: string;
 }
 
 export interface Pipeline {
@@ -105,6 +109,33 @@ export interface Pipeline {
   close(): Promise<void>;
 }
 
+const FUNNEL = '/api/v1/funnels/{endpointUrl}';
+type BodyOf<Operation> = Operation extends {
+  requestBody?: { content: { 'application/json': infer Body } };
+}
+  ? Body
+  : never;
+
+/**
+ * A funnel call's options for the typed client: the path, the query, the headers, maybe another
+ * token. The body is any JSON, as the document's type: the bad-input tests send what it refuses.
+ */
+function funnelInit<Method extends 'post' | 'delete'>(
+  url: string,
+  body: unknown,
+  options: SendOptions,
+) {
+  const { dryRun, sync, token, headers } = options;
+  return {
+    params: {
+      path: { endpointUrl: url },
+      query: { ...(dryRun ? { dryRun: 'true' as const } : {}), ...(sync ? { sync } : {}) },
+    },
+    headers: { ...headers, ...(token ? bearer(token) : {}) },
+    body: body as BodyOf<paths[typeof FUNNEL][Method]>,
+  };
+}
+
 const PRODUCT_PROPERTIES: PropertyBody[] = [
   { key: 'color', label: 'Color', type: 'text' },
   { key: 'price', label: 'Price', type: 'number' },
@@ -131,9 +162,16 @@ export async function startPipeline(
     }
   };
 
+  const client = typedApi(api.baseUrl, token);
+
+  /** Malformed bodies (`rawBody`) go untyped, on purpose; every other funnel call is typed. */
   const send = (method: string, url: string, options: SendOptions = {}) => {
-    const { dryRun, token: asToken, ...rest } = options;
-    const query = dryRun ? '?dryRun=true' : '';
+    const { dryRun, sync, token: asToken, ...rest } = options;
+    const params = new URLSearchParams({
+      ...(dryRun ? { dryRun: 'true' } : {}),
+      ...(sync ? { sync } : {}),
+    }).toString();
+    const query = params ? `?${params}` : '';
     return api.call<Envelope>(method, `/api/v1/funnels/${url}${query}`, {
       ...rest,
       token: asToken ?? token,
@@ -147,14 +185,20 @@ export async function startPipeline(
     tokenId,
     fresh: (prefix) => `${prefix}-${++counter}`,
     async putContentType(key, body) {
-      const response = await api.call('PUT', `/api/v1/settings/content-types/${key}`, {
-        token,
-        body,
-      });
+      const response = await resultOf(
+        client.PUT('/api/v1/settings/content-types/{key}', {
+          params: { path: { key } },
+          body: body as BodyOf<paths['/api/v1/settings/content-types/{key}']['put']>,
+        }),
+      );
       expectStatus(response, [200, 201], `PUT content type ${key}`);
     },
     async createFunnel(body) {
-      const response = await api.call('POST', '/api/v1/settings/funnels', { token, body });
+      const response = await resultOf(
+        client.POST('/api/v1/settings/funnels', {
+          body: body as BodyOf<paths['/api/v1/settings/funnels']['post']>,
+        }),
+      );
       expectStatus(response, [201], 'POST funnel');
     },
     async scenario(options = {}) {
@@ -181,14 +225,16 @@ export async function startPipeline(
       });
       return { contentType, url };
     },
-    post: (url, body, options = {}) => send('POST', url, { ...options, body }),
-    remove: (url, body, options = {}) => send('DELETE', url, { ...options, body }),
+    post: (url, body, options = {}) =>
+      resultOf<Envelope>(client.POST(FUNNEL, funnelInit<'post'>(url, body, options))),
+    remove: (url, body, options = {}) =>
+      resultOf<Envelope>(client.DELETE(FUNNEL, funnelInit<'delete'>(url, body, options))),
     send,
     async item(contentType, identifier) {
-      const response = await api.call<ItemView>(
-        'GET',
-        `/api/v1/content-types/${contentType}/items/${encodeURIComponent(identifier)}`,
-        { token },
+      const response = await resultOf<ItemView>(
+        client.GET('/api/v1/content-types/{key}/items/{identifier}', {
+          params: { path: { key: contentType, identifier } },
+        }),
       );
       if (response.status === 404) return null;
       expectStatus(response, [200], `GET item ${identifier}`);
@@ -198,11 +244,15 @@ export async function startPipeline(
       const all: ItemView[] = [];
       let cursor: string | null = null;
       do {
-        const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
         const response: CallResult<{ items: ItemView[]; nextCursor: string | null }> =
-          await api.call('GET', `/api/v1/content-types/${contentType}/items?limit=100${query}`, {
-            token,
-          });
+          await resultOf(
+            client.GET('/api/v1/content-types/{key}/items', {
+              params: {
+                path: { key: contentType },
+                query: { limit: 100, ...(cursor ? { cursor } : {}) },
+              },
+            }),
+          );
         expectStatus(response, [200], `GET items of ${contentType}`);
         all.push(...response.body.items);
         cursor = response.body.nextCursor;
@@ -211,10 +261,10 @@ export async function startPipeline(
     },
     store: () => api.context.db.items.find({}).sort({ _id: 1 }).toArray(),
     async history(url, requestId) {
-      const response = await api.call<HistoryView>(
-        'GET',
-        `/api/v1/funnels/${url}/history/${encodeURIComponent(requestId)}`,
-        { token },
+      const response = await resultOf<HistoryView>(
+        client.GET('/api/v1/funnels/{endpointUrl}/history/{requestId}', {
+          params: { path: { endpointUrl: url, requestId } },
+        }),
       );
       expectStatus(response, [200], `GET history ${requestId}`);
       return response.body;

@@ -3,7 +3,7 @@
  * full sync, sent again through its current settings by a worker job, each once and in receipt
  * order, as replays whose records name the re-drive.
  */
-import { runCli } from '../../../api/cli/run-cli';
+import { runSenderCli } from '../../../packages/sender/src/sender-cli';
 import type { HistoryView } from '../../../core/history/history-record';
 import type { RedriveView } from '../../../core/redrives/redrive';
 import { waitUntil } from '../../support/wait-until';
@@ -256,11 +256,14 @@ describe('re-driving the failed requests of a funnel', () => {
   const cli = async (...args: string[]) => {
     let stdout = '';
     let stderr = '';
-    const code = await runCli(['redrive', ...args, '--url', p.api.baseUrl, '--token', p.token], {
-      stdout: { write: (text: string) => (stdout += text) },
-      stderr: { write: (text: string) => (stderr += text) },
-      env: { PATH: process.env.PATH ?? '' },
-    });
+    const code = await runSenderCli(
+      ['redrive', ...args, '--url', p.api.baseUrl, '--token', p.token],
+      {
+        stdout: { write: (text: string) => (stdout += text) },
+        stderr: { write: (text: string) => (stderr += text) },
+        env: { PATH: process.env.PATH ?? '' },
+      },
+    );
     return { code, stdout, stderr };
   };
 

@@ -1,15 +1,16 @@
 /**
  * What the push tests share: the pipeline (an API and a worker on the real engines), a temp
- * directory for the sender's files, and `funnel-sync push` run in this process (runCli) or as a
+ * directory for the sender's files, and `funnel-sync push` run in this process (runSenderCli) or as a
  * process of its own, for a test that kills it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { runCli } from '../../../api/cli/run-cli';
+import { runSenderCli } from '../../../packages/sender/src/sender-cli';
 import type { HistoryView } from '../../../core/history/history-record';
 import type { ApiConfig } from '../../../core/platform/config';
+import { typedApi } from '../../support/typed-api';
 import { startPipeline, type Pipeline } from '../pipeline/pipeline-fixture';
 
 const ROOT = path.resolve(__dirname, '../../..');
@@ -82,7 +83,7 @@ export async function startPushFixture(
     async push(file, target, ...extra) {
       let stdout = '';
       let stderr = '';
-      const code = await runCli(pushArgs(file, target, extra), {
+      const code = await runSenderCli(pushArgs(file, target, extra), {
         stdout: { write: (text: string) => (stdout += text) },
         stderr: { write: (text: string) => (stderr += text) },
         // Only what a sender's shell would hold: no engine settings of the test run leak in.
@@ -93,7 +94,7 @@ export async function startPushFixture(
     spawnPush(file, target, ...extra) {
       const child = spawn(
         process.execPath,
-        ['--import', 'tsx', 'api/cli/main.ts', ...pushArgs(file, target, extra)],
+        ['--import', 'tsx', 'packages/sender/src/main.ts', ...pushArgs(file, target, extra)],
         {
           cwd: ROOT,
           env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' },
@@ -111,17 +112,19 @@ export async function startPushFixture(
       return { child, output, exited };
     },
     async historyOf(funnel) {
+      const client = typedApi(p.api.baseUrl, p.token);
       const entries: HistoryEntry[] = [];
       let cursor: string | null = null;
       do {
-        const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
-        const page: { status: number; body: { items: HistoryEntry[]; nextCursor: string | null } } =
-          await p.api.call('GET', `/api/v1/funnels/${funnel}/history?limit=100${query}`, {
-            token: p.token,
-          });
-        if (page.status !== 200) throw new Error(`history of ${funnel}: ${page.status}`);
-        entries.push(...page.body.items);
-        cursor = page.body.nextCursor;
+        const query: { limit: number; cursor?: string } = cursor
+          ? { limit: 100, cursor }
+          : { limit: 100 };
+        const { data, response } = await client.GET('/api/v1/funnels/{endpointUrl}/history', {
+          params: { path: { endpointUrl: funnel }, query },
+        });
+        if (!data) throw new Error(`history of ${funnel}: ${response.status}`);
+        entries.push(...(data.items as HistoryEntry[]));
+        cursor = data.nextCursor;
       } while (cursor !== null);
       return entries;
     },

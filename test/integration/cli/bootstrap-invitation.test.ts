@@ -2,7 +2,7 @@
  * `bootstrap` prints, beside the token, a one-time link with which the tenant's first person sets
  * a password and signs in to the console (docs/access.md#bootstrap).
  */
-import { runCli } from '../../../api/cli/run-cli';
+import { runCli } from '../../../admin/run-cli';
 import { startTestApi, type TestApi } from '../../support/api-harness';
 import { isolatedEnv, type IsolatedEnv } from '../../support/test-env';
 

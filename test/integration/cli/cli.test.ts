@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { runCli } from '../../../api/cli/run-cli';
+import { runCli } from '../../../admin/run-cli';
 import { startTestApi, type TestApi } from '../../support/api-harness';
 import { isolatedEnv, type IsolatedEnv } from '../../support/test-env';
 import { waitUntil } from '../../support/wait-until';
@@ -27,7 +27,7 @@ async function cli(env: Record<string, string>, ...args: string[]): Promise<CliR
 
 /** Runs the CLI as `npm run cli` does, in a process of its own. */
 function spawnedCli(env: IsolatedEnv, ...args: string[]): Promise<CliResult> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api/cli/main.ts', ...args], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'admin/main.ts', ...args], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

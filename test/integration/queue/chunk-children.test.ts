@@ -8,7 +8,7 @@
 import { Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
 import { FUNNEL_QUEUE } from '../../../core/queue/queue-names';
 import { CHUNK_JOB_OPTIONS } from '../../../core/queue/job-options';
-import { runningJob } from '../../../worker/running-job';
+import { runningJob } from '../../../worker/bullmq-running-job';
 import { testKeys, testRedis, uniquePrefix } from '../../support/test-env';
 import { waitUntil } from '../../support/wait-until';
 

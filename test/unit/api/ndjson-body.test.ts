@@ -1,12 +1,12 @@
 /**
- * NDJSON bodies: the API's structural check (api/http/ndjson-body.ts) and the worker's reading
+ * NDJSON bodies: the API's structural check (api/http/ndjson-structure.ts) and the worker's reading
  * (core/domain/ndjson-body.ts) refuse the same lines with the same message, and a body they
  * take means the JSON array of its lines.
  */
 import fc from 'fast-check';
 import type { FunnelMethod } from '../../../api/http/funnel-body';
 import { HttpError } from '../../../api/http/http-error';
-import { checkNdjsonBody } from '../../../api/http/ndjson-body';
+import { checkNdjsonBody } from '../../../api/http/ndjson-structure';
 import { parseNdjson } from '../../../core/domain/ndjson-body';
 
 const MAX_ITEMS = 3;

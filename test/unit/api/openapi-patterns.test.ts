@@ -5,7 +5,7 @@
  */
 import type { Request } from 'express';
 import fc from 'fast-check';
-import { preconditionsOf } from '../../../api/http/preconditions';
+import { preconditionsOf } from '../../../api/http/conditional-headers';
 import { ENTITY_TAG_LIST_PATTERN, IDENTIFIER_PATTERN } from '../../../api/openapi/patterns';
 import { IDENTIFIER_MAX_LENGTH, identifierProblem } from '../../../core/domain/identifier';
 import { propertyRuns } from '../../support/property-runs';
