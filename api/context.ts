@@ -22,6 +22,8 @@ import { HistoryRepository } from '../core/history/history.repository';
 import type { ItemReads } from '../core/items/item-reads';
 import { ItemStore } from '../core/items/item-store';
 import { ItemsRepository } from '../core/items/items.repository';
+import { redriveServices, type RedriveServices } from '../core/redrives/redrive-services';
+import { SyncsRepository } from '../core/syncs/syncs.repository';
 import { SettingsVersions } from '../core/settings/settings-versions';
 
 export interface ApiContext {
@@ -42,6 +44,9 @@ export interface ApiContext {
   items: ItemsRepository;
   /** Items as the preview reads them, through the storage adapter. */
   itemReads: ItemReads;
+  /** Full syncs as the re-drive routes find them. */
+  syncs: SyncsRepository;
+  redrives: RedriveServices;
   auth: Authenticator;
   /** People's passwords, invitations and console sessions. */
   people: PeopleServices;
@@ -77,6 +82,8 @@ export function createApiContext(
   const history = new HistoryRepository(db);
   const items = new ItemsRepository(db);
   const itemReads = new ItemStore(db, storage, transactions);
+  const syncs = new SyncsRepository(db);
+  const redrives = redriveServices(db, queue.redis, queue.keys);
   const metrics = new ApiMetrics(queue, { maxFunnels: config.METRICS_MAX_FUNNELS });
   const exportServices = createExportServices(config, db, queue, storage, transactions);
   return {
@@ -93,6 +100,8 @@ export function createApiContext(
     history,
     items,
     itemReads,
+    syncs,
+    redrives,
     auth,
     people,
     metrics,

@@ -10,7 +10,6 @@ import { createGzip } from 'node:zlib';
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { endpointUrlSchema } from '../../core/domain/names';
-import { HistoryRepository } from '../../core/history/history.repository';
 import { rejectedRows } from '../../core/history/rejected-rows';
 import type { ApiContext } from '../context';
 import { funnelAt } from '../http/funnel-at';
@@ -83,7 +82,7 @@ const REFUSAL_STATUS = {
 
 export function historyRejectedRoutes(context: ApiContext): Router {
   const router = Router();
-  const history = new HistoryRepository(context.db);
+  const { history } = context;
 
   router.get(
     '/funnels/:endpointUrl/history/:requestId/rejected',

@@ -14,9 +14,7 @@ import {
   redriveView,
   redriveViewSchema,
 } from '../../core/redrives/redrive';
-import { redriveServices } from '../../core/redrives/redrive-services';
 import { startRedrive } from '../../core/redrives/start-redrive';
-import { SyncsRepository } from '../../core/syncs/syncs.repository';
 import type { QueueAway, Refused } from '../../core/syncs/sync-refusal';
 import type { ApiContext } from '../context';
 import { funnelAt } from '../http/funnel-at';
@@ -165,8 +163,7 @@ function failure(outcome: Refused | QueueAway): HttpError {
 
 export function redrivesRoutes(context: ApiContext): Router {
   const router = Router();
-  const redrives = redriveServices(context.db, context.queue.redis, context.queue.keys);
-  const syncs = new SyncsRepository(context.db);
+  const { redrives, syncs } = context;
   const writeAccess = requireAccess(context.auth, {
     ability: 'create',
     permission: 'manage_funnels',
