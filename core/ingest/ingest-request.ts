@@ -16,6 +16,7 @@
  * fails, the request still gets an answer and a record (give-up.ts).
  */
 import type { JobResult, ParsedJobData } from '../queue/jobs';
+import { inSpan } from '../platform/tracing/spans';
 import { receiptOf } from '../redis/receipt-sequence';
 import { continueChunkedWrite, startChunkedWrite } from './chunks/chunked-write';
 import { answerRequest, finishRequest } from './finish-request';
@@ -50,9 +51,13 @@ export async function ingestRequest(
   const stored = await keepPayload(context, data, raw);
   const recordOf = (result: RequestResult) =>
     historyRecord(data, raw, result, context.historyTtlDays, stored);
-  const prepared = await writeWithRecords(context, (save) =>
-    prepareRequest(data, settings, context.items, raw, (result) => save([recordOf(result)])),
-  );
+  const prepared = await inSpan('map and check', {}, async (span) => {
+    const done = await writeWithRecords(context, (save) =>
+      prepareRequest(data, settings, context.items, raw, (result) => save([recordOf(result)])),
+    );
+    span.setAttributes({ 'funnel_sync.items.count': done.result.itemCount });
+    return done;
+  });
   const finishing = { payload: raw, storedPayload: stored, startedAt };
   const written = prepared.writes.map((write) => write.identifier);
   await context.syncs.name(data, [...written, ...(prepared.result.deletedIds ?? [])]);
@@ -66,11 +71,14 @@ export async function ingestRequest(
   const receipt = receiptOf(data);
   const { tenant } = data;
   const { signal } = context;
-  await writeWithRecords(context, (save) =>
-    context.items.upsert(tenant, prepared.contentType, prepared.writes, receipt, {
-      signal,
-      alongside: () => save([recordOf(prepared.result)]),
-    }),
+  const items = { 'funnel_sync.items.written': prepared.writes.length };
+  await inSpan('write items', items, () =>
+    writeWithRecords(context, (save) =>
+      context.items.upsert(tenant, prepared.contentType, prepared.writes, receipt, {
+        signal,
+        alongside: () => save([recordOf(prepared.result)]),
+      }),
+    ),
   );
   return answerRequest(data, context, prepared.result, finishing);
 }
