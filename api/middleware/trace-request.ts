@@ -4,11 +4,19 @@
  * the worker's job) are its children. Nothing happens when tracing is off.
  */
 import type { RequestHandler } from 'express';
+import type { ServerSpan } from '../../core/platform/tracing/server-span';
 import {
   endServerSpan,
   inServerSpan,
   startServerSpan,
 } from '../../core/platform/tracing/server-span';
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    /** The trace and span ids of the request's span, when tracing is on. */
+    traceIds?: ServerSpan['ids'];
+  }
+}
 
 export function traceRequest(route: string): RequestHandler {
   return (req, res, next) => {
@@ -21,6 +29,7 @@ export function traceRequest(route: string): RequestHandler {
       next();
       return;
     }
+    req.traceIds = server.ids;
     res.once('close', () => endServerSpan(server, res.statusCode));
     inServerSpan(server, next);
   };

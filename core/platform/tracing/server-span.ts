@@ -18,6 +18,8 @@ export interface ServerSpan {
   span: Span;
   /** The context the request's work runs in, with the span active. */
   context: Context;
+  /** For a log line written outside that context. */
+  ids: { trace_id: string; span_id: string };
 }
 
 /** The request's span; undefined when it records nothing (tracing off, or sampled out). */
@@ -29,7 +31,12 @@ export function startServerSpan(
   const parent = propagation.extract(ROOT_CONTEXT, headers);
   const span = tracer().startSpan(name, { kind: SpanKind.SERVER, attributes }, parent);
   if (!span.isRecording()) return undefined;
-  return { span, context: trace.setSpan(parent, span) };
+  const { traceId, spanId } = span.spanContext();
+  return {
+    span,
+    context: trace.setSpan(parent, span),
+    ids: { trace_id: traceId, span_id: spanId },
+  };
 }
 
 /** Runs `run` with the server span active. */

@@ -2,9 +2,9 @@
  * Whether and where traces are sent, read from OpenTelemetry's own variables (docs/operations.md#traces):
  * on when an OTLP endpoint is set, unless OTEL_SDK_DISABLED=true or OTEL_TRACES_EXPORTER=none.
  * The SDK reads the rest itself and only warns of a value it cannot use; the values read here are
- * checked, so that a mistake stops start-up with a message naming it.
+ * checked with the process's configuration (config.ts), so that a mistake stops start-up with a
+ * message naming it.
  */
-import { ConfigError } from '../config';
 
 const SAMPLERS = [
   'always_on',
@@ -42,13 +42,9 @@ function ratioProblem(env: Env, name: string): string | undefined {
   return `${name} must be a number from 0 to 1 (got ${JSON.stringify(value.slice(0, 60))})`;
 }
 
-/**
- * Where to send spans: OTEL_EXPORTER_OTLP_TRACES_ENDPOINT as it is, or /v1/traces under
- * OTEL_EXPORTER_OTLP_ENDPOINT; undefined when tracing is off. Throws a ConfigError naming every
- * bad variable.
- */
-export function tracesEndpoint(env: Env = process.env): string | undefined {
-  const problems = [
+/** What is wrong with the tracing variables, one line each naming the variable. */
+export function tracingProblems(env: Env): string[] {
+  return [
     oneOfProblem(env, 'OTEL_SDK_DISABLED', ['true', 'false']),
     oneOfProblem(env, 'OTEL_TRACES_EXPORTER', ['otlp', 'none']),
     // The exporter shipped sends OTLP as JSON over HTTP, and nothing else.
@@ -59,7 +55,13 @@ export function tracesEndpoint(env: Env = process.env): string | undefined {
     oneOfProblem(env, 'OTEL_TRACES_SAMPLER', SAMPLERS),
     ratioProblem(env, 'OTEL_TRACES_SAMPLER_ARG'),
   ].filter((problem) => problem !== undefined);
-  if (problems.length > 0) throw new ConfigError(problems);
+}
+
+/**
+ * Where to send spans: OTEL_EXPORTER_OTLP_TRACES_ENDPOINT as it is, or /v1/traces under
+ * OTEL_EXPORTER_OTLP_ENDPOINT; undefined when tracing is off. The variables were checked.
+ */
+export function tracesEndpoint(env: Env = process.env): string | undefined {
   if (set(env, 'OTEL_SDK_DISABLED')?.toLowerCase() === 'true') return undefined;
   if (set(env, 'OTEL_TRACES_EXPORTER')?.toLowerCase() === 'none') return undefined;
   const base = set(env, 'OTEL_EXPORTER_OTLP_ENDPOINT');

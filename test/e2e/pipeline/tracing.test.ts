@@ -2,8 +2,8 @@
  * One funnel request's trace, end to end, with tracing on for this file only: the spans of the
  * API, the queue, the worker's job and the export delivery that followed reach an OTLP receiver
  * on loopback, all in the sender's trace, as one tree; the export's receiver is sent a
- * `traceparent` of that trace; the history record names it. No span carries a body's values or a
- * secret.
+ * `traceparent` of that trace; the history record and the log lines name it. No span carries a
+ * body's values or a secret.
  */
 import { randomBytes } from 'node:crypto';
 import { createLogger } from '../../../core/platform/logger';
@@ -161,8 +161,17 @@ describe('a funnel request traced through API, queue, worker and export', () => 
     expect(values).not.toContain(p.token);
     expect(values).not.toMatch(/bearer|authorization|whsec_/i);
 
-    const record = await p.history(url, answer.headers.get('x-request-id') ?? '');
+    const requestId = answer.headers.get('x-request-id') ?? '';
+    const record = await p.history(url, requestId);
     expect(record.traceId).toBe(traceId);
+
+    // The log lines of the request, in the API and in the worker, name its trace.
+    const done = p.worker.lines.find(
+      (line) => line.msg === 'funnel request done' && line.requestId === requestId,
+    );
+    expect(done).toMatchObject({ trace_id: traceId, span_id: expect.any(String) });
+    const apiLines = p.api.logLines.filter((line) => line.requestId === requestId);
+    expect(apiLines.some((line) => line.trace_id === traceId)).toBe(true);
     expect(p.serverErrors()).toEqual([]);
   });
 });
