@@ -17,6 +17,7 @@ import {
 import { waitUntil } from '../../support/wait-until';
 import { createExport, EXPORT_TEST_ENV } from '../../integration/export/support/export-fixture';
 import { startPipeline, type Pipeline } from './pipeline-fixture';
+import { launchChromium, openTab } from '../../browser/support/console-browser';
 
 interface Delivery {
   changes: unknown[];
@@ -173,5 +174,20 @@ describe('a funnel request traced through API, queue, worker and export', () => 
     const apiLines = p.api.logLines.filter((line) => line.requestId === requestId);
     expect(apiLines.some((line) => line.trace_id === traceId)).toBe(true);
     expect(p.serverErrors()).toEqual([]);
+
+    // The console's request page shows it.
+    const browser = await launchChromium();
+    try {
+      const tab = await openTab(browser, p.api.baseUrl, { token: p.token });
+      await tab.page.goto(`/console/#/funnels/${url}/requests/${requestId}`);
+      await tab.page.getByText(traceId).waitFor();
+      const facts = await tab.page.locator('.facts dt, .facts dd').allTextContents();
+      expect(facts.join('|')).toContain(`Trace|${traceId}`);
+      await tab.screenshot('request-trace');
+      expect(tab.problems).toEqual([]);
+      await tab.close();
+    } finally {
+      await browser.close();
+    }
   });
 });
