@@ -188,7 +188,6 @@ const syncCommitJob = {
     tokenId: z.string().nullable(),
     limit: commitLimitSchema,
     replyTo,
-    trace,
   }),
   result: z.object({
     httpStatus: z.number().int().min(200).max(599),
