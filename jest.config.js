@@ -5,7 +5,16 @@ module.exports = {
   testMatch: ['**/*.test.ts'],
   // The fault tests kill processes and stop engines for minutes: `npm run test:faults` runs them.
   testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/faults/'],
-  transform: { '^.+\\.ts$': ['@swc/jest'] },
+  transform: {
+    '^.+\\.ts$': ['@swc/jest'],
+    // The OTLP exporter loads node:http with import(), which jest's module sandbox refuses:
+    // compiled to require() here.
+    '/@opentelemetry/otlp-exporter-base/.+\\.js$': [
+      '@swc/jest',
+      { jsc: { parser: { syntax: 'ecmascript' } }, module: { type: 'commonjs' } },
+    ],
+  },
+  transformIgnorePatterns: ['/node_modules/(?!@opentelemetry/otlp-exporter-base/)'],
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   testTimeout: 60_000,

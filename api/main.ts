@@ -4,12 +4,14 @@ import { loadConfigOrExit } from '../core/platform/config';
 import { onShutdownSignal } from '../core/platform/graceful-shutdown';
 import { createLogger } from '../core/platform/logger';
 import { summarizeError } from '../core/platform/error-summary';
+import { startTracing } from '../core/platform/tracing/start-tracing';
 import { composeApi } from './compose';
 import { listen } from './http/listen';
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit('api');
   const logger = createLogger('api', config.LOG_LEVEL);
+  const tracing = startTracing('api', logger);
   // A rejection nobody awaited (seen once while Redis restarted, cause not yet found) must not
   // take down an API that otherwise recovers by itself; it is logged for the record.
   process.on('unhandledRejection', (reason) => {
@@ -28,6 +30,7 @@ async function main(): Promise<void> {
     await closed;
     clearTimeout(cutoff);
     await api.close();
+    await tracing?.shutdown();
   });
 }
 

@@ -11,6 +11,7 @@ import { failureKind } from '../core/ingest/failure-kind';
 import { ForeignJobDataError } from '../core/ingest/job-trust';
 import { withLogContext } from '../core/platform/log-context';
 import { JOBS, isJobName, type JobName, type JobResult } from '../core/queue/jobs';
+import { traceJob } from '../core/queue/job-tracing';
 import type { FairShare } from './fair-share';
 import type { WorkerMetrics } from './metrics/worker-metrics';
 import type { Processor, ProcessorTable } from './processors/processor';
@@ -56,7 +57,7 @@ export function createDispatcher(deps: DispatcherDeps) {
       logger.info({ job: name, attempt: job.attemptsMade + 1 }, 'job started');
       try {
         const context = { ...services, jobId, signal: abort, job: runningJob(job, token, queue) };
-        const result = await runJob(processors, name, job.data, context);
+        const result = await traceJob(job, () => runJob(processors, name, job.data, context));
         logger.info({ job: name, durationMs: Date.now() - started }, 'job finished');
         // Bookkeeping for later jobs: the answer does not wait for it (it logs its own failures).
         void fair?.after(job);

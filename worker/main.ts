@@ -3,12 +3,14 @@ import { loadConfigOrExit } from '../core/platform/config';
 import { summarizeError } from '../core/platform/error-summary';
 import { onShutdownSignal } from '../core/platform/graceful-shutdown';
 import { createLogger } from '../core/platform/logger';
+import { startTracing } from '../core/platform/tracing/start-tracing';
 import { composeWorker } from './compose';
 import { checkEnginesAnswer } from './engines-at-start';
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit('worker');
   const logger = createLogger('worker', config.LOG_LEVEL);
+  const tracing = startTracing('worker', logger);
   await checkEnginesAnswer(config);
   const composed = await composeWorker(config, logger);
   const { workerId, engine, chunkSize, metricsPort } = composed;
@@ -26,7 +28,10 @@ async function main(): Promise<void> {
     'worker ready',
   );
   // Running jobs finish; those that would overrun the shutdown budget go back to the queue.
-  onShutdownSignal(logger, (deadline) => composed.close(deadline));
+  onShutdownSignal(logger, async (deadline) => {
+    await composed.close(deadline);
+    await tracing?.shutdown();
+  });
 }
 
 main().catch((error: unknown) => {

@@ -5,6 +5,8 @@
  */
 import type { Request } from 'express';
 import type { SubmittedRequest } from '../../core/submission/submission';
+import { activeSpan } from '../../core/platform/tracing/spans';
+import { funnelAttributes } from '../../core/platform/tracing/funnel-attributes';
 import { bodyFormatOf } from './body-format';
 import { dryRunFlag } from './dry-run-flag';
 import { checkFunnelBody, type FunnelMethod } from './funnel-body';
@@ -34,6 +36,7 @@ export async function readFunnelRequest(
   const { tenant, tokenId } = req.principal;
   const funnel = await lookup.find(tenant, endpointUrl);
   if (!funnel) throw notFound(`No funnel with endpoint URL "${endpointUrl}"`);
+  activeSpan().setAttributes(funnelAttributes({ tenant, endpointUrl, funnelId: funnel.id }));
   const submission = {
     requestId: req.requestId,
     recordId: req.recordId,

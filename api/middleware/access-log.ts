@@ -19,6 +19,7 @@ export function accessLog(logger: Logger): RequestHandler {
           path: req.originalUrl.split('?')[0],
           status: res.statusCode,
           durationMs,
+          ...req.traceIds,
         },
         'request finished',
       );

@@ -8,6 +8,7 @@ import type { Request, RequestHandler } from 'express';
 import { ABILITY_BY_METHOD, type AccessRequirement, type Permission } from '../../core/auth/access';
 import { isAuthFailure, type Authenticator, type Principal } from '../../core/auth/authenticator';
 import { withLogContext } from '../../core/platform/log-context';
+import { inSpan } from '../../core/platform/tracing/spans';
 import { HttpError } from '../http/http-error';
 import { identityOf } from '../http/request-identity';
 import { CONSOLE_HEADER, consoleHeaderRefusal, lacksConsoleHeader } from './console-request';
@@ -37,7 +38,7 @@ async function identify(auth: Authenticator, req: Request): Promise<Principal> {
 
 export function requireAccess(auth: Authenticator, requirement: AccessRequirement): RequestHandler {
   return async (req, res, next) => {
-    const identity = await identify(auth, req);
+    const identity = await inSpan('authenticate', {}, () => identify(auth, req));
     // Known even when the next check refuses: the funnel metrics label a 403 by its tenant.
     res.locals.authenticatedTenant = identity.tenant;
     const refusal = auth.authorize(identity, requirement);

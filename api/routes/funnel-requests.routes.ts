@@ -8,6 +8,7 @@ import type { AccessRequirement } from '../../core/auth/access';
 import { RateLimitedCounts } from '../../core/redis/rate-limited-counts';
 import { submitFunnelRequest } from '../../core/submission/submit-funnel-request';
 import { submissionServices } from '../../core/submission/submission-services';
+import { inSpan } from '../../core/platform/tracing/spans';
 import type { ApiContext } from '../context';
 import { requireUtf8 } from '../http/body-charset';
 import type { FunnelMethod } from '../http/funnel-body';
@@ -20,6 +21,7 @@ import { requireFunnelContentType } from '../middleware/funnel-content-type';
 import { rateLimit } from '../middleware/rate-limit';
 import { takeReceiptSequence } from '../middleware/take-receipt-sequence';
 import { requireAccess } from '../middleware/require-access';
+import { traceRequest } from '../middleware/trace-request';
 import '../openapi/funnel-requests';
 
 const ACCESS: Record<FunnelMethod, AccessRequirement> = {
@@ -40,6 +42,7 @@ export function funnelRequestsRoutes(context: ApiContext): Router {
   const receiptSequence = takeReceiptSequence(queue.redis, queue.keys);
 
   const handle = (method: FunnelMethod): RequestHandler[] => [
+    traceRequest('/api/v1/funnels/{endpointUrl}'),
     countFunnelRequest(metrics, method),
     receiptSequence,
     requireAccess(context.auth, ACCESS[method]),
@@ -52,9 +55,11 @@ export function funnelRequestsRoutes(context: ApiContext): Router {
       res.locals.funnelFound = true;
       const outcome = await submitFunnelRequest(request, services);
       const { tenant, endpointUrl } = request.submission;
-      answerSubmission(req, res, outcome, (answer) =>
-        metrics.job(`${tenant}/${endpointUrl}`, answer),
-      );
+      const answered = () =>
+        answerSubmission(req, res, outcome, (answer) =>
+          metrics.job(`${tenant}/${endpointUrl}`, answer),
+        );
+      await inSpan('answer', {}, () => Promise.resolve(answered()));
     },
   ];
 

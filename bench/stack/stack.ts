@@ -81,6 +81,7 @@ export class Stack {
         WORKER_METRICS_PORT: '0',
         // The export scenario's receiver listens on loopback.
         EXPORT_ALLOWED_NETWORKS: '127.0.0.0/8,::1/128',
+        ...openTelemetryEnv(),
         ...options.env,
       };
       mkdirSync(options.logDir, { recursive: true });
@@ -212,4 +213,13 @@ function launch(
     readyTimeoutMs: 30_000,
     logFile: path.join(logDir, `${name}.log`),
   });
+}
+
+/** The bench's own OTEL_* variables, passed on: set, the stack runs with tracing on. */
+function openTelemetryEnv(): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(process.env).flatMap(([name, value]) =>
+      name.startsWith('OTEL_') && value !== undefined ? [[name, value]] : [],
+    ),
+  );
 }

@@ -8,7 +8,7 @@ import type { ChangeBatchDocument } from './change-record';
 
 export type ChangeBatch = Pick<
   ChangeBatchDocument,
-  'contentType' | 'firstSeq' | 'lastSeq' | 'entries' | 'at'
+  'contentType' | 'firstSeq' | 'lastSeq' | 'entries' | 'at' | 'trace'
 >;
 
 export interface ChangeBatchIndex {

@@ -4,6 +4,8 @@
  * it committed, whoever follows the log is told, without waiting for it.
  */
 import type { ItemChange, ItemChangeSink } from '../items/item-change';
+import { inSpan } from '../platform/tracing/spans';
+import { traceField } from '../platform/tracing/trace-carrier';
 import type { ChangeDiffs, NumberedDiff } from './change-diffs';
 import type { ChangeListener } from './change-listener';
 import type { ChangeLogStore } from './change-log-store';
@@ -22,17 +24,23 @@ export class ChangeLogSink implements ItemChangeSink {
   ): Promise<() => void> {
     if (changes.length === 0) return () => undefined;
     const at = new Date();
-    const written = await this.log.append(
-      scope.tenant,
-      changes.map((change): NewChange => ({
-        event: change.event,
-        contentType: scope.contentType,
-        identifier: change.identifier,
-        version: change.version,
-        at,
-      })),
-    );
-    await this.diffs.record(scope.tenant, numberedDiffs(changes, written), at);
+    const counts = { 'funnel_sync.changes.count': changes.length };
+    const written = await inSpan('write change log', counts, async () => {
+      const { trace } = traceField();
+      const appended = await this.log.append(
+        scope.tenant,
+        changes.map((change): NewChange => ({
+          event: change.event,
+          contentType: scope.contentType,
+          identifier: change.identifier,
+          version: change.version,
+          at,
+          ...(trace ? { trace } : {}),
+        })),
+      );
+      await this.diffs.record(scope.tenant, numberedDiffs(changes, appended), at);
+      return appended;
+    });
     const head = written.at(-1)?.seq;
     return () => {
       if (head !== undefined) this.listener.changed(scope.tenant, head);

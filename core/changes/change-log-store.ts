@@ -67,7 +67,8 @@ export class ChangeLogStore {
       for (const [i, entry] of batch.entries.entries()) {
         const seq = batch.firstSeq + i;
         if (seq < next) continue;
-        records.push({ ...entry, tenant, contentType: batch.contentType, seq, at: batch.at });
+        const { contentType, at, trace } = batch;
+        records.push({ ...entry, tenant, contentType, seq, at, ...(trace ? { trace } : {}) });
         next = seq + 1;
         if (records.length === limit) return records;
       }
@@ -97,6 +98,7 @@ export class ChangeLogStore {
         lastSeq: firstSeq + changes.length - 1,
         entries: changes.map(({ event, identifier, version }) => ({ event, identifier, version })),
         at: first.at,
+        ...(first.trace ? { trace: first.trace } : {}),
       };
       try {
         await this.db.changes.insertOne(document);

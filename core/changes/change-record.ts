@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { documentId } from '../domain/names';
 import { itemViewSchema, type ItemView } from '../items/item';
+import type { TraceCarrier } from '../platform/tracing/trace-carrier';
 
 export const CHANGE_EVENTS = ['created', 'updated', 'deleted'] as const;
 export const changeEventSchema = z.enum(CHANGE_EVENTS);
@@ -20,6 +21,8 @@ export interface NewChange {
   /** The item's count of changes, this one included. */
   version: number;
   at: Date;
+  /** The span that wrote it, when tracing was on: where its export deliveries' spans go. */
+  trace?: TraceCarrier;
 }
 
 /** A numbered record, as stored (without the item). */
@@ -39,6 +42,8 @@ export interface ChangeBatchDocument {
   /** Its records, in order: record i has `seq` firstSeq + i. */
   entries: ChangeEntry[];
   at: Date;
+  /** The span that appended it (NewChange `trace`). */
+  trace?: TraceCarrier;
 }
 
 /** A record as a batch keeps it: its item, what happened and the version it gave. */

@@ -119,6 +119,15 @@ const historyDocumentSchema = z.object({
   syncCommit: z.boolean().optional(),
   /** When the record may be purged (HISTORY_TTL_DAYS after it was received). */
   expiresAt: z.date(),
+  /** The request's trace when tracing was on (docs/operations.md#traces). */
+  traceId: z
+    .string()
+    .regex(/^[0-9a-f]{32}$/)
+    .optional()
+    .describe(
+      "The OpenTelemetry trace id of the request's spans, the sender's when it sent a " +
+        '`traceparent`; absent when tracing is off',
+    ),
 });
 export type HistoryDocument = z.infer<typeof historyDocumentSchema>;
 
@@ -191,6 +200,7 @@ export function historyView(record: HistoryDocument): HistoryView {
     ...(record.redriveId === undefined ? {} : { redriveId: record.redriveId }),
     ...(record.sync === undefined ? {} : { sync: record.sync }),
     ...(record.syncCommit ? { syncCommit: true } : {}),
+    ...(record.traceId === undefined ? {} : { traceId: record.traceId }),
   };
 }
 

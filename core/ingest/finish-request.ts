@@ -4,6 +4,7 @@
  * answer the caller. An answer of 5xx is not kept for repeats: a repeat runs the request again.
  */
 import { historyRecord } from './history-record-builder';
+import { inSpan } from '../platform/tracing/spans';
 import type { StoredPayload } from '../history/stored-payload';
 import type { JobResult, ParsedJobData } from '../queue/jobs';
 import type { IngestContext } from './ingest-context';
@@ -27,14 +28,16 @@ export async function finishRequest(
   result: RequestResult,
   finishing: Finishing,
 ): Promise<JobResult<'ingest'>> {
-  await storeRecord(
-    context,
-    historyRecord(
-      data,
-      finishing.payload,
-      result,
-      context.historyTtlDays,
-      finishing.storedPayload ?? null,
+  await inSpan('write history', { 'funnel_sync.history.records': 1 }, () =>
+    storeRecord(
+      context,
+      historyRecord(
+        data,
+        finishing.payload,
+        result,
+        context.historyTtlDays,
+        finishing.storedPayload ?? null,
+      ),
     ),
   );
   return answerRequest(data, context, result, finishing);
@@ -50,12 +53,15 @@ export async function answerRequest(
   const answer = { httpStatus: result.httpStatus, envelope: result.envelope };
   // Once the record is stored (a retry before that needs the body), the rest goes at once.
   letBodiesGo(context, [data.payloadKey]);
-  await Promise.all([
-    keepAnswer(data, context, answer),
-    context.syncs.release(data),
-    finishing.chunks &&
-      context.chunkPlans.remove(context.chunkPlans.keyFor(data.tenant, context.jobId)),
-  ]);
+  const status = { 'http.response.status_code': answer.httpStatus };
+  await inSpan('answer', status, () =>
+    Promise.all([
+      keepAnswer(data, context, answer),
+      context.syncs.release(data),
+      finishing.chunks &&
+        context.chunkPlans.remove(context.chunkPlans.keyFor(data.tenant, context.jobId)),
+    ]),
+  );
   logRequestDone(context, data, result, finishing.chunks);
   return { ...answer, stats: requestStats(data, result, finishing.startedAt) };
 }

@@ -48,6 +48,7 @@ export async function giveUp(
         bodyFormat: data.bodyFormat,
         tokenId: data.tokenId,
         dryRun: data.dryRun,
+        trace: data.trace,
         payloadKey: data.payloadKey,
         ...(data.chunks ? { planKey: context.chunkPlans.keyFor(data.tenant, requestJobId) } : {}),
         outcome: { httpStatus: answer.httpStatus, message: answer.message, itemCount: 0 },

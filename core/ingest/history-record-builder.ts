@@ -1,5 +1,6 @@
 /** The history record of one funnel request, built from the job and its outcome. */
 import { documentId } from '../domain/names';
+import { traceIdOf } from '../platform/tracing/trace-carrier';
 import {
   toStoredErrors,
   type HistoryDocument,
@@ -41,7 +42,9 @@ export type RecordedRequest = Pick<
   | 'dryRun'
   | 'bodyFormat'
 > &
-  Partial<Pick<ParsedJobData<'ingest'>, 'replayOf' | 'redriveId'>> & { sync?: string | undefined };
+  Partial<Pick<ParsedJobData<'ingest'>, 'replayOf' | 'redriveId' | 'trace'>> & {
+    sync?: string | undefined;
+  };
 
 export function historyRecord(
   job: RecordedRequest,
@@ -94,7 +97,13 @@ export function historyRecord(
     ...(job.redriveId === undefined ? {} : { redriveId: job.redriveId }),
     ...(job.sync === undefined ? {} : { sync: job.sync }),
     expiresAt: recordExpiry(job, historyTtlDays),
+    ...traceIdField(job.trace),
   };
+}
+
+function traceIdField(carrier: RecordedRequest['trace']): { traceId?: string } {
+  const traceId = traceIdOf(carrier);
+  return traceId === undefined ? {} : { traceId };
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -30,6 +30,7 @@ import type { ItemReads } from '../items/item-reads';
 import type { ContentType } from '../domain/content-type';
 import type { Funnel } from '../domain/funnel';
 import { resolvedIdentifiers, type ResolvedIdentifier } from '../domain/resolved-identifier';
+import { inSpan } from '../platform/tracing/spans';
 import { resolveLazyIdentifiers } from './lazy-resolver';
 import { failOversizedItems } from './oversized-items';
 
@@ -65,11 +66,9 @@ async function resolveIdentifiers(
   const incoming = items.flatMap((item) =>
     item.identifier === undefined ? [] : [item.identifier],
   );
-  const resolutions = await resolveLazyIdentifiers(
-    store,
-    request.tenant,
-    request.contentType.key,
-    incoming,
+  const lookup = { 'funnel_sync.lookup.identifiers': incoming.length };
+  const resolutions = await inSpan('lookup identifiers', lookup, () =>
+    resolveLazyIdentifiers(store, request.tenant, request.contentType.key, incoming),
   );
   const label = identifierLabel(request.contentType);
   return items.map((item) => {
@@ -95,10 +94,13 @@ async function checkAgainstStore(
   if (!hasReferences(items)) return items;
   const wanted = referencedIdentifiers(items);
   const found = new Map<string, Set<string>>();
-  await Promise.all(
-    [...wanted].map(async ([contentType, identifiers]) => {
-      found.set(contentType, await store.existing(request.tenant, contentType, identifiers));
-    }),
+  const lookup = { 'funnel_sync.lookup.content_types': wanted.size };
+  await inSpan('lookup references', lookup, () =>
+    Promise.all(
+      [...wanted].map(async ([contentType, identifiers]) => {
+        found.set(contentType, await store.existing(request.tenant, contentType, identifiers));
+      }),
+    ),
   );
   return checkReferences(items, storeLookup(found), {
     contentType: request.contentType.key,

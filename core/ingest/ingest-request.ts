@@ -17,6 +17,7 @@
  * fails, the request still gets an answer and a record (give-up.ts).
  */
 import type { JobResult, ParsedJobData } from '../queue/jobs';
+import { inSpan } from '../platform/tracing/spans';
 import { receiptOf } from '../redis/receipt-sequence';
 import { continueChunkedWrite, startChunkedWrite } from './chunks/chunked-write';
 import { answerRequest, finishRequest } from './finish-request';
@@ -53,11 +54,15 @@ export async function ingestRequest(
   const storing = keepingPayload(context, data, raw);
   const recordOf = async (result: RequestResult) =>
     historyRecord(data, raw, result, context.historyTtlDays, await storing);
-  const prepared = await writeWithRecords(context, (save) =>
-    prepareRequest(data, settings, context.items, raw, async (result) =>
-      save([await recordOf(result)]),
-    ),
-  );
+  const prepared = await inSpan('map and check', {}, async (span) => {
+    const done = await writeWithRecords(context, (save) =>
+      prepareRequest(data, settings, context.items, raw, async (result) =>
+        save([await recordOf(result)]),
+      ),
+    );
+    span.setAttributes({ 'funnel_sync.items.count': done.result.itemCount });
+    return done;
+  });
   const finishing = { startedAt };
   const written = prepared.writes.map((write) => write.identifier);
   await context.syncs.name(data, [...written, ...(prepared.result.deletedIds ?? [])]);
@@ -71,11 +76,14 @@ export async function ingestRequest(
   const receipt = receiptOf(data);
   const { tenant } = data;
   const { signal } = context;
-  await writeWithRecords(context, (save) =>
-    context.items.upsert(tenant, prepared.contentType, prepared.writes, receipt, {
-      signal,
-      alongside: async () => save([await recordOf(prepared.result)]),
-    }),
+  const items = { 'funnel_sync.items.written': prepared.writes.length };
+  await inSpan('write items', items, () =>
+    writeWithRecords(context, (save) =>
+      context.items.upsert(tenant, prepared.contentType, prepared.writes, receipt, {
+        signal,
+        alongside: async () => save([await recordOf(prepared.result)]),
+      }),
+    ),
   );
   return answerRequest(data, context, prepared.result, finishing);
 }

@@ -7,10 +7,16 @@
  */
 import type { HistoryDocument } from '../history/history-record';
 import { recordSummary } from '../history/record-summary';
+import { inSpan } from '../platform/tracing/spans';
 import { failsAgain } from './failure-kind';
 import type { IngestContext } from './ingest-context';
 
 type Recording = Pick<IngestContext, 'history' | 'logger'>;
+
+function saveTraced(context: Recording, records: readonly HistoryDocument[]): Promise<void> {
+  const attributes = { 'funnel_sync.history.records': records.length };
+  return inSpan('write history', attributes, () => context.history.saveMany(records));
+}
 
 export async function storeRecord(context: Recording, record: HistoryDocument): Promise<void> {
   try {
@@ -46,7 +52,7 @@ export async function writeWithRecords<T>(
   write: (save: (records: readonly HistoryDocument[]) => Promise<void>) => Promise<T>,
 ): Promise<T> {
   try {
-    return await write((records) => context.history.saveMany(records));
+    return await write((records) => saveTraced(context, records));
   } catch (error) {
     if (!failsAgain(error)) throw error;
     // Refused for good: by a record, if the writes pass without their lists.

@@ -10,6 +10,7 @@ import { parseNodeList, topologyProblems } from './redis-topology';
 import { parsePortRange, type PortRange } from './port-range';
 import { parseTrustedProxies } from './trusted-proxies';
 import { parsePublicUrl } from './public-url';
+import { tracingProblems } from './tracing/tracing-settings';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -449,6 +450,9 @@ const ROLE_VARIABLES = {
 } as const satisfies Record<string, readonly VariableName[]>;
 
 export type Role = keyof typeof ROLE_VARIABLES;
+
+/** The roles that send traces, whose OpenTelemetry variables are checked with the others. */
+const TRACED_ROLES: readonly Role[] = ['api', 'worker'];
 export type Config<R extends Role> = { [N in (typeof ROLE_VARIABLES)[R][number]]: Output<N> };
 export type ApiConfig = Config<'api'>;
 export type WorkerConfig = Config<'worker'>;
@@ -508,6 +512,7 @@ export function loadConfig<R extends Role>(
     }
   }
   problems.push(...pairProblems(config), ...orderProblems(config));
+  if (TRACED_ROLES.includes(role)) problems.push(...tracingProblems(env));
   // Where Redis is, once each of its variables reads well (a bad one is reported already).
   const redisNamed = ['REDIS_URL', 'REDIS_CLUSTER_NODES', 'REDIS_SENTINELS'] as const;
   const unread = redisNamed.some((name) => env[name] && config[name] === undefined);

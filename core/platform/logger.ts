@@ -1,6 +1,10 @@
-/** pino, one JSON line per event, with the request or job id of the current context. */
+/**
+ * pino, one JSON line per event, with the request or job id of the current context, and the
+ * trace and span ids when a span records there.
+ */
 import pino, { type Logger, type LevelWithSilent } from 'pino';
 import { currentLogContext } from './log-context';
+import { activeTraceIds } from './tracing/spans';
 
 export type { Logger } from 'pino';
 
@@ -33,7 +37,7 @@ export function createLogger(
     base: { service: 'funnel-sync', role, pid: process.pid },
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label) => ({ level: label }) },
-    mixin: () => ({ ...currentLogContext() }),
+    mixin: () => ({ ...currentLogContext(), ...activeTraceIds() }),
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
   };
   return destination ? pino(options, destination) : pino(options);

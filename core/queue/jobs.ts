@@ -4,6 +4,7 @@
  * instead of misreading each other.
  */
 import { z } from 'zod';
+import { traceCarrierSchema } from '../platform/tracing/trace-carrier';
 
 const requestId = z.string().min(1).max(128);
 
@@ -14,6 +15,9 @@ const receiptSequence = z.number().int().positive();
  * nobody waits.
  */
 const replyTo = z.string().min(1).max(200).optional();
+
+/** The span the job continues (W3C Trace Context); absent when tracing is off. */
+const trace = traceCarrierSchema.optional();
 
 /**
  * One funnel request (POST or DELETE): the worker maps, validates and writes its items, stores
@@ -64,6 +68,7 @@ export const ingestJob = {
       })
       .optional(),
     replyTo,
+    trace,
   }),
   result: z.object({
     httpStatus: z.number().int().min(200).max(599),
@@ -122,6 +127,7 @@ const ingestChunkJob = {
     planKey: z.string().min(1),
     /** Which chunk of the plan, from 0. */
     chunk: z.number().int().min(0),
+    trace,
   }),
   result: z.object({ written: z.number().int().min(0) }),
 };
@@ -146,6 +152,7 @@ const recordHistoryJob = {
       dryRun: true,
       payloadKey: true,
       bodyFormat: true,
+      trace: true,
     })
     .extend({
       /** The request's chunks in Redis, if it had any: removed with the payload once recorded. */

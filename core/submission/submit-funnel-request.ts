@@ -15,6 +15,8 @@
  * A tagged request that gets no job of its own after all (refused, replayed, or not queued)
  * leaves its sync again, so that it never holds the sync's commit back.
  */
+import { inSpan } from '../platform/tracing/spans';
+import { traceField } from '../platform/tracing/trace-carrier';
 import { acceptAsync } from './accept-async';
 import type { SubmittedRequest } from './submission';
 import { refused, type SubmissionOutcome } from './submission-outcome';
@@ -32,13 +34,20 @@ export async function submitFunnelRequest(
     return refused({ reason: 'sync-refused', status, message });
   }
 
-  const outcome = await queueOrAnswer(request, services).catch(async (error: unknown) => {
+  const queued = inSpan('queue', {}, () => queueOrAnswer(traced(request), services));
+  const outcome = await queued.catch(async (error: unknown) => {
     await services.syncs.leave(submission).catch(() => undefined);
     throw error;
   });
   if (outcome.state === 'refused') await services.syncs.leave(submission).catch(() => undefined);
   if (outcome.state === 'answered' && outcome.replayed) await services.syncs.leave(submission);
   return outcome;
+}
+
+/** The request, its job to continue the active span (the queue's): none when tracing is off. */
+function traced(request: SubmittedRequest): SubmittedRequest {
+  const field = traceField();
+  return field.trace ? { ...request, submission: { ...request.submission, ...field } } : request;
 }
 
 /** Steps 2 to 4: the way an admitted request takes to the queue, or to an answer without it. */

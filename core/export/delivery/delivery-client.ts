@@ -11,6 +11,8 @@ import { systemResolver, type HostResolver } from '../targets/host-resolver';
 import { postOnce, type Answer } from './post-once';
 import { parseTargetUrl } from '../targets/target-url';
 import { signDelivery } from './webhook-signature';
+import { inSpan, SpanKind, type Span } from '../../platform/tracing/spans';
+import { traceHeaders } from '../../platform/tracing/trace-carrier';
 import type { WebhookSecret } from './webhook-secret';
 
 const DEFAULT_DELIVERY_TIMEOUT_MS = 10_000;
@@ -39,6 +41,8 @@ export interface DeliveryClient {
   /** Closes the kept-alive sockets. */
   close(): void;
 }
+
+const portOf = (url: URL): number => Number(url.port || (url.protocol === 'https:' ? 443 : 80));
 
 export function createDeliveryClient(options: DeliveryClientOptions): DeliveryClient {
   const timeoutMs = options.timeoutMs ?? DEFAULT_DELIVERY_TIMEOUT_MS;
@@ -71,11 +75,22 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
       'user-agent': 'funnel-sync-export',
     };
     const agent = url.protocol === 'https:' ? agents.https : agents.http;
-    try {
-      return attempt(await postOnce({ url, agent, headers, body, timeoutMs, startedAt }));
-    } catch (error) {
-      return attempt({ error: describeDeliveryError(error, delivery.secrets) });
-    }
+    // The receiver's host and port only: a URL's path or query may hold a secret.
+    const target = { 'server.address': url.hostname, 'server.port': portOf(url) };
+    const post = { ...target, 'http.request.method': 'POST' };
+    const call = async (span: Span) => {
+      const traced = { ...headers, ...traceHeaders() };
+      try {
+        const answer = await postOnce({ url, agent, headers: traced, body, timeoutMs, startedAt });
+        if (answer.status !== undefined)
+          span.setAttribute('http.response.status_code', answer.status);
+        return attempt(answer);
+      } catch (error) {
+        span.setAttribute('error.type', error instanceof Error ? error.name : 'error');
+        return attempt({ error: describeDeliveryError(error, delivery.secrets) });
+      }
+    };
+    return inSpan('POST', post, call, { kind: SpanKind.CLIENT });
   }
 
   return { deliver, close: () => agents.destroy() };

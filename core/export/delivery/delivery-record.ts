@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { changeViewSchema, type ChangeView } from '../../changes/change-record';
+import type { TraceCarrier } from '../../platform/tracing/trace-carrier';
 import type { DeliveryAttempt } from './delivery-attempt';
 
 const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
@@ -28,6 +29,8 @@ export interface DeliveryDocument {
    * the summary below says which), to keep the delivery log small.
    */
   changes: ChangeView[];
+  /** The spans that wrote its changes, when tracing was on: its sends continue the first. */
+  traces?: TraceCarrier[];
   changeCount: number;
   firstSeq: number | null;
   lastSeq: number | null;

@@ -7,12 +7,39 @@
  * finished exactly as begun.
  */
 import { mongo } from 'mongoose';
-import type { ChangeView } from '../../changes/change-record';
+import type { ChangeRecord, ChangeView } from '../../changes/change-record';
+import type { TraceCarrier } from '../../platform/tracing/trace-carrier';
 import type { DeliveryDocument, DeliveryOrigin } from '../delivery/delivery-record';
 import { changeSummary, deliveryIdOf } from '../delivery/delivery-record';
 import { laneOf, LANE_COUNT } from './lanes';
 
 export const MAX_DELIVERY_BYTES = 8 * 1024 * 1024;
+
+/** The traces a delivery continues (the first) and links (the others), at most. */
+const MAX_DELIVERY_TRACES = 8;
+
+/** The span that wrote each change, by `seq`, where tracing was on. */
+export type ChangeTraces = ReadonlyMap<number, TraceCarrier>;
+
+export function changeTraces(
+  changes: readonly Pick<ChangeRecord, 'seq' | 'trace'>[],
+): ChangeTraces {
+  const traces = new Map<number, TraceCarrier>();
+  for (const { seq, trace } of changes) if (trace) traces.set(seq, trace);
+  return traces;
+}
+
+/** The distinct spans that wrote a batch's changes, in log order, at most MAX_DELIVERY_TRACES. */
+function tracesOf(batch: readonly ChangeView[], traces: ChangeTraces | undefined) {
+  if (!traces || traces.size === 0) return {};
+  const found = new Map<string, TraceCarrier>();
+  for (const { seq } of batch) {
+    const trace = traces.get(seq);
+    if (trace && !found.has(trace.traceparent)) found.set(trace.traceparent, trace);
+    if (found.size === MAX_DELIVERY_TRACES) break;
+  }
+  return found.size > 0 ? { traces: [...found.values()] } : {};
+}
 
 export interface PlanInput {
   tenant: string;
@@ -22,6 +49,7 @@ export interface PlanInput {
   formedBefore: readonly number[];
   batchSize: number;
   now: Date;
+  traces?: ChangeTraces;
 }
 
 export interface Plan {
@@ -49,6 +77,7 @@ export function planDeliveries(input: PlanInput): Plan {
         origin: input.origin,
         changes: batch,
         ...changeSummary(batch),
+        ...tracesOf(batch, input.traces),
         status: 'pending',
         attempts: [],
         attemptCount: 0,

@@ -16,7 +16,7 @@ import { itemView } from '../../items/item';
 import type { ExportCollections } from '../export-collections';
 import type { ItemCollections } from '../../items/item-collections';
 import type { ExportDocument, Forming, ResyncFloor, ResyncState } from '../export-record';
-import { planDeliveries } from './delivery-plan';
+import { changeTraces, planDeliveries, type ChangeTraces } from './delivery-plan';
 import { resyncTotal } from './resync-total';
 import type { DeliveryOrigin } from '../delivery/delivery-record';
 
@@ -90,9 +90,8 @@ export class ExportDispatcher {
     const last = changes.at(-1);
     if (last) {
       const forming = this.formingOf(exp, 'log', exp.cursor, last.seq);
-      return this.form(exp, forming, this.selected(exp, forming, changes.map(changeView)), sink, {
-        cursor: last.seq,
-      });
+      const selected = this.selected(exp, forming, changes.map(changeView));
+      return this.form(exp, forming, selected, sink, { cursor: last.seq }, changeTraces(changes));
     }
     if (exp.replay && exp.replay.next < exp.replay.to) {
       const { next, to } = exp.replay;
@@ -103,9 +102,8 @@ export class ExportDispatcher {
       );
       const end = read.at(-1)?.seq ?? to;
       const forming = this.formingOf(exp, 'replay', next, end);
-      return this.form(exp, forming, this.selected(exp, forming, read.map(changeView)), sink, {
-        'replay.next': end,
-      });
+      const selected = this.selected(exp, forming, read.map(changeView));
+      return this.form(exp, forming, selected, sink, { 'replay.next': end }, changeTraces(read));
     }
     if (exp.resync?.state === 'running') return this.resyncStep(exp, exp.resync, sink);
     if (exp.resync?.floorsUntil && exp.resync.floorsUntil < this.now()) {
@@ -227,8 +225,9 @@ export class ExportDispatcher {
     changes: ChangeView[],
     sink: Sink,
     progress: Record<string, unknown>,
+    traces?: ChangeTraces,
   ): Promise<ExportDocument | 'lost'> {
-    const plan = this.plan(exp, forming, changes);
+    const plan = this.plan(exp, forming, changes, traces);
     const set: Record<string, unknown> = { ...progress, forming };
     plan.formedAfter.forEach((formed, lane) => {
       if (formed !== forming.formedBefore[lane]) set[`lanes.${lane}.formed`] = formed;
@@ -265,6 +264,7 @@ export class ExportDispatcher {
     exp: Pick<ExportDocument, 'tenant' | 'id'>,
     forming: Forming,
     changes: ChangeView[],
+    traces?: ChangeTraces,
   ) {
     const origin: DeliveryOrigin = forming.kind;
     return planDeliveries({
@@ -272,6 +272,7 @@ export class ExportDispatcher {
       exportId: exp.id,
       origin,
       changes,
+      ...(traces ? { traces } : {}),
       formedBefore: forming.formedBefore,
       batchSize: forming.batchSize,
       now: this.now(),
@@ -281,6 +282,7 @@ export class ExportDispatcher {
   /** Finishes a forming a run left behind, from its record: the same deliveries as begun. */
   private async finishForming(exp: ExportDocument, forming: Forming, sink: Sink): Promise<void> {
     let changes: ChangeView[];
+    let traces: ChangeTraces | undefined;
     if (forming.kind === 'resync') {
       changes = forming.changes ?? [];
     } else {
@@ -290,8 +292,9 @@ export class ExportDispatcher {
         forming.to - forming.from,
       );
       changes = this.selected(exp, forming, read.map(changeView));
+      traces = changeTraces(read);
     }
-    const plan = this.plan(exp, forming, changes);
+    const plan = this.plan(exp, forming, changes, traces);
     await this.write(plan.deliveries);
     if (await this.clearForming(exp)) await this.tell(plan.deliveries, sink);
   }

@@ -17,6 +17,7 @@ import type { PreparedRequest } from '../prepare-request';
 import { failedRequest, type RequestResult } from '../request-result';
 import type { IngestContext } from '../ingest-context';
 import { slicesOf } from '../../platform/slices';
+import { traceField } from '../../platform/tracing/trace-carrier';
 
 type IngestData = ParsedJobData<'ingest'>;
 type ChunkStep = NonNullable<IngestData['chunks']>;
@@ -73,6 +74,7 @@ async function addChunkJobs(data: IngestData, step: ChunkStep, context: IngestCo
       sequence: data.sequence,
       planKey,
       chunk,
+      ...traceField(),
     },
   }));
   await context.job.addChildren(

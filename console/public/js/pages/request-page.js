@@ -191,6 +191,7 @@ export async function renderRequest(container, route, { signal }) {
         ['Items', formatNumber(record.itemCount)],
         ['Dry run', record.dryRun ? 'Yes' : 'No'],
         ['Token', tokenLine(record)],
+        record.traceId ? ['Trace', h('code', {}, record.traceId)] : null,
         record.replayOf
           ? [
               'Replay of',

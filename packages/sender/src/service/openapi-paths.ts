@@ -7448,6 +7448,8 @@ export interface components {
       sync?: string;
       syncCommit?: boolean;
       tokenId: string | null;
+      /** @description The OpenTelemetry trace id of the request's spans, the sender's when it sent a `traceparent`; absent when tracing is off */
+      traceId?: string;
     };
     HistoryPage: {
       items: components['schemas']['HistoryEntry'][];
@@ -7505,6 +7507,8 @@ export interface components {
       tokenId: string | null;
       /** @description The token's name; null when it is gone */
       tokenName: string | null;
+      /** @description The OpenTelemetry trace id of the request's spans, the sender's when it sent a `traceparent`; absent when tracing is off */
+      traceId?: string;
     };
     Invitation: {
       /** @description The console page that accepts it, below the service URL */
