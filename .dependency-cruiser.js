@@ -146,7 +146,8 @@ module.exports = {
     doNotFollow: { path: 'node_modules' },
     // node_modules may be a link (a git worktree sharing a clone's): its packages keep that path.
     preserveSymlinks: true,
-    exclude: { path: '^(dist|coverage|bench/results|packages/[^/]+/dist)/' },
+    // A package's bin is a launcher of its compiled sources (dist), which a clone has not built.
+    exclude: { path: '^(dist|coverage|bench/results|packages/[^/]+/(dist|bin))/' },
     // Type-only imports count: a cycle through a type is still a cycle for the reader.
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
