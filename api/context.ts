@@ -25,6 +25,16 @@ import { ItemsRepository } from '../core/items/items.repository';
 import { redriveServices, type RedriveServices } from '../core/redrives/redrive-services';
 import { SyncsRepository } from '../core/syncs/syncs.repository';
 import { SettingsVersions } from '../core/settings/settings-versions';
+import { UserTurns } from '../core/auth/user-turn';
+import { RateLimitedCounts } from '../core/redis/rate-limited-counts';
+import { ReceiptSequence } from '../core/redis/receipt-sequence';
+import {
+  submissionServices,
+  type SubmissionServices,
+} from '../core/submission/submission-services';
+import { syncApiServices, type SyncApiServices } from '../core/syncs/sync-api-services';
+import { SyncListing } from '../core/syncs/sync-listing';
+import { FunnelLookup } from './http/funnel-lookup';
 
 export interface ApiContext {
   config: ApiConfig;
@@ -46,6 +56,19 @@ export interface ApiContext {
   itemReads: ItemReads;
   /** Full syncs as the re-drive routes find them. */
   syncs: SyncsRepository;
+  /** Starting, finding and committing full syncs. */
+  syncApi: SyncApiServices;
+  syncListing: SyncListing;
+  /** What a funnel POST or DELETE is submitted with. */
+  submission: SubmissionServices;
+  /** The funnel routes' cached lookup of a funnel by its endpoint URL. */
+  funnelLookup: FunnelLookup;
+  /** Each request's place in the receipt order (docs/storage.md#receipt-order). */
+  receipts: ReceiptSequence;
+  /** How many requests were refused for the rate limit, per funnel. */
+  rateLimited: RateLimitedCounts;
+  /** Changes to a tenant's users, one at a time. */
+  userTurns: UserTurns;
   redrives: RedriveServices;
   auth: Authenticator;
   /** People's passwords, invitations and console sessions. */
@@ -85,6 +108,12 @@ export function createApiContext(
   const syncs = new SyncsRepository(db);
   const redrives = redriveServices(db, queue.redis, queue.keys);
   const metrics = new ApiMetrics(queue, { maxFunnels: config.METRICS_MAX_FUNNELS });
+  const submission = submissionServices({
+    queue,
+    db,
+    config,
+    onGroupSent: (size) => metrics.groupSent(size),
+  });
   const exportServices = createExportServices(config, db, queue, storage, transactions);
   return {
     config,
@@ -101,6 +130,13 @@ export function createApiContext(
     items,
     itemReads,
     syncs,
+    syncApi: syncApiServices({ queue, db, funnels, config }),
+    syncListing: new SyncListing(db),
+    submission,
+    funnelLookup: new FunnelLookup(funnels),
+    receipts: new ReceiptSequence(queue.redis, queue.keys),
+    rateLimited: new RateLimitedCounts(queue.redis, queue.keys),
+    userTurns: new UserTurns(transactions, db),
     redrives,
     auth,
     people,
