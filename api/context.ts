@@ -32,7 +32,8 @@ import {
   submissionServices,
   type SubmissionServices,
 } from '../core/submission/submission-services';
-import { syncApiServices, type SyncApiServices } from '../core/syncs/sync-api-services';
+import type { SyncApiServices } from '../core/syncs/sync-api-services';
+import { syncServices } from '../core/syncs/sync-services';
 import { SyncListing } from '../core/syncs/sync-listing';
 import { FunnelLookup } from './http/funnel-lookup';
 
@@ -108,9 +109,12 @@ export function createApiContext(
   const syncs = new SyncsRepository(db);
   const redrives = redriveServices(db, queue.redis, queue.keys);
   const metrics = new ApiMetrics(queue, { maxFunnels: config.METRICS_MAX_FUNNELS });
+  const fullSyncs = syncServices(db, queue.redis, queue.keys);
+  const receipts = new ReceiptSequence(queue.redis, queue.keys);
   const submission = submissionServices({
     queue,
-    db,
+    history,
+    syncs: fullSyncs,
     config,
     onGroupSent: (size) => metrics.groupSent(size),
   });
@@ -130,11 +134,18 @@ export function createApiContext(
     items,
     itemReads,
     syncs,
-    syncApi: syncApiServices({ queue, db, funnels, config }),
+    syncApi: {
+      syncs: fullSyncs,
+      funnels,
+      history,
+      receipts,
+      queue,
+      waitMs: config.WAIT_TIMEOUT_MS,
+    },
     syncListing: new SyncListing(db),
     submission,
     funnelLookup: new FunnelLookup(funnels),
-    receipts: new ReceiptSequence(queue.redis, queue.keys),
+    receipts,
     rateLimited: new RateLimitedCounts(queue.redis, queue.keys),
     userTurns: new UserTurns(transactions, db),
     redrives,
