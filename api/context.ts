@@ -36,6 +36,12 @@ import type { SyncApiServices } from '../core/syncs/sync-api-services';
 import { syncServices } from '../core/syncs/sync-services';
 import { SyncListing } from '../core/syncs/sync-listing';
 import { FunnelLookup } from './http/funnel-lookup';
+import {
+  PREVIEW_MEMORY_MB,
+  PREVIEW_THREADS,
+  PreviewThreads,
+} from '../core/preview/preview-threads';
+import { redisPreviewTurns } from '../core/preview/preview-turns';
 
 export interface ApiContext {
   config: ApiConfig;
@@ -70,6 +76,8 @@ export interface ApiContext {
   rateLimited: RateLimitedCounts;
   /** Changes to a tenant's users, one at a time. */
   userTurns: UserTurns;
+  /** Funnel previews, each in a worker thread, a tenant's one at a time. */
+  previews: PreviewThreads;
   redrives: RedriveServices;
   auth: Authenticator;
   /** People's passwords, invitations and console sessions. */
@@ -148,6 +156,14 @@ export function createApiContext(
     receipts,
     rateLimited: new RateLimitedCounts(queue.redis, queue.keys),
     userTurns: new UserTurns(transactions, db),
+    previews: new PreviewThreads(
+      {
+        budgetMs: config.PREVIEW_TIME_BUDGET_MS,
+        maxThreads: PREVIEW_THREADS,
+        maxMemoryMb: PREVIEW_MEMORY_MB,
+      },
+      redisPreviewTurns(queue.redis, queue.keys, logger),
+    ),
     redrives,
     auth,
     people,
