@@ -95,6 +95,20 @@ module.exports = {
       to: { path: '(^|/)node_modules/', pathNot: SENDER_DEPENDENCIES },
     },
     {
+      name: 'entry-points-compose-routes-receive',
+      comment:
+        'Each process builds its repositories and services once, in its composition root ' +
+        '(api/compose.ts with api/context.ts, worker/compose.ts, admin/compose.ts); routes, ' +
+        'middleware, processors and commands receive them. Naming a repository type is fine; ' +
+        'importing its class to build one is not.',
+      severity: 'error',
+      from: { path: '^(api/routes|api/middleware|worker/processors|admin/[^/]+[.]command[.]ts$)' },
+      to: {
+        path: '^core/.+[.]repository[.]ts$',
+        dependencyTypesNot: ['type-only'],
+      },
+    },
+    {
       name: 'domain-is-pure',
       comment:
         'core/domain/ is the pure domain: no database, queue or HTTP. It may import itself and ' +

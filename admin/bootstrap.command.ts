@@ -7,7 +7,6 @@ import type { Command } from 'commander';
 import { bootstrapTenant, DeactivatedUserError } from '../core/auth/bootstrap';
 import { userBodySchema } from '../core/auth/user';
 import { ABILITIES } from '../core/auth/access';
-import { InvitationsRepository } from '../core/auth/invitations.repository';
 import { invitationLink } from '../core/auth/invitation-link';
 import { CliError, EXIT } from './cli-error';
 import type { CliIo } from './cli-io';
@@ -40,7 +39,7 @@ export function registerBootstrapCommand(program: Command, io: CliIo): void {
         { tenant: options.tenant, email: options.email },
         { tenant: '--tenant', email: '--email' },
       );
-      const result = await withStore(io, async ({ config, db }) => {
+      const result = await withStore(io, async ({ config, db, invitations }) => {
         const made = await bootstrapTenant(db, config.JWT_SECRET, { tenant, email }).catch(
           (error: unknown) => {
             if (!(error instanceof DeactivatedUserError)) throw error;
@@ -54,7 +53,7 @@ export function registerBootstrapCommand(program: Command, io: CliIo): void {
         );
         // The person signs in to the console with a password this link sets.
         const validForMs = config.INVITATION_VALID_HOURS * HOUR_MS;
-        const { secret, validUntil } = await new InvitationsRepository(db).create(
+        const { secret, validUntil } = await invitations.create(
           made.tenant,
           made.userId,
           validForMs,

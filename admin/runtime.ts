@@ -12,8 +12,9 @@ import type { StorageEngine } from '../core/storage/engines/storage-engine';
 import { IndexesNotReadyError, requireServiceIndexes } from '../core/storage/required-indexes';
 import { CliError, EXIT } from './cli-error';
 import type { CliIo } from './cli-io';
+import { composeCli, type CliServices } from './compose';
 
-export interface CliRuntime {
+export interface CliRuntime extends CliServices {
   config: CliConfig;
   db: Collections;
   transactions: Transactions;
@@ -21,12 +22,12 @@ export interface CliRuntime {
 
 /** The store for a command, once the service's indexes are found on it. */
 export function withStore<T>(io: CliIo, work: (runtime: CliRuntime) => Promise<T>): Promise<T> {
-  return withDatabase(io, async ({ config, db, engine, transactions }) => {
-    await requireServiceIndexes(engine, db).catch((error: unknown) => {
+  return withDatabase(io, async ({ engine, ...runtime }) => {
+    await requireServiceIndexes(engine, runtime.db).catch((error: unknown) => {
       if (!(error instanceof IndexesNotReadyError)) throw error;
       throw new CliError(EXIT.indexes, error.message);
     });
-    return work({ config, db, transactions });
+    return work(runtime);
   });
 }
 
@@ -53,7 +54,8 @@ export async function withDatabase<T>(
   try {
     const engine = await openStorageEngine(mongo);
     const db = collections(mongo);
-    return await work({ config, db, engine, transactions: transactionsOf(mongo) });
+    const transactions = transactionsOf(mongo);
+    return await work({ config, db, engine, transactions, ...composeCli(db, transactions) });
   } finally {
     await mongo.close();
   }

@@ -7,8 +7,6 @@ import { z } from 'zod';
 import { tokenBodySchema, tokenView, type TokenDocument } from '../core/auth/token-record';
 import { signToken } from '../core/auth/token-signer';
 import { ABILITIES } from '../core/auth/access';
-import { TokensRepository } from '../core/auth/tokens.repository';
-import { UsersRepository } from '../core/auth/users.repository';
 import { CliError, EXIT } from './cli-error';
 import type { CliIo } from './cli-io';
 import { collect, parseInput, parseTenant, tenantOption } from './input';
@@ -85,14 +83,14 @@ export function registerTokenCommands(program: Command, io: CliIo): void {
       );
       const userId = body.userId ?? options.user;
       const expires = body.expiresAt ? new Date(body.expiresAt) : null;
-      const { record, secret } = await withStore(io, async ({ db, config }) => {
+      const { record, secret } = await withStore(io, async ({ db, config, users, tokens }) => {
         await requireTenant(db, tenant);
-        if (!(await new UsersRepository(db).find(tenant, userId))) {
+        if (!(await users.find(tenant, userId))) {
           throw new CliError(EXIT.notFound, `--user: no user "${userId}" in tenant "${tenant}"`);
         }
         const fields = { userId, name: body.name, abilities: body.abilities, expiresAt: expires };
         return {
-          record: await new TokensRepository(db).create(tenant, fields),
+          record: await tokens.create(tenant, fields),
           secret: config.JWT_SECRET,
         };
       });
@@ -117,9 +115,9 @@ export function registerTokenCommands(program: Command, io: CliIo): void {
     .option('--json', 'print {"items":[...]} as GET /settings/tokens does')
     .action(async (options: TokenListOptions) => {
       const tenant = parseTenant(options.tenant);
-      const tokens = await withStore(io, async ({ db }) => {
+      const tokens = await withStore(io, async ({ db, tokens: repository }) => {
         await requireTenant(db, tenant);
-        return new TokensRepository(db).list(tenant);
+        return repository.list(tenant);
       });
       const now = new Date();
       emit(io.stdout, Boolean(options.json), { items: tokens.map(tokenView) }, () =>
@@ -150,9 +148,8 @@ export function registerTokenCommands(program: Command, io: CliIo): void {
         { tenant: options.tenant, id: options.id },
         { tenant: '--tenant', id: '--id' },
       );
-      const revoked = await withStore(io, async ({ db }) => {
+      const revoked = await withStore(io, async ({ db, tokens }) => {
         await requireTenant(db, tenant);
-        const tokens = new TokensRepository(db);
         const found = (await tokens.revoke(tenant, id)) ? await tokens.find(tenant, id) : null;
         if (!found)
           throw new CliError(EXIT.notFound, `--id: no token "${id}" in tenant "${tenant}"`);

@@ -7,8 +7,6 @@ import { activateUser } from '../core/auth/activate-user';
 import { userBodySchema, userView } from '../core/auth/user';
 import { PERMISSIONS } from '../core/auth/access';
 import { DuplicateError } from '../core/mongo/duplicate-key';
-import { UsersRepository } from '../core/auth/users.repository';
-import { UserTurns } from '../core/auth/user-turn';
 import { CliError, EXIT } from './cli-error';
 import type { CliIo } from './cli-io';
 import { collect, parseInput, parseTenant, tenantOption } from './input';
@@ -58,10 +56,10 @@ export function registerUserCommands(program: Command, io: CliIo): void {
         },
         { tenant: '--tenant', email: '--email', name: '--name', permissions: '--permission' },
       );
-      const created = await withStore(io, async ({ db }) => {
+      const created = await withStore(io, async ({ db, users }) => {
         await requireTenant(db, tenant);
         try {
-          return await new UsersRepository(db).create(tenant, body);
+          return await users.create(tenant, body);
         } catch (error) {
           if (error instanceof DuplicateError) throw new CliError(EXIT.conflict, error.message);
           throw error;
@@ -83,9 +81,9 @@ export function registerUserCommands(program: Command, io: CliIo): void {
     .option('--json', 'print {"items":[...]} as the API does')
     .action(async (options: ListOptions) => {
       const tenant = parseTenant(options.tenant);
-      const users = await withStore(io, async ({ db }) => {
+      const users = await withStore(io, async ({ db, users: repository }) => {
         await requireTenant(db, tenant);
-        return new UsersRepository(db).list(tenant);
+        return repository.list(tenant);
       });
       const items = users.map(userView);
       emit(io.stdout, Boolean(options.json), { items }, () =>
@@ -113,9 +111,9 @@ export function registerUserCommands(program: Command, io: CliIo): void {
         { tenant: options.tenant, email: options.email },
         { tenant: '--tenant', email: '--email' },
       );
-      const activation = await withStore(io, async ({ db, transactions }) => {
+      const activation = await withStore(io, async ({ db, users, userTurns }) => {
         await requireTenant(db, tenant);
-        const services = { users: new UsersRepository(db), turns: new UserTurns(transactions, db) };
+        const services = { users, turns: userTurns };
         const done = await activateUser(services, tenant, email);
         if (!done) {
           throw new CliError(

@@ -25,6 +25,23 @@ import { ItemsRepository } from '../core/items/items.repository';
 import { redriveServices, type RedriveServices } from '../core/redrives/redrive-services';
 import { SyncsRepository } from '../core/syncs/syncs.repository';
 import { SettingsVersions } from '../core/settings/settings-versions';
+import { UserTurns } from '../core/auth/user-turn';
+import { RateLimitedCounts } from '../core/redis/rate-limited-counts';
+import { ReceiptSequence } from '../core/redis/receipt-sequence';
+import {
+  submissionServices,
+  type SubmissionServices,
+} from '../core/submission/submission-services';
+import type { SyncApiServices } from '../core/syncs/sync-api-services';
+import { syncServices } from '../core/syncs/sync-services';
+import { SyncListing } from '../core/syncs/sync-listing';
+import { FunnelLookup } from './http/funnel-lookup';
+import {
+  PREVIEW_MEMORY_MB,
+  PREVIEW_THREADS,
+  PreviewThreads,
+} from '../core/preview/preview-threads';
+import { redisPreviewTurns } from '../core/preview/preview-turns';
 
 export interface ApiContext {
   config: ApiConfig;
@@ -46,6 +63,21 @@ export interface ApiContext {
   itemReads: ItemReads;
   /** Full syncs as the re-drive routes find them. */
   syncs: SyncsRepository;
+  /** Starting, finding and committing full syncs. */
+  syncApi: SyncApiServices;
+  syncListing: SyncListing;
+  /** What a funnel POST or DELETE is submitted with. */
+  submission: SubmissionServices;
+  /** The funnel routes' cached lookup of a funnel by its endpoint URL. */
+  funnelLookup: FunnelLookup;
+  /** Each request's place in the receipt order (docs/storage.md#receipt-order). */
+  receipts: ReceiptSequence;
+  /** How many requests were refused for the rate limit, per funnel. */
+  rateLimited: RateLimitedCounts;
+  /** Changes to a tenant's users, one at a time. */
+  userTurns: UserTurns;
+  /** Funnel previews, each in a worker thread, a tenant's one at a time. */
+  previews: PreviewThreads;
   redrives: RedriveServices;
   auth: Authenticator;
   /** People's passwords, invitations and console sessions. */
@@ -85,6 +117,15 @@ export function createApiContext(
   const syncs = new SyncsRepository(db);
   const redrives = redriveServices(db, queue.redis, queue.keys);
   const metrics = new ApiMetrics(queue, { maxFunnels: config.METRICS_MAX_FUNNELS });
+  const fullSyncs = syncServices(db, queue.redis, queue.keys);
+  const receipts = new ReceiptSequence(queue.redis, queue.keys);
+  const submission = submissionServices({
+    queue,
+    history,
+    syncs: fullSyncs,
+    config,
+    onGroupSent: (size) => metrics.groupSent(size),
+  });
   const exportServices = createExportServices(config, db, queue, storage, transactions);
   return {
     config,
@@ -101,6 +142,28 @@ export function createApiContext(
     items,
     itemReads,
     syncs,
+    syncApi: {
+      syncs: fullSyncs,
+      funnels,
+      history,
+      receipts,
+      queue,
+      waitMs: config.WAIT_TIMEOUT_MS,
+    },
+    syncListing: new SyncListing(db),
+    submission,
+    funnelLookup: new FunnelLookup(funnels),
+    receipts,
+    rateLimited: new RateLimitedCounts(queue.redis, queue.keys),
+    userTurns: new UserTurns(transactions, db),
+    previews: new PreviewThreads(
+      {
+        budgetMs: config.PREVIEW_TIME_BUDGET_MS,
+        maxThreads: PREVIEW_THREADS,
+        maxMemoryMb: PREVIEW_MEMORY_MB,
+      },
+      redisPreviewTurns(queue.redis, queue.keys, logger),
+    ),
     redrives,
     auth,
     people,

@@ -11,6 +11,7 @@ import { HistoryRepository } from '../core/history/history.repository';
 import { ChunkPlans } from '../core/ingest/chunks/chunk-plans';
 import type { IngestServices } from '../core/ingest/ingest-context';
 import { ItemStore } from '../core/items/item-store';
+import { ItemsRepository } from '../core/items/items.repository';
 import { redisWriteLock } from '../core/items/write-lock';
 import { transactionsOf } from '../core/mongo/transactions';
 import { ChangeDiffs } from '../core/changes/change-diffs';
@@ -198,6 +199,7 @@ export async function composeWorker(
   );
   const exportWorker = await startExportWorker(config, {
     db,
+    items: new ItemsRepository(db),
     changeLog: changeFeed,
     redis,
     keys,

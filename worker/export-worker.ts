@@ -16,6 +16,7 @@ import { ExportQueue } from '../core/export/export-queue';
 import { ExportChangeListener } from '../core/export/wake-ups/export-change-listener';
 import { scheduleSweep } from '../core/export/wake-ups/export-sweep';
 import type { ItemCollections } from '../core/items/item-collections';
+import type { ItemsRepository } from '../core/items/items.repository';
 import type { Logger } from '../core/platform/logger';
 import type { RedisClient } from '../core/redis/redis-connection';
 import type { KeySpace } from '../core/redis/key-space';
@@ -36,6 +37,8 @@ export type ExportWorkerConfig = Pick<
 
 export interface ExportWorkerParts {
   db: ExportCollections & ItemCollections;
+  /** The items, which a resync sends again. */
+  items: Pick<ItemsRepository, 'list'>;
   changeLog: ChangeLogReader;
   /** A blocking connection, shared with the funnel queue's workers. */
   redis: RedisClient;
@@ -80,6 +83,7 @@ export async function startExportWorker(
   });
   const context: ExportDeliveryContext = {
     db: parts.db,
+    items: parts.items,
     changeLog: parts.changeLog,
     queue,
     client,

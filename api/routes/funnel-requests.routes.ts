@@ -5,14 +5,11 @@
  */
 import express, { Router, type RequestHandler } from 'express';
 import type { AccessRequirement } from '../../core/auth/access';
-import { RateLimitedCounts } from '../../core/redis/rate-limited-counts';
 import { submitFunnelRequest } from '../../core/submission/submit-funnel-request';
-import { submissionServices } from '../../core/submission/submission-services';
 import { inSpan } from '../../core/platform/tracing/spans';
 import type { ApiContext } from '../context';
 import { requireUtf8 } from '../http/body-charset';
 import type { FunnelMethod } from '../http/funnel-body';
-import { FunnelLookup } from '../http/funnel-lookup';
 import { readFunnelRequest } from '../http/funnel-request';
 import { recordRefusals } from '../http/refusal-record';
 import { answerSubmission } from '../http/submission-answer';
@@ -32,14 +29,8 @@ const ACCESS: Record<FunnelMethod, AccessRequirement> = {
 export function funnelRequestsRoutes(context: ApiContext): Router {
   const router = Router();
   const { config, queue, metrics } = context;
-  const lookup = new FunnelLookup(context.funnels);
-  const services = submissionServices({
-    queue,
-    db: context.db,
-    config,
-    onGroupSent: (size) => metrics.groupSent(size),
-  });
-  const receiptSequence = takeReceiptSequence(queue.redis, queue.keys);
+  const { funnelLookup: lookup, submission: services } = context;
+  const receiptSequence = takeReceiptSequence(context.receipts);
 
   const handle = (method: FunnelMethod): RequestHandler[] => [
     traceRequest('/api/v1/funnels/{endpointUrl}'),
@@ -68,7 +59,7 @@ export function funnelRequestsRoutes(context: ApiContext): Router {
   const refusals = {
     funnels: lookup,
     history: services.history,
-    rateLimited: new RateLimitedCounts(queue.redis, queue.keys),
+    rateLimited: context.rateLimited,
     historyTtlDays: config.HISTORY_TTL_DAYS,
   };
   router.use(recordRefusals(refusals, context.logger));

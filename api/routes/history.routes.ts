@@ -12,7 +12,6 @@ import {
 } from '../../core/history/history-record';
 import { InvalidCursorError } from '../../core/mongo/page-cursor';
 import { identifierQuerySchema } from '../../core/items/identifier-query';
-import { RateLimitedCounts } from '../../core/redis/rate-limited-counts';
 import type { ApiContext } from '../context';
 import { dryRunQuerySchema } from '../http/dry-run-flag';
 import { funnelAt } from '../http/funnel-at';
@@ -128,7 +127,7 @@ export function historyRoutes(context: ApiContext): Router {
   const router = Router();
   const { history } = context;
   const { tokens } = context;
-  const rateLimited = new RateLimitedCounts(context.queue.redis, context.queue.keys);
+  const { rateLimited } = context;
   const readAccess = requireAccess(context.auth, { ability: 'read', permission: 'manage_funnels' });
 
   router.get(

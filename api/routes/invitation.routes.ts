@@ -5,7 +5,6 @@
 import { Router } from 'express';
 import { acceptInvitation } from '../../core/auth/accept-invitation';
 import { looksLikeSecret } from '../../core/auth/secret-token';
-import { UserTurns } from '../../core/auth/user-turn';
 import type { ApiContext } from '../context';
 import { HttpError, notFound } from '../http/http-error';
 import { parseOrThrow } from '../http/validate';
@@ -25,7 +24,7 @@ const REFUSALS = {
 export function invitationRoutes(context: ApiContext): Router {
   const router = Router();
   const { people } = context;
-  const turns = new UserTurns(context.transactions, context.db);
+  const turns = context.userTurns;
 
   router.post('/invitations/accept', requireConsoleHeader, ...jsonBody, async (req, res) => {
     const body = parseOrThrow(acceptInvitationBodySchema, req.body);

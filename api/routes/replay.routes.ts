@@ -21,7 +21,6 @@ import { errorBodySchema } from '../openapi/registry';
 import { ruleRefusal } from '../openapi/rule-refusal';
 import { registerRoute } from '../openapi/settings-paths';
 import { envelopeSchema } from '../../core/domain/envelope';
-import { queueSubmitter } from '../../core/submission/queue-submitter';
 
 const json = (schema: z.ZodType, description: string) => ({
   description,
@@ -81,11 +80,11 @@ export function replayRoutes(context: ApiContext): Router {
   const router = Router();
   const { config, queue } = context;
   const { history } = context;
-  const submitter = queueSubmitter(queue, config.WAIT_TIMEOUT_MS);
+  const submitter = context.submission.jobs;
 
   router.post(
     '/funnels/:endpointUrl/history/:requestId/replay',
-    takeReceiptSequence(queue.redis, queue.keys),
+    takeReceiptSequence(context.receipts),
     requireAccess(context.auth, { ability: 'create', permission: 'manage_funnels' }),
     rateLimit(queue.redis, queue.keys, config.RATE_LIMIT_PER_MINUTE),
     async (req: Request<{ endpointUrl: string; requestId: string }>, res) => {

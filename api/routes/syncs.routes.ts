@@ -14,8 +14,7 @@ import { findFunnel, findSync } from '../../core/syncs/find-sync';
 import { requestCommit, type CommitRequestOutcome } from '../../core/syncs/request-commit';
 import { startSync } from '../../core/syncs/start-sync';
 import { syncView, syncViewSchema } from '../../core/syncs/sync';
-import { SYNC_STATES, SyncListing } from '../../core/syncs/sync-listing';
-import { syncApiServices } from '../../core/syncs/sync-api-services';
+import { SYNC_STATES } from '../../core/syncs/sync-listing';
 import type { QueueAway, Refused } from '../../core/syncs/sync-refusal';
 import type { ApiContext } from '../context';
 import { givenDryRun } from '../http/dry-run-flag';
@@ -85,8 +84,7 @@ registerRoute({
 
 export function syncsRoutes(context: ApiContext): Router {
   const router = Router();
-  const services = syncApiServices(context);
-  const listing = new SyncListing(context.db);
+  const { syncApi: services, syncListing: listing } = context;
 
   router.get(
     '/funnels/:endpointUrl/syncs',

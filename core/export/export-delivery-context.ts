@@ -1,6 +1,7 @@
 /** What the export delivery works with, each step taking the part it needs. */
 import type { ChangeLogReader } from '../changes/change-log';
 import type { ItemCollections } from '../items/item-collections';
+import type { ItemsRepository } from '../items/items.repository';
 import type { DeliveryAttempt } from './delivery/delivery-attempt';
 import type { DeliveryClient } from './delivery/delivery-client';
 import type { DeliveryDocument } from './delivery/delivery-record';
@@ -18,8 +19,10 @@ export interface DeliveryRules {
 }
 
 export interface ExportDeliveryContext {
-  /** The exports and their deliveries; the items, for a resync. */
+  /** The exports and their deliveries; the items' collections, for a resync's total. */
   db: ExportCollections & ItemCollections;
+  /** The items, which a resync sends again. */
+  items: Pick<ItemsRepository, 'list'>;
   changeLog: ChangeLogReader;
   /** Where a dispatch wakes its lanes' sends, and a job that ended queues what it missed. */
   queue: ExportWakeUps;

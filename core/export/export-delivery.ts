@@ -49,7 +49,12 @@ export async function dispatchExport(
   job: DispatchJob,
   context: ExportDeliveryContext,
 ): Promise<ExportJobOutcome> {
-  const dispatcher = new ExportDispatcher(context.db, context.changeLog, context.now);
+  const dispatcher = new ExportDispatcher(
+    context.db,
+    context.items,
+    context.changeLog,
+    context.now,
+  );
   const formed = await dispatcher.run(exportDocumentId(job.tenant, job.exportId), async (lanes) => {
     for (const lane of lanes) await context.queue.send({ ...job, lane });
   });

@@ -52,6 +52,11 @@ function threadScript(): { file: string; execArgv: string[] } {
   return { file, execArgv: extension === '.ts' ? ['--require', require.resolve('tsx/cjs')] : [] };
 }
 
+/** Previews one API process runs at once, each in a thread of its own. */
+export const PREVIEW_THREADS = 2;
+/** The heap one preview's thread may grow to. */
+export const PREVIEW_MEMORY_MB = 512;
+
 export class PreviewThreads {
   private running = 0;
 

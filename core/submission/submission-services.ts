@@ -2,14 +2,11 @@
  * What the submission use case works with, built once per API process: the queue, the
  * Idempotency-Key records, the request groups, the full syncs' admission and the history.
  */
-import type { HistoryCollections } from '../history/history-collections';
-import { HistoryRepository } from '../history/history.repository';
-import type { ItemCollections } from '../items/item-collections';
+import type { HistoryRepository } from '../history/history.repository';
 import type { ApiConfig } from '../platform/config';
 import type { FunnelQueue } from '../queue/funnel-queue';
 import { IdempotencyRecords } from '../redis/idempotency-records';
-import type { SyncCollections } from '../syncs/sync-collections';
-import { syncServices } from '../syncs/sync-services';
+import type { SyncServices } from '../syncs/sync-services';
 import type { AsyncServices } from './accept-async';
 import { queueSubmitter, type QueueSubmitter } from './queue-submitter';
 import { RequestGroups } from './request-groups';
@@ -24,14 +21,15 @@ export interface SubmissionServices extends OnceServices, AsyncServices {
 
 export interface SubmissionSetup {
   queue: FunnelQueue;
-  db: HistoryCollections & SyncCollections & Pick<ItemCollections, 'items'>;
+  history: HistoryRepository;
+  syncs: SyncServices;
   config: Pick<ApiConfig, 'WAIT_TIMEOUT_MS' | 'GROUP_MAX_REQUESTS' | 'HISTORY_TTL_DAYS'>;
   /** Told of every job sent for groupable requests, with how many it carries. */
   onGroupSent?: (size: number) => void;
 }
 
 export function submissionServices(setup: SubmissionSetup): SubmissionServices {
-  const { queue, db, config } = setup;
+  const { queue, config } = setup;
   const jobs = queueSubmitter(queue, config.WAIT_TIMEOUT_MS);
   const groups = new RequestGroups(jobs, {
     maxRequests: config.GROUP_MAX_REQUESTS,
@@ -42,8 +40,8 @@ export function submissionServices(setup: SubmissionSetup): SubmissionServices {
     jobs,
     groups,
     idempotency: new IdempotencyRecords(queue.redis, queue.keys),
-    syncs: syncMembership(syncServices(db, queue.redis, queue.keys)),
-    history: new HistoryRepository(db),
+    syncs: syncMembership(setup.syncs),
+    history: setup.history,
     historyTtlDays: config.HISTORY_TTL_DAYS,
   };
 }

@@ -11,9 +11,9 @@ import {
   PreviewBusy,
   PreviewOverShare,
   PreviewStopped,
-  PreviewThreads,
+  PREVIEW_THREADS,
 } from '../../../core/preview/preview-threads';
-import { PreviewTurnsUnavailable, redisPreviewTurns } from '../../../core/preview/preview-turns';
+import { PreviewTurnsUnavailable } from '../../../core/preview/preview-turns';
 import {
   MAX_PREVIEW_REQUESTS,
   previewAnswerSchema,
@@ -26,11 +26,6 @@ import { requireAccess } from '../../middleware/require-access';
 import { errorBodySchema } from '../../openapi/registry';
 import { ruleRefusal } from '../../openapi/rule-refusal';
 import { registerRoute } from '../../openapi/settings-paths';
-
-/** Previews one API process runs at once, each in a thread of its own. */
-const PREVIEW_THREADS = 2;
-/** The heap one preview's thread may grow to. */
-const PREVIEW_MEMORY_MB = 512;
 
 const json = (schema: z.ZodType, description: string) => ({
   description,
@@ -78,15 +73,7 @@ registerRoute({
 export function funnelPreviewRoutes(context: ApiContext): Router {
   const router = Router();
   const { history, itemReads: items } = context;
-  const turns = redisPreviewTurns(context.queue.redis, context.queue.keys, context.logger);
-  const threads = new PreviewThreads(
-    {
-      budgetMs: context.config.PREVIEW_TIME_BUDGET_MS,
-      maxThreads: PREVIEW_THREADS,
-      maxMemoryMb: PREVIEW_MEMORY_MB,
-    },
-    turns,
-  );
+  const threads = context.previews;
 
   router.post(
     '/settings/funnel-preview',

@@ -7,7 +7,6 @@ import { Router } from 'express';
 import { userBodySchema, userPatchSchema, userView, userViewSchema } from '../../../core/auth/user';
 import { changeUser } from '../../../core/auth/change-user';
 import { deleteUser } from '../../../core/auth/delete-user';
-import { UserTurns } from '../../../core/auth/user-turn';
 import { DuplicateError } from '../../../core/mongo/duplicate-key';
 import type { ApiContext } from '../../context';
 import { HttpError, notFound } from '../../http/http-error';
@@ -39,7 +38,7 @@ registerSettingsPaths({
 export function usersRoutes(context: ApiContext): Router {
   const router = Router();
   router.use('/settings/users', requireAccessByMethod(context.auth, 'manage_settings'));
-  const services = { users: context.users, turns: new UserTurns(context.transactions, context.db) };
+  const services = { users: context.users, turns: context.userTurns };
 
   router.post('/settings/users', async (req, res) => {
     const body = parseSettingsOrThrow(userBodySchema, req.body);

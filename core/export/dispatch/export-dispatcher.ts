@@ -11,7 +11,7 @@
 import type { ChangeLogReader } from '../../changes/change-log';
 import { changeView, type ChangeView } from '../../changes/change-record';
 import { idCollisionIndexes } from '../../mongo/duplicate-key';
-import { ItemsRepository } from '../../items/items.repository';
+import type { ItemsRepository } from '../../items/items.repository';
 import { itemView } from '../../items/item';
 import type { ExportCollections } from '../export-collections';
 import type { ItemCollections } from '../../items/item-collections';
@@ -55,15 +55,12 @@ const floorsOf = (floors: readonly ResyncFloor[]) =>
   new Map(floors.map(({ item, version }) => [item, version]));
 
 export class ExportDispatcher {
-  private readonly items: ItemsRepository;
-
   constructor(
     private readonly db: ExportCollections & ItemCollections,
+    private readonly items: Pick<ItemsRepository, 'list'>,
     private readonly changeLog: ChangeLogReader,
     private readonly now: () => Date = () => new Date(),
-  ) {
-    this.items = new ItemsRepository(db);
-  }
+  ) {}
 
   async run(exportDocId: string, formed: LanesFormed = async () => {}): Promise<DispatchOutcome> {
     const lanes = new Set<number>();

@@ -12,6 +12,7 @@ import {
   type SubmissionServices,
 } from '../../../core/submission/submission-services';
 import { submitFunnelRequest } from '../../../core/submission/submit-funnel-request';
+import { syncServices } from '../../../core/syncs/sync-services';
 import { startTestApi, type TestApi } from '../../support/api-harness';
 import { testKeys, testTopology } from '../../support/test-env';
 import { waitUntil } from '../../support/wait-until';
@@ -36,7 +37,8 @@ describe('submitting a funnel request', () => {
     const { context } = api;
     services = submissionServices({
       queue: context.queue,
-      db: context.db,
+      history: context.history,
+      syncs: context.syncApi.syncs,
       config: context.config,
       onGroupSent: (size) => groupSizes.push(size),
     });
@@ -165,7 +167,8 @@ describe('submitting a funnel request', () => {
         const { context } = api;
         const impatient = submissionServices({
           queue: idle,
-          db: context.db,
+          history: context.history,
+          syncs: syncServices(context.db, idle.redis, idle.keys),
           config: { ...context.config, WAIT_TIMEOUT_MS: 200 },
         });
         const sent = await request(to, [{ sku: `${to.url}/R-1`, title: 'Shoe' }]);

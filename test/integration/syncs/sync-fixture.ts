@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { CommitRequest } from '../../../core/syncs/request-commit';
 import { startSync } from '../../../core/syncs/start-sync';
 import type { SyncDocument } from '../../../core/syncs/sync';
-import { syncApiServices, type SyncApiServices } from '../../../core/syncs/sync-api-services';
+import type { SyncApiServices } from '../../../core/syncs/sync-api-services';
 import { startTestApi, type TestApi } from '../../support/api-harness';
 import { startTestWorker, type TestWorker } from '../../support/worker-harness';
 
@@ -41,7 +41,7 @@ export async function startSyncFixture(label: string): Promise<SyncFixture> {
   const worker = await startTestWorker(api.env);
   const { token, tokenId } = await api.bootstrap(TENANT);
   const { context } = api;
-  const services = syncApiServices(context);
+  const services = context.syncApi;
   let made = 0;
 
   const send = async (method: string, path: string, body: unknown): Promise<number> => {

@@ -15,6 +15,7 @@ import { dispatchJobId, sendJobId } from '../../../../core/export/export-jobs';
 import { ExportQueue } from '../../../../core/export/export-queue';
 import { exportBodySchema, type ExportDocument } from '../../../../core/export/export-record';
 import { ExportsRepository } from '../../../../core/export/exports.repository';
+import { ItemsRepository } from '../../../../core/items/items.repository';
 import { connectMongo } from '../../../../core/mongo/connection';
 import { transactionsOf, type Transactions } from '../../../../core/mongo/transactions';
 import { parseAllowedNetworks } from '../../../../core/platform/allowed-networks';
@@ -65,6 +66,7 @@ export async function startDeliveryTestBed(
   };
   const context: ExportDeliveryContext = {
     db,
+    items: new ItemsRepository(db),
     changeLog: new ChangeFeed(
       new ChangeLogStore(engine.feedCollections, engine.changeBatches),
       engine.feedCollections,
