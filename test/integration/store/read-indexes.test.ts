@@ -44,6 +44,7 @@ const ROUTE_CALLS: Record<string, readonly Call[]> = {
   ],
   '/api/v1/funnels/{endpointUrl}/history/{requestId}': ['', { requestId: 'x-1' }],
   '/api/v1/funnels/{endpointUrl}/history/{requestId}/payload': ['', { requestId: 'x-1' }],
+  '/api/v1/funnels/{endpointUrl}/history/{requestId}/rejected': ['', { requestId: 'x-1' }],
   '/api/v1/funnels/{endpointUrl}/syncs': ['', '?state=open', '?state=expired', '?state=committed'],
   '/api/v1/funnels/{endpointUrl}/syncs/{syncId}': [''],
   '/api/v1/funnels/{endpointUrl}/redrives': [''],
