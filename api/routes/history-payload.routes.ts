@@ -13,7 +13,7 @@ import type { HistoryDocument } from '../../core/history/history-record';
 import type { HistoryRepository } from '../../core/history/history.repository';
 import { goneReason, previewBody } from '../../core/history/recorded-body';
 import type { ApiContext } from '../context';
-import { funnelAt } from '../http/funnel-at';
+import { recordedRequestAt } from '../http/recorded-request-at';
 import { acceptsGzip, untilSent } from '../http/gzip-answer';
 import { HttpError, notFound } from '../http/http-error';
 import { requireAccess } from '../middleware/require-access';
@@ -71,10 +71,7 @@ export function historyPayloadRoutes(context: ApiContext): Router {
     '/funnels/:endpointUrl/history/:requestId/payload',
     requireAccess(context.auth, { ability: 'read', permission: 'manage_funnels' }),
     async (req: Request<{ endpointUrl: string; requestId: string }>, res) => {
-      const { tenant } = req.principal;
-      const funnel = await funnelAt(context, tenant, req.params.endpointUrl);
-      const record = await history.findByEitherId(tenant, funnel.id, req.params.requestId);
-      if (!record) throw notFound('No such request in the history of this funnel');
+      const { record } = await recordedRequestAt(context, req.principal.tenant, req.params);
       res.setHeader('Content-Type', BYTES);
       const name = `${record.recordId}.${EXTENSION[record.bodyFormat]}`;
       res.setHeader('Content-Disposition', `attachment; filename="${name}"`);

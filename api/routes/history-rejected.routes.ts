@@ -12,9 +12,9 @@ import { z } from 'zod';
 import { endpointUrlSchema } from '../../core/domain/names';
 import { rejectedRows } from '../../core/history/rejected-rows';
 import type { ApiContext } from '../context';
-import { funnelAt } from '../http/funnel-at';
+import { recordedRequestAt } from '../http/recorded-request-at';
 import { acceptsGzip, untilSent } from '../http/gzip-answer';
-import { HttpError, notFound } from '../http/http-error';
+import { HttpError } from '../http/http-error';
 import { textBlocks } from '../http/text-blocks';
 import { requireAccess } from '../middleware/require-access';
 import { errorBodySchema } from '../openapi/registry';
@@ -88,10 +88,7 @@ export function historyRejectedRoutes(context: ApiContext): Router {
     '/funnels/:endpointUrl/history/:requestId/rejected',
     requireAccess(context.auth, { ability: 'read', permission: 'manage_funnels' }),
     async (req: Request<{ endpointUrl: string; requestId: string }>, res) => {
-      const { tenant } = req.principal;
-      const funnel = await funnelAt(context, tenant, req.params.endpointUrl);
-      const record = await history.findByEitherId(tenant, funnel.id, req.params.requestId);
-      if (!record) throw notFound('No such request in the history of this funnel');
+      const { funnel, record } = await recordedRequestAt(context, req.principal.tenant, req.params);
       const rows = await rejectedRows(history, record, funnel);
       if (!rows.ok) throw new HttpError(REFUSAL_STATUS[rows.refusal], rows.message);
       res.setHeader('Content-Type', NDJSON);

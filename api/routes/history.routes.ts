@@ -15,7 +15,7 @@ import { identifierQuerySchema } from '../../core/items/identifier-query';
 import type { ApiContext } from '../context';
 import { dryRunQuerySchema } from '../http/dry-run-flag';
 import { funnelAt } from '../http/funnel-at';
-import { notFound } from '../http/http-error';
+import { recordedRequestAt } from '../http/recorded-request-at';
 import { invalid, parseOrThrow } from '../http/validate';
 import { requireAccess } from '../middleware/require-access';
 import { errorBodySchema } from '../openapi/registry';
@@ -158,9 +158,7 @@ export function historyRoutes(context: ApiContext): Router {
     readAccess,
     async (req: Request<{ endpointUrl: string; requestId: string }>, res) => {
       const { tenant } = req.principal;
-      const funnel = await funnelAt(context, tenant, req.params.endpointUrl);
-      const found = await history.findByEitherId(tenant, funnel.id, req.params.requestId);
-      if (!found) throw notFound('No such request in the history of this funnel');
+      const { record: found } = await recordedRequestAt(context, tenant, req.params);
       const [record, token] = await Promise.all([
         history.withParts(found),
         found.tokenId === null ? null : tokens.find(tenant, found.tokenId),

@@ -3,11 +3,10 @@
  * so a job run again after a crash never counts a request twice: a request is counted only while
  * it is the one in flight, and skipped only while nothing is.
  */
-import type { mongo } from 'mongoose';
-import { z } from 'zod';
 import { documentId } from '../domain/names';
 import { isDuplicateKey } from '../mongo/duplicate-key';
-import { decodeCursor, encodeCursor, InvalidCursorError, type Page } from '../mongo/page-cursor';
+import { newestFirstPage } from '../mongo/newest-first-page';
+import type { Page } from '../mongo/page-cursor';
 import type { RedriveCollections } from './redrive-collections';
 import type { EndedState, RedriveDocument, RedriveInFlight, SkipReason } from './redrive';
 
@@ -15,12 +14,6 @@ import type { EndedState, RedriveDocument, RedriveInFlight, SkipReason } from '.
 export type SentOutcome = 'succeeded' | 'partial' | 'failed';
 
 export const ACTIVE_SLOT = 'active';
-
-/** A page ends at a re-drive; the next starts after its sort key (createdAt desc, _id desc). */
-const positionSchema = z.object({
-  at: z.number().int().min(-8.64e15).max(8.64e15),
-  id: z.string(),
-});
 
 export class RedrivesRepository {
   constructor(private readonly db: RedriveCollections) {}
@@ -46,30 +39,13 @@ export class RedrivesRepository {
   }
 
   /** Newest first. Throws InvalidCursorError for a cursor this list did not answer. */
-  async list(
+  list(
     tenant: string,
     funnelId: string,
     options: { limit: number; cursor?: string },
   ): Promise<Page<RedriveDocument>> {
-    const filter: mongo.Filter<RedriveDocument> = { tenant, funnelId };
-    if (options.cursor !== undefined) {
-      const { at, id } = decodeCursor(options.cursor, positionSchema);
-      if (!id.startsWith(documentId(tenant, ''))) throw new InvalidCursorError();
-      const createdAt = new Date(at);
-      filter.$or = [{ createdAt: { $lt: createdAt } }, { createdAt, _id: { $lt: id } }];
-    }
-    const documents = await this.db.redrives
-      .find(filter)
-      .sort({ createdAt: -1, _id: -1 })
-      .limit(options.limit + 1)
-      .toArray();
-    const items = documents.slice(0, options.limit);
-    const last = items.at(-1);
-    const more = documents.length > options.limit && last !== undefined;
-    return {
-      items,
-      nextCursor: more ? encodeCursor({ at: last.createdAt.getTime(), id: last._id }) : null,
-    };
+    const scope = { tenant, filter: { tenant, funnelId }, dateField: 'createdAt' as const };
+    return newestFirstPage(this.db.redrives, scope, options);
   }
 
   async markRunning(redrive: RedriveDocument, now: Date): Promise<void> {
