@@ -66,14 +66,31 @@ function resultAttributes(result: unknown): Attributes {
 export function traceJob<T>(job: TracedJob, run: () => Promise<T>): Promise<T> {
   const data = (job.data ?? {}) as JobShape;
   const carriers = carriersOf(data);
-  const [first] = carriers;
+  const [first, ...others] = carriers;
   if (!first) return run();
   const attributes = jobAttributes(job, data);
-  recordSpan(contextOfCarrier(first), 'queue wait', attributes, job.timestamp, Date.now());
+  const taken = Date.now();
+  for (const carrier of carriers) {
+    recordSpan(contextOfCarrier(carrier), 'queue wait', attributes, job.timestamp, taken);
+  }
   const traced = async (span: Span) => {
-    const result = await run();
-    span.setAttributes(resultAttributes(result));
-    return result;
+    try {
+      const result = await run();
+      span.setAttributes(resultAttributes(result));
+      return result;
+    } finally {
+      const work = [{ context: span.spanContext() }];
+      for (const carrier of others) {
+        recordSpan(
+          contextOfCarrier(carrier),
+          `job ${job.name}`,
+          attributes,
+          taken,
+          Date.now(),
+          work,
+        );
+      }
+    }
   };
   return inCarriedSpan(carriers, `job ${job.name}`, attributes, traced, {
     kind: SpanKind.CONSUMER,

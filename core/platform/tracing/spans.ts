@@ -71,15 +71,16 @@ export function inSpan<T>(
   return inSpanUnder(context.active(), name, attributes, run, options);
 }
 
-/** A span of a time that passed already (a wait), under `parent`. */
+/** A span of a time that passed already (a wait, or work done in another trace), under `parent`. */
 export function recordSpan(
   parent: Context,
   name: string,
   attributes: Attributes,
   startTime: TimeInput,
   endTime: TimeInput,
+  links: Link[] = [],
 ): void {
-  tracer().startSpan(name, { attributes, startTime }, parent).end(endTime);
+  tracer().startSpan(name, { attributes, startTime, links }, parent).end(endTime);
 }
 
 /** The active span, to add attributes to: a span that records nothing when there is none. */

@@ -190,4 +190,56 @@ describe('a funnel request traced through API, queue, worker and export', () => 
       await browser.close();
     }
   });
+  it('when single items arrive together and share a group job, then every request has its wait and its job in its own trace', async () => {
+    const { url } = await p.scenario();
+    const traceIds = Array.from({ length: 30 }, () => randomBytes(16).toString('hex'));
+    const answers = await Promise.all(
+      traceIds.map((traceId, i) =>
+        p.post(
+          url,
+          { sku: `G-${i}`, title: `Item ${i}` },
+          { headers: { traceparent: `00-${traceId}-${randomBytes(8).toString('hex')}-01` } },
+        ),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(traceIds.map(() => 200));
+    const groupJobs = p.worker.lines.filter(
+      (line) => line.msg === 'job finished' && line.job === 'ingest-group',
+    );
+    expect(groupJobs.length).toBeGreaterThan(0);
+
+    const inTrace = (found: ReceivedSpan[], traceId: string, name: (n: string) => boolean) =>
+      found.some((span) => span.traceId === traceId && name(span.name));
+    const spans = await waitUntil(
+      async () => {
+        await tracing?.flush();
+        return collector.spans.filter((span) => traceIds.includes(span.traceId));
+      },
+      (found) =>
+        traceIds.every(
+          (traceId) =>
+            inTrace(found, traceId, (name) => name === 'queue wait') &&
+            inTrace(found, traceId, (name) => name.startsWith('job ingest')),
+        ),
+      {
+        what: 'a wait and a job in the trace of every request',
+        describe: (found) => `${new Set(found.map((span) => span.traceId)).size} traces`,
+      },
+    );
+    // A member whose trace did not hold the group's work links to the span that did it.
+    const byId = new Map(spans.map((span) => [span.spanId, span]));
+    const groupSpans = spans.filter((span) => span.name === 'job ingest-group');
+    const works = groupSpans.filter((span) =>
+      span.links.some((link) => byId.get(link.spanId)?.name === 'queue'),
+    );
+    const standIns = groupSpans.filter((span) => !works.includes(span));
+    expect(works.length).toBeGreaterThan(0);
+    expect(standIns.length).toBeGreaterThan(0);
+    for (const span of standIns) {
+      expect(span.links).toHaveLength(1);
+      const work = works.find((candidate) => candidate.spanId === span.links[0]?.spanId);
+      expect(work?.traceId).toBeDefined();
+      expect(work?.traceId).not.toBe(span.traceId);
+    }
+  });
 });
