@@ -16,6 +16,9 @@ import { takeReceiptSequence } from '../middleware/take-receipt-sequence';
 import { HttpError, notFound } from '../http/http-error';
 import { checkNdjsonBody } from '../http/ndjson-structure';
 import { rateLimit } from '../middleware/rate-limit';
+import { traceRequest } from '../middleware/trace-request';
+import { inSpan } from '../../core/platform/tracing/spans';
+import { traceField } from '../../core/platform/tracing/trace-carrier';
 import { requireAccess } from '../middleware/require-access';
 import { errorBodySchema } from '../openapi/registry';
 import { ruleRefusal } from '../openapi/rule-refusal';
@@ -84,6 +87,7 @@ export function replayRoutes(context: ApiContext): Router {
 
   router.post(
     '/funnels/:endpointUrl/history/:requestId/replay',
+    traceRequest('/api/v1/funnels/{endpointUrl}/history/{requestId}/replay'),
     takeReceiptSequence(context.receipts),
     requireAccess(context.auth, { ability: 'create', permission: 'manage_funnels' }),
     rateLimit(queue.redis, queue.keys, config.RATE_LIMIT_PER_MINUTE),
@@ -116,7 +120,10 @@ export function replayRoutes(context: ApiContext): Router {
         bodyFormat,
         replayOf: source.replayOf,
       };
-      const answer = await submitter.submit(submission, raw);
+      // The job continues the queue's span, as a funnel request's does.
+      const answer = await inSpan('queue', {}, () =>
+        submitter.submit({ ...submission, ...traceField() }, raw),
+      );
       res.setHeader(
         'Location',
         `/api/v1/funnels/${endpointUrl.data}/history/${encodeURIComponent(req.recordId)}`,

@@ -16,7 +16,7 @@ import {
 } from '../../support/otlp-receiver';
 import { waitUntil } from '../../support/wait-until';
 import { createExport, EXPORT_TEST_ENV } from '../../integration/export/support/export-fixture';
-import { startPipeline, type Pipeline } from './pipeline-fixture';
+import { requestIdOf, startPipeline, type Pipeline } from './pipeline-fixture';
 import { launchChromium, openTab } from '../../browser/support/console-browser';
 
 interface Delivery {
@@ -241,5 +241,37 @@ describe('a funnel request traced through API, queue, worker and export', () => 
       expect(work?.traceId).toBeDefined();
       expect(work?.traceId).not.toBe(span.traceId);
     }
+  });
+  it('when a recorded request is replayed with a traceparent, then its job and record are in the trace of the replay', async () => {
+    const { url } = await p.scenario();
+    const first = await p.post(url, { sku: 'R-1', title: 'Replayed' });
+    expect(first.status).toBe(200);
+    const original = await p.history(url, requestIdOf(first));
+
+    const traceId = randomBytes(16).toString('hex');
+    const replayed = await p.api.call(
+      'POST',
+      `/api/v1/funnels/${url}/history/${encodeURIComponent(original.recordId)}/replay`,
+      {
+        token: p.token,
+        headers: { traceparent: `00-${traceId}-${randomBytes(8).toString('hex')}-01` },
+      },
+    );
+    expect(replayed.status).toBe(200);
+    const route = 'POST /api/v1/funnels/{endpointUrl}/history/{requestId}/replay';
+    const spans = await waitUntil(
+      async () => {
+        await tracing?.flush();
+        return collector.spans.filter((span) => span.traceId === traceId);
+      },
+      (found) => [route, 'queue', 'job ingest'].every((n) => found.some((s) => s.name === n)),
+      { what: 'the spans of the replay', describe: (found) => found.map((s) => s.name).join() },
+    );
+    const byId = new Map(spans.map((span) => [span.spanId, span]));
+    const job = spans.find((span) => span.name === 'job ingest');
+    expect(byId.get(job?.parentSpanId ?? '')?.name).toBe('queue');
+    const recordId = decodeURIComponent(replayed.headers.get('location')?.split('/').at(-1) ?? '');
+    const record = await p.history(url, recordId);
+    expect(record.traceId).toBe(traceId);
   });
 });
