@@ -22,6 +22,7 @@ import { HttpError, notFound, unavailable } from '../http/http-error';
 import { invalid, parseOrThrow } from '../http/validate';
 import { jsonBody } from '../middleware/json-body';
 import { requireAccess } from '../middleware/require-access';
+import { traceRequest } from '../middleware/trace-request';
 import { errorBodySchema } from '../openapi/registry';
 import { ruleRefusal } from '../openapi/rule-refusal';
 import { registerRoute } from '../openapi/settings-paths';
@@ -185,6 +186,7 @@ export function redrivesRoutes(context: ApiContext): Router {
 
   router.post(
     '/funnels/:endpointUrl/redrives',
+    traceRequest('/api/v1/funnels/{endpointUrl}/redrives'),
     writeAccess,
     ...jsonBody,
     async (req: Request<{ endpointUrl: string }>, res) => {

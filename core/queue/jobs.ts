@@ -208,6 +208,7 @@ const redriveJob = {
     endpointUrl: z.string().min(1),
     funnelId: z.string().min(1),
     redriveId: z.string().min(1).max(64),
+    trace,
   }),
   /** How it ended. */
   result: z.object({ state: z.enum(['finished', 'failed', 'cancelled']) }),

@@ -10,6 +10,7 @@
  * id is fixed by step 1, so a request is queued, and counted, once per re-drive.
  */
 import { replaySource } from '../history/replay-source';
+import { traceField } from '../platform/tracing/trace-carrier';
 import type { HistoryStatus } from '../history/history-record';
 import type { IngestContext } from '../ingest/ingest-context';
 import { ForeignJobDataError } from '../ingest/job-trust';
@@ -111,6 +112,8 @@ async function sendInFlight(
       bodyFormat: source.bodyFormat,
       replayOf: source.replayOf,
       redriveId: redrive.redriveId,
+      // Each request sent continues the re-drive job's span.
+      ...traceField(),
     };
     await context.payloads.put(ingest.payloadKey, source.raw);
     // A child that fails for good is counted as failed, not a failure of the re-drive.

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Funnel } from '../domain/funnel';
 import { documentId } from '../domain/names';
+import { traceField } from '../platform/tracing/trace-carrier';
 import type { FunnelQueue } from '../queue/funnel-queue';
 import type { SyncsRepository } from '../syncs/syncs.repository';
 import { syncIdSchema } from '../syncs/sync';
@@ -116,6 +117,8 @@ export async function startRedrive(
     endpointUrl: funnel.endpointUrl,
     funnelId: funnel.id,
     redriveId,
+    // The job continues the trace of the request that asked for it.
+    ...traceField(),
   };
   try {
     await services.queue.add('redrive', data, redriveJobId(redriveId));

@@ -274,4 +274,32 @@ describe('a funnel request traced through API, queue, worker and export', () => 
     const record = await p.history(url, recordId);
     expect(record.traceId).toBe(traceId);
   });
+  it('when a re-drive is asked for with a traceparent, then its job and each request it sends are in that trace', async () => {
+    const { url } = await p.scenario();
+    const failed = await p.post(url, { sku: 'D-1' });
+    expect(failed.status).toBe(422);
+    const original = await p.history(url, requestIdOf(failed));
+
+    const traceId = randomBytes(16).toString('hex');
+    const asked = await p.api.call('POST', `/api/v1/funnels/${url}/redrives`, {
+      token: p.token,
+      body: { since: original.receivedAt },
+      headers: { traceparent: `00-${traceId}-${randomBytes(8).toString('hex')}-01` },
+    });
+    expect(asked.status).toBe(202);
+    const route = 'POST /api/v1/funnels/{endpointUrl}/redrives';
+    const spans = await waitUntil(
+      async () => {
+        await tracing?.flush();
+        return collector.spans.filter((span) => span.traceId === traceId);
+      },
+      (found) => [route, 'job redrive', 'job ingest'].every((n) => found.some((s) => s.name === n)),
+      { what: 'the spans of the re-drive', describe: (found) => found.map((s) => s.name).join() },
+    );
+    const byId = new Map(spans.map((span) => [span.spanId, span]));
+    const parentOf = (name: string) =>
+      byId.get(spans.find((span) => span.name === name)?.parentSpanId ?? '')?.name;
+    expect(parentOf('job redrive')).toBe(route);
+    expect(parentOf('job ingest')).toBe('job redrive');
+  });
 });
