@@ -7,6 +7,7 @@
 import type { ErrorRequestHandler, Request } from 'express';
 import type { RecordedRequest } from '../../core/ingest/history-record-builder';
 import type { Logger } from '../../core/platform/logger';
+import { traceField } from '../../core/platform/tracing/trace-carrier';
 import { recordRefusal, type RefusalServices } from '../../core/submission/record-refusal';
 import { bodyFormatOf } from './body-format';
 import { dryRunFlag } from './dry-run-flag';
@@ -26,7 +27,9 @@ export function recordRefusals(services: RefusalServices, logger: Logger): Error
     };
     // The request's metric is then labelled with its funnel, a 429 too.
     const found = () => (res.locals.funnelFound = true);
-    recordRefusal(refusedRequest(req, endpointUrl), refusal, services, found).then(
+    // Still in the request's span, whose trace the record names as the worker's records do.
+    const request = { ...refusedRequest(req, endpointUrl), ...traceField() };
+    recordRefusal(request, refusal, services, found).then(
       () => next(thrown),
       (failure: unknown) => {
         logger.warn({ err: failure }, 'a refused request could not be recorded');

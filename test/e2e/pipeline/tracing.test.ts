@@ -302,4 +302,20 @@ describe('a funnel request traced through API, queue, worker and export', () => 
     expect(parentOf('job redrive')).toBe(route);
     expect(parentOf('job ingest')).toBe('job redrive');
   });
+  it('when a request is refused for its body, then its record names the trace of the request', async () => {
+    const { url } = await p.scenario();
+    const traceId = randomBytes(16).toString('hex');
+    const refused = await p.api.call('POST', `/api/v1/funnels/${url}`, {
+      token: p.token,
+      rawBody: '{"sku": ',
+      headers: {
+        'content-type': 'application/json',
+        traceparent: `00-${traceId}-${randomBytes(8).toString('hex')}-01`,
+      },
+    });
+    expect(refused.status).toBe(400);
+    const record = await p.history(url, String(refused.headers.get('x-request-id')));
+    expect(record.httpStatus).toBe(400);
+    expect(record.traceId).toBe(traceId);
+  });
 });
