@@ -1,12 +1,15 @@
 /**
  * What an error answers, when it is one whose answer is known: an HttpError as it is, the body
- * parser's and the router's by their status, a queue or a database that does not answer as 503.
+ * parser's and the router's by their status, a list's cursor it did not answer as 422, a queue or a
+ * database that does not answer as 503.
  * Undefined for any other: a 500 whose detail stays in the log.
  */
 import { isDatabaseUnreachable } from '../../core/mongo/unreachable';
+import { InvalidCursorError } from '../../core/mongo/page-cursor';
 import { QueueFailure } from '../../core/submission/queue-failure';
 import { HttpError, unavailable } from './http-error';
 import { queueFailureError } from './submission-refusal';
+import { invalid } from './validate';
 
 /**
  * Errors raised by express's body parser carry a `status` and mostly a `type`; the ones without a
@@ -50,6 +53,8 @@ function fromBodyParser(error: BodyParserError): HttpError | undefined {
 export function knownHttpError(error: unknown): HttpError | undefined {
   if (error instanceof HttpError) return error;
   if (error instanceof QueueFailure) return queueFailureError(error);
+  // Every list's cursor is refused alike, whichever repository read it.
+  if (error instanceof InvalidCursorError) return invalid({ cursor: error.message });
   if (isBodyParserError(error)) return fromBodyParser(error);
   if (isDatabaseUnreachable(error)) return unavailable('the database', error);
   return undefined;

@@ -10,13 +10,12 @@ import {
   historyView,
   historyViewSchema,
 } from '../../core/history/history-record';
-import { InvalidCursorError } from '../../core/mongo/page-cursor';
 import { identifierQuerySchema } from '../../core/items/identifier-query';
 import type { ApiContext } from '../context';
 import { dryRunQuerySchema } from '../http/dry-run-flag';
 import { funnelAt } from '../http/funnel-at';
 import { recordedRequestAt } from '../http/recorded-request-at';
-import { invalid, parseOrThrow } from '../http/validate';
+import { parseOrThrow } from '../http/validate';
 import { requireAccess } from '../middleware/require-access';
 import { errorBodySchema } from '../openapi/registry';
 import { ruleRefusal } from '../openapi/rule-refusal';
@@ -137,19 +136,14 @@ export function historyRoutes(context: ApiContext): Router {
       const { tenant } = req.principal;
       const funnel = await funnelAt(context, tenant, req.params.endpointUrl);
       const query = parseOrThrow(listQuerySchema, req.query);
-      try {
-        const page = await history.list(tenant, funnel.id, query);
-        // Entries carry no payload (the repository leaves it out): the view without it.
-        const items = page.items.map((entry) => {
-          const { payload: _payload, ...view } = historyView({ ...entry, payload: '' });
-          return { ...view, identifiers: view.identifiers.slice(0, IDENTIFIERS_IN_LIST) };
-        });
-        const lastDay = await rateLimited.lastDay(tenant, funnel.id);
-        res.json({ items, nextCursor: page.nextCursor, rateLimited: { lastDay } });
-      } catch (error) {
-        if (error instanceof InvalidCursorError) throw invalid({ cursor: error.message });
-        throw error;
-      }
+      const page = await history.list(tenant, funnel.id, query);
+      // Entries carry no payload (the repository leaves it out): the view without it.
+      const items = page.items.map((entry) => {
+        const { payload: _payload, ...view } = historyView({ ...entry, payload: '' });
+        return { ...view, identifiers: view.identifiers.slice(0, IDENTIFIERS_IN_LIST) };
+      });
+      const lastDay = await rateLimited.lastDay(tenant, funnel.id);
+      res.json({ items, nextCursor: page.nextCursor, rateLimited: { lastDay } });
     },
   );
 

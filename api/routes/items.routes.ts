@@ -10,10 +10,9 @@ import { itemTrailEntry, itemTrailEntrySchema } from '../../core/history/item-tr
 import { itemView, itemViewSchema } from '../../core/items/item';
 import { itemDetail, itemDetailSchema } from '../../core/items/item-detail';
 import { identifierQuerySchema } from '../../core/items/identifier-query';
-import { InvalidCursorError } from '../../core/mongo/page-cursor';
 import type { ApiContext } from '../context';
 import { notFound } from '../http/http-error';
-import { invalid, parseOrThrow } from '../http/validate';
+import { parseOrThrow } from '../http/validate';
 import { requireAccess } from '../middleware/require-access';
 import { registerRoute } from '../openapi/settings-paths';
 import { errorBodySchema } from '../openapi/registry';
@@ -155,17 +154,12 @@ export function itemsRoutes(context: ApiContext): Router {
       const { tenant } = req.principal;
       const key = await contentTypeKey(tenant, req.params.key);
       const query = parseOrThrow(listQuerySchema, req.query);
-      try {
-        const page = await items.list(tenant, key, {
-          limit: query.limit,
-          after: query.cursor,
-          prefix: query.prefix,
-        });
-        res.json({ items: page.items.map(itemView), nextCursor: page.nextCursor });
-      } catch (error) {
-        if (error instanceof InvalidCursorError) throw invalid({ cursor: error.message });
-        throw error;
-      }
+      const page = await items.list(tenant, key, {
+        limit: query.limit,
+        after: query.cursor,
+        prefix: query.prefix,
+      });
+      res.json({ items: page.items.map(itemView), nextCursor: page.nextCursor });
     },
   );
 

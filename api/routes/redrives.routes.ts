@@ -7,7 +7,6 @@
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { endpointUrlSchema } from '../../core/domain/names';
-import { InvalidCursorError } from '../../core/mongo/page-cursor';
 import {
   isEnded,
   redriveIdSchema,
@@ -231,14 +230,9 @@ export function redrivesRoutes(context: ApiContext): Router {
       const { tenant } = req.principal;
       const funnel = await funnelAt(context, tenant, req.params.endpointUrl);
       const query = parseOrThrow(listQuerySchema, req.query);
-      try {
-        const page = await records.list(tenant, funnel.id, query);
-        const items = page.items.map((redrive) => redriveView(redrive, funnel.endpointUrl));
-        res.json({ items, nextCursor: page.nextCursor });
-      } catch (error) {
-        if (error instanceof InvalidCursorError) throw invalid({ cursor: error.message });
-        throw error;
-      }
+      const page = await records.list(tenant, funnel.id, query);
+      const items = page.items.map((redrive) => redriveView(redrive, funnel.endpointUrl));
+      res.json({ items, nextCursor: page.nextCursor });
     },
   );
 

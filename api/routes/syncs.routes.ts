@@ -9,7 +9,6 @@ import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import type { AccessRequirement } from '../../core/auth/access';
 import { endpointUrlSchema } from '../../core/domain/names';
-import { InvalidCursorError } from '../../core/mongo/page-cursor';
 import { findFunnel, findSync } from '../../core/syncs/find-sync';
 import { requestCommit, type CommitRequestOutcome } from '../../core/syncs/request-commit';
 import { startSync } from '../../core/syncs/start-sync';
@@ -96,17 +95,12 @@ export function syncsRoutes(context: ApiContext): Router {
       const query = parseOrThrow(listQuerySchema, req.query);
       const { funnel } = found;
       const now = new Date();
-      try {
-        const [page, counts] = await Promise.all([
-          listing.list(tenant, funnel.id, query, now),
-          listing.counts(tenant, funnel.id, now),
-        ]);
-        const items = page.items.map((sync) => syncView(sync, funnel.endpointUrl, now));
-        res.json({ items, nextCursor: page.nextCursor, counts });
-      } catch (error) {
-        if (error instanceof InvalidCursorError) throw invalid({ cursor: error.message });
-        throw error;
-      }
+      const [page, counts] = await Promise.all([
+        listing.list(tenant, funnel.id, query, now),
+        listing.counts(tenant, funnel.id, now),
+      ]);
+      const items = page.items.map((sync) => syncView(sync, funnel.endpointUrl, now));
+      res.json({ items, nextCursor: page.nextCursor, counts });
     },
   );
 

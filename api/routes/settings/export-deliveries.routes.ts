@@ -10,11 +10,10 @@ import {
   deliveryView,
   deliveryViewSchema,
 } from '../../../core/export/delivery/delivery-record';
-import { InvalidCursorError } from '../../../core/mongo/page-cursor';
 import type { ApiContext } from '../../context';
 import { exportOf, type ExportRequest } from '../../http/export-lookup';
 import { HttpError, notFound } from '../../http/http-error';
-import { invalid, parseOrThrow } from '../../http/validate';
+import { parseOrThrow } from '../../http/validate';
 import { errorBodySchema } from '../../openapi/registry';
 import { ruleRefusal } from '../../openapi/rule-refusal';
 import { registerRoute } from '../../openapi/settings-paths';
@@ -74,20 +73,15 @@ export function exportDeliveriesRoutes(context: ApiContext): Router {
   router.get('/settings/exports/:id/deliveries', async (req: ExportRequest, res) => {
     const query = parseOrThrow(listQuerySchema, req.query);
     const exp = await exportOf(context, req);
-    try {
-      const page = await deliveries.list(
-        { tenant: exp.tenant, exportId: exp.id },
-        {
-          status: query.status,
-          limit: query.limit,
-          after: query.cursor,
-        },
-      );
-      res.json({ items: page.items.map(deliveryView), nextCursor: page.nextCursor });
-    } catch (error) {
-      if (error instanceof InvalidCursorError) throw invalid({ cursor: error.message });
-      throw error;
-    }
+    const page = await deliveries.list(
+      { tenant: exp.tenant, exportId: exp.id },
+      {
+        status: query.status,
+        limit: query.limit,
+        after: query.cursor,
+      },
+    );
+    res.json({ items: page.items.map(deliveryView), nextCursor: page.nextCursor });
   });
 
   router.post(
