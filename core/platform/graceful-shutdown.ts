@@ -29,7 +29,6 @@ export function onShutdownSignal(
       () => {
         clearTimeout(overrun);
         logger.info('shutdown complete');
-        logger.flush();
         process.exit(0);
       },
       (error: unknown) => {

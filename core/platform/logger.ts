@@ -40,5 +40,7 @@ export function createLogger(
     mixin: () => ({ ...currentLogContext(), ...activeTraceIds() }),
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
   };
-  return destination ? pino(options, destination) : pino(options);
+  // Written as logged: a buffered line could reach stdout after a later one, or not at all, when
+  // the process exits while a write is still in flight.
+  return pino(options, destination ?? pino.destination({ dest: 1, sync: true }));
 }
