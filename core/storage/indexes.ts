@@ -15,6 +15,13 @@ export interface ServiceIndex {
   unique?: true;
   /** A TTL index on `expiresAt`: a document goes once that date has passed. */
   expires?: true;
+  /**
+   * Only the documents that hold this field are indexed (a partial index on the field's
+   * existence): for a field few documents hold, whose reads match it to a value. A plain index
+   * would keep an entry for every document, the field's absence indexed as null, and every write
+   * of the collection would pay for it.
+   */
+  onlyWith?: string;
 }
 
 const EXPIRES: Pick<ServiceIndex, 'key' | 'name' | 'expires'> = {
@@ -60,10 +67,12 @@ export const SERVICE_INDEXES: readonly ServiceIndex[] = [
     key: { tenant: 1, funnelId: 1, status: 1, receivedAt: -1, _id: -1 },
     name: 'tenant_funnel_status_received',
   },
+  // A full sync's requests and a re-drive's: a few records among many.
   {
     collection: 'history',
     key: { tenant: 1, funnelId: 1, sync: 1, receivedAt: -1, _id: -1 },
     name: 'tenant_funnel_sync_received',
+    onlyWith: 'sync',
   },
   {
     collection: 'history',
@@ -79,6 +88,7 @@ export const SERVICE_INDEXES: readonly ServiceIndex[] = [
     collection: 'history',
     key: { tenant: 1, funnelId: 1, redriveId: 1, receivedAt: -1, _id: -1 },
     name: 'tenant_funnel_redrive_received',
+    onlyWith: 'redriveId',
   },
   // A re-drive's walk of the failed requests, in receipt order.
   {

@@ -4,10 +4,21 @@
  */
 import type { ReadShape } from '../../core/mongo/read-shape';
 
-/** An index as the engine lists it: its name and its key in order. */
+/** An index as the engine lists it: its name, its key in order, and its partial filter. */
 export interface ListedIndex {
   name: string;
   key: Record<string, unknown>;
+  partialFilterExpression?: Record<string, unknown>;
+}
+
+/**
+ * Whether a read sees every document it asks for in the index: a partial index holds only the
+ * documents its filter names (the service's hold a field), so it serves a read that matches each
+ * of the filter's fields to a value.
+ */
+function holdsWhatIsRead(shape: ReadShape, index: ListedIndex): boolean {
+  const filtered = Object.keys(index.partialFilterExpression ?? {});
+  return filtered.every((field) => shape.equals.includes(field));
 }
 
 const ID_INDEX = '_id_';
@@ -32,7 +43,7 @@ function servesSort(keys: [string, unknown][], sort: Readonly<Record<string, 1 |
 
 /**
  * The index that serves a read, by the rule of docs/storage.md#reads-and-their-indexes: the
- * tenant its first key, the read's equality fields its leading keys, then the sort's keys (a
+ * tenant its first key, every document the read asks for in it, the read's equality fields its leading keys, then the sort's keys (a
  * range on the sort's first key rides on them), or the range's field when nothing is sorted. A
  * read by `_id` (whose values begin with the tenant) is served by the `_id` index. Null: none.
  */
@@ -42,7 +53,7 @@ export function indexServing(shape: ReadShape, indexes: readonly ListedIndex[]):
   if (shape.range && shape.sort && sortKeys[0] !== shape.range) return null;
   for (const index of indexes) {
     const keys = Object.entries(index.key);
-    if (keys[0]?.[0] !== 'tenant') continue;
+    if (keys[0]?.[0] !== 'tenant' || !holdsWhatIsRead(shape, index)) continue;
     const leading = keys.slice(0, shape.equals.length).map(([field]) => field);
     if (leading.length !== shape.equals.length) continue;
     if (!shape.equals.every((field) => leading.includes(field))) continue;

@@ -1,7 +1,7 @@
 /**
  * An index the server lists counts as the service's only with the same key (fields, order,
- * directions), the same unique and TTL options, and neither sparse nor partial: the start-up
- * check refuses anything else (docs/operations.md#indexes).
+ * directions), the same unique and TTL options, never sparse, and partial only as declared: the
+ * start-up check refuses anything else (docs/operations.md#indexes).
  */
 import { mismatchOf } from '../../../core/storage/engines/mongodb/listed-index';
 import type { ServiceIndex } from '../../../core/storage/indexes';
@@ -62,5 +62,22 @@ describe('a listed index against the declared one', () => {
         partialFilterExpression: { tenant: 'a' },
       }),
     ).toBe('unique, partial');
+  });
+
+  it('when an index is declared partial on a field, then only that filter matches it', () => {
+    const partial: ServiceIndex = {
+      collection: 'history',
+      key: { tenant: 1, sync: 1 },
+      name: 'tenant_sync',
+      onlyWith: 'sync',
+    };
+    const listed = { name: 'tenant_sync', key: partial.key };
+    expect(
+      mismatchOf(partial, { ...listed, partialFilterExpression: { sync: { $exists: true } } }),
+    ).toBeNull();
+    expect(mismatchOf(partial, listed)).toBe('not partial');
+    expect(
+      mismatchOf(partial, { ...listed, partialFilterExpression: { sync: { $type: 'string' } } }),
+    ).toBe('partial on {"sync":{"$type":"string"}}');
   });
 });

@@ -38,16 +38,24 @@ describe('the MongoDB adapter', () => {
       expect(mongoIndexOptions(index)).not.toHaveProperty('expireAfterSeconds');
   });
 
-  it('when indexes are made, then only the declared ones are unique, and none is partial or sparse', () => {
+  it('when indexes are made, then only the declared ones are unique or partial, and none is sparse', () => {
+    const named = (indexes: typeof SERVICE_INDEXES) =>
+      indexes.map((index) => `${index.collection}.${index.name}`);
     const unique = SERVICE_INDEXES.filter((index) => mongoIndexOptions(index).unique);
-    expect(unique.map((index) => `${index.collection}.${index.name}`)).toEqual([
-      'users.tenant_email',
-      'redrives.tenant_funnel_slot',
+    expect(named(unique)).toEqual(['users.tenant_email', 'redrives.tenant_funnel_slot']);
+    const partial = SERVICE_INDEXES.filter(
+      (index) => mongoIndexOptions(index).partialFilterExpression,
+    );
+    expect(named(partial)).toEqual([
+      'history.tenant_funnel_sync_received',
+      'history.tenant_funnel_redrive_received',
     ]);
-    for (const index of SERVICE_INDEXES) {
-      expect(mongoIndexOptions(index)).not.toHaveProperty('partialFilterExpression');
+    expect(partial.map((index) => mongoIndexOptions(index).partialFilterExpression)).toEqual([
+      { sync: { $exists: true } },
+      { redriveId: { $exists: true } },
+    ]);
+    for (const index of SERVICE_INDEXES)
       expect(mongoIndexOptions(index)).not.toHaveProperty('sparse');
-    }
   });
 
   it('when the change feed reads, then it reads at majority', () => {

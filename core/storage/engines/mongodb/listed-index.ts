@@ -1,8 +1,10 @@
 /**
  * How an index the server lists compares with the one the service declares: the same key (fields,
- * order and directions), unique or not, TTL or not, and nothing the service does not ask for (a
- * sparse or partial index leaves documents out of reads that count on it).
+ * order and directions), unique or not, TTL or not, partial on the declared field or not, and
+ * nothing the service does not ask for (a sparse index, or another partial filter, leaves
+ * documents out of reads that count on them).
  */
+import { isDeepStrictEqual } from 'node:util';
 import type { ServiceIndex } from '../../indexes';
 
 /** An index as `listIndexes` answers it. */
@@ -19,6 +21,11 @@ const keyText = (key: Record<string, unknown>): string =>
   `{ ${Object.entries(key)
     .map(([field, direction]) => `${field}: ${String(direction)}`)
     .join(', ')} }`;
+
+/** The partial filter of an index of the documents that hold `field`. */
+export function partialFilterOf(field: string): Record<string, { $exists: true }> {
+  return { [field]: { $exists: true } };
+}
 
 export function sameKey(index: ServiceIndex, listed: ListedIndex): boolean {
   const wanted = Object.entries(index.key);
@@ -44,6 +51,9 @@ export function mismatchOf(index: ServiceIndex, listed: ListedIndex): string | n
     problems.push(ttl === undefined ? 'no TTL' : `TTL of ${ttl} s after expiresAt`);
   if (!index.expires && ttl !== undefined) problems.push(`a TTL of ${ttl} s`);
   if (listed.sparse) problems.push('sparse');
-  if (listed.partialFilterExpression !== undefined) problems.push('partial');
+  const filter = listed.partialFilterExpression;
+  if (index.onlyWith && !isDeepStrictEqual(filter, partialFilterOf(index.onlyWith)))
+    problems.push(filter === undefined ? 'not partial' : `partial on ${JSON.stringify(filter)}`);
+  if (!index.onlyWith && filter !== undefined) problems.push('partial');
   return problems.length > 0 ? problems.join(', ') : null;
 }

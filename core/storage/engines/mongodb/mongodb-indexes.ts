@@ -8,7 +8,7 @@ import type { mongo } from 'mongoose';
 import type { Collections } from '../../collections';
 import { SERVICE_INDEXES, type ServiceIndex } from '../../indexes';
 import type { IndexState } from '../../index-state';
-import { mismatchOf, sameKey, type ListedIndex } from './listed-index';
+import { mismatchOf, partialFilterOf, sameKey, type ListedIndex } from './listed-index';
 
 /** MongoDB's answer to listIndexes on a collection that does not exist yet. */
 const NAMESPACE_NOT_FOUND = 26;
@@ -20,6 +20,7 @@ export function mongoIndexOptions(index: ServiceIndex): mongo.CreateIndexesOptio
     ...(index.unique ? { unique: true } : {}),
     // Each document holds its own expiry: it goes once `expiresAt` has passed.
     ...(index.expires ? { expireAfterSeconds: 0 } : {}),
+    ...(index.onlyWith ? { partialFilterExpression: partialFilterOf(index.onlyWith) } : {}),
   };
 }
 
