@@ -14,7 +14,11 @@ export const GOALS = {
     text: 'CPU of API + worker ≤ 2× the floor (10,000 items)',
     atMost: 2,
   },
-  batchWall: { id: 'wall-ratio', text: 'wall time ≤ 1.3× the floor (10,000 items)', atMost: 1.3 },
+  batchWall: {
+    id: 'wall-ratio-records',
+    text: 'wall time ≤ 1× the floor with the records (10,000 items)',
+    atMost: 1,
+  },
   rss: {
     id: 'rss',
     text: 'peak RSS < 200 MB API, < 300 MB worker (10,000 items)',
@@ -32,24 +36,29 @@ export const GOALS = {
     atMost: 5.5,
   },
   singleP50: {
-    id: 'single-p50',
-    text: "single-item p50 within 10 ms of the floor's single upsert",
-    atMostMs: 10,
+    id: 'single-p50-records',
+    text: 'single-item p50 within 5 ms of the floor with the records',
+    atMostMs: 5,
   },
   singleCpu: {
     id: 'single-cpu',
     text: 'single items one at a time: CPU of API + workers ≤ 5 ms a request',
     atMostMs: 5,
   },
+  singleCommands: {
+    id: 'single-commands',
+    text: 'single items one at a time: ≤ 12 MongoDB and Redis commands a request',
+    atMost: 12,
+  },
   inFlightRate: {
     id: 'single-c32-rate',
-    text: "single items at c=32: req/s ≥ 1× the floor's 32 insertOne in flight",
-    atLeast: 1,
+    text: "single items at c=32: req/s ≥ 0.7× the floor's 32 insertOne in flight",
+    atLeast: 0.7,
   },
   inFlightCpu: {
     id: 'single-c32-cpu',
-    text: 'single items at c=32: CPU of API + workers ≤ 2 ms a request',
-    atMostMs: 2,
+    text: 'single items at c=32: CPU of API + workers ≤ 1 ms a request',
+    atMostMs: 1,
   },
   scaling: {
     id: 'scaling',

@@ -15,7 +15,8 @@ import {
   type CommandCounts,
 } from '../measure/command-counts';
 import { SETTLE_MS, sleep } from '../measure/method';
-import type { Bench, Outcome, Row, Scenario } from './scenario';
+import { GOALS } from '../goals';
+import { judged, type Bench, type Outcome, type Row, type Scenario } from './scenario';
 
 const WARM_UP = 20;
 const REQUESTS = 100;
@@ -69,8 +70,21 @@ async function run(bench: Bench): Promise<Outcome> {
     const each = Object.entries(counts).map(([name, n]) => `${name} ${n.toFixed(2)}`);
     bench.log(`commands a request, ${role}: ${each.join(', ')}`);
   }
+  const all = (['mongodb', 'redis'] as const).reduce(
+    (sum, kind) => sum + sumOf(counted.api, kind) + sumOf(counted.workers, kind),
+    0,
+  );
+  const { singleCommands } = GOALS;
+  const total = {
+    scenario: 'single items, c=1',
+    figure: 'MongoDB and Redis commands a request',
+    ours: one(all),
+    reference: 'floor upsert 1',
+    result: '',
+  };
   return {
     rows: [
+      judged(total, singleCommands, all <= singleCommands.atMost),
       row(counted, 'mongodb', 'MongoDB commands a request', 'floor upsert 1'),
       row(counted, 'redis', 'Redis commands a request', ''),
     ],
