@@ -68,7 +68,8 @@ export async function sendLane(
   job: SendJob,
   context: ExportDeliveryContext,
 ): Promise<ExportJobOutcome> {
-  const progress = new LaneProgress(exportDocumentId(job.tenant, job.exportId), job.lane, context);
+  const exportDocId = exportDocumentId(job.tenant, job.exportId);
+  const progress = new LaneProgress(exportDocId, job.exportId, job.lane, context);
   const started = context.now().getTime();
   const inTurn = (steps: number) =>
     steps < SEND_BUDGET && context.now().getTime() - started < SEND_TIME_BUDGET_MS;
@@ -83,7 +84,8 @@ export async function sendLane(
 
 /** Steps 2 to 4 for the lane's next delivery. */
 async function sendNext(progress: LaneProgress, context: ExportDeliveryContext): Promise<SendStep> {
-  const next = await nextDelivery(progress.exportDocId, progress.lane, progress.sent, context);
+  const { exportDocId, exportId, lane, sent } = progress;
+  const next = await nextDelivery({ exportDocId, exportId, lane, sentByJob: sent }, context);
   if (next.kind === 'idle' || next.kind === 'wait') return next;
   if (next.kind === 'passed') {
     progress.passed(next.n);

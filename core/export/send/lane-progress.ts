@@ -17,6 +17,7 @@ export class LaneProgress {
 
   constructor(
     readonly exportDocId: string,
+    readonly exportId: string,
     readonly lane: number,
     private readonly context: Pick<ExportDeliveryContext, 'db' | 'now'>,
   ) {

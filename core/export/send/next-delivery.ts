@@ -19,21 +19,37 @@ export type NextDelivery =
   | { kind: 'passed'; n: number }
   | { kind: 'due'; exp: ExportDocument; delivery: DeliveryDocument; n: number };
 
+/** Where a send is: its export, its lane, and how far the send job itself got in it. */
+export interface LanePosition {
+  exportDocId: string;
+  exportId: string;
+  lane: number;
+  sentByJob: number;
+}
+
+type Reads = Pick<ExportDeliveryContext, 'db' | 'now'>;
+
+const findDelivery = (context: Reads, exportId: string, lane: number, n: number) =>
+  context.db.exportDeliveries.findOne({ _id: deliveryIdOf(exportId, lane, n) });
+
 export async function nextDelivery(
-  exportDocId: string,
-  lane: number,
-  sentByJob: number,
-  context: Pick<ExportDeliveryContext, 'db' | 'now'>,
+  { exportDocId, exportId, lane, sentByJob }: LanePosition,
+  context: Reads,
 ): Promise<NextDelivery> {
+  // Once the job has sent one, the next is usually the one after it: read beside the export.
+  const guessed = sentByJob > 0 ? findDelivery(context, exportId, lane, sentByJob + 1) : null;
+  guessed?.catch(() => undefined);
   const exp = await context.db.exports.findOne({ _id: exportDocId });
   if (!exp || exp.state !== 'active') return { kind: 'idle' };
   const counters = exp.lanes[lane];
   const sent = Math.max(counters?.sent ?? 0, sentByJob);
   if (!counters || sent >= counters.formed) return { kind: 'idle' };
   const n = sent + 1;
-  const delivery = await context.db.exportDeliveries.findOne({
-    _id: deliveryIdOf(exp.id, lane, n),
-  });
+  // A delivery found is as good as read now: the lane's numbers never change their changes. One
+  // not found is read again, after the export: a dispatch writes a delivery before it counts it
+  // formed, so only a read after that count is sure to see it.
+  const early = n === sentByJob + 1 ? await guessed : null;
+  const delivery = early ?? (await findDelivery(context, exportId, lane, n));
   const now = context.now();
   // Still being written by a dispatch: look again shortly (a dispatch that died leaves the
   // record too; the next dispatch, at the latest the sweep's, finishes it). Numbers the forming

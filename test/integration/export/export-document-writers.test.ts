@@ -39,7 +39,7 @@ describe("writers of one export's document at once", () => {
     const exp = await exports.create('acme', body, generateWebhookSecret(), 0);
     const context = { db, now: () => new Date() };
     const lane = async (number: number) => {
-      const progress = new LaneProgress(exp._id, number, context);
+      const progress = new LaneProgress(exp._id, exp.id, number, context);
       for (let n = 1; n <= ROUNDS; n += 1) {
         progress.passed(n);
         await progress.count();
