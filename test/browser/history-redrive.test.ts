@@ -4,78 +4,40 @@
  * one re-drive, its progress is followed until it has finished, and its link opens the history
  * of the requests it sent.
  */
-import type { Browser } from 'playwright-core';
-import { startTestApi, type TestApi } from '../support/api-harness';
 import { startTestWorker, type TestWorker } from '../support/worker-harness';
-import { launchChromium, openTab, unexpected, type ConsoleTab } from './support/console-browser';
-
-const MAPPINGS = (price: string) => [
-  { source: 'sku', target: { system: 'identifier' } },
-  { source: 'title', target: { system: 'name' } },
-  { source: price, target: { property: 'price' } },
-];
+import { consoleBed } from './support/console-bed';
+import { unexpected } from './support/console-browser';
+import { makeShop, sendToShop, shopMappings } from './support/shop-funnel';
 
 describe('the console: re-drive failed requests', () => {
-  let api: TestApi;
+  const bed = consoleBed('console-redrive');
   let worker: TestWorker;
-  let browser: Browser;
   let owner: string;
-  let tab: ConsoleTab;
   let firstFailure = '';
 
   beforeAll(async () => {
-    browser = await launchChromium(); // first: without a browser, nothing else is started
-    api = await startTestApi('console-redrive');
-    worker = await startTestWorker(api.env);
-    ({ token: owner } = await api.bootstrap('acme'));
-    const put = await api.call('PUT', '/api/v1/settings/content-types/products', {
-      token: owner,
-      body: {
-        name: 'Products',
-        kind: 'product',
-        properties: [{ key: 'price', label: 'Price', type: 'number' }],
-      },
-    });
-    expect(put.status).toBe(201);
-    const made = await api.call('POST', '/api/v1/settings/funnels', {
-      token: owner,
-      body: {
-        contentType: 'products',
-        name: 'Shop',
-        endpointUrl: 'shop',
-        mappings: MAPPINGS('price'),
-      },
-    });
-    expect(made.status).toBe(201);
+    worker = await startTestWorker(bed.api.env);
+    ({ token: owner } = await bed.api.bootstrap('acme'));
+    await makeShop(bed.api, owner);
     for (const sku of ['R-1', 'R-2']) {
-      const sent = await api.call('POST', '/api/v1/funnels/shop', {
-        token: owner,
-        body: [{ sku, title: sku, cost: 3 }],
-      });
+      const sent = await sendToShop(bed.api, owner, 'POST', [{ sku, title: sku, cost: 3 }]);
       expect(sent.status).toBe(422);
     }
-    const failed = await api.context.db.history
+    const failed = await bed.api.context.db.history
       .find({ status: 'error' })
       .sort({ sequence: 1 })
       .toArray();
     firstFailure = failed[0]?.receivedAt.toISOString() ?? '';
-    const fixed = await api.call('PATCH', '/api/v1/settings/funnels/shop', {
+    const fixed = await bed.api.call('PATCH', '/api/v1/settings/funnels/shop', {
       token: owner,
-      body: { mappings: MAPPINGS('cost') },
+      body: { mappings: shopMappings('cost') },
     });
     expect(fixed.status).toBe(200);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await worker?.stop();
-    await api?.close();
-  });
-  beforeEach(async () => {
-    tab = await openTab(browser, api.baseUrl, { token: owner });
-  });
-  afterEach(() => tab?.close());
+  afterAll(() => worker?.stop());
 
   it('when failed requests since a time are re-driven, then the progress reaches finished and its link lists the requests it sent', async () => {
+    const tab = await bed.open({ token: owner });
     const { page } = tab;
     await page.goto('/console/#/funnels/shop');
     const since = page.getByLabel('Re-drive the failed requests received since');
@@ -98,7 +60,7 @@ describe('the console: re-drive failed requests', () => {
       /2 of 2 failed requests sent: 2 succeeded, 0 partly, 0 failed/,
     );
     await tab.screenshot('history-redrive');
-    expect(await api.context.db.items.countDocuments({})).toBe(2);
+    expect(await bed.api.context.db.items.countDocuments({})).toBe(2);
 
     await progress.getByRole('link', { name: 'Open the re-driven requests' }).click();
     await page.waitForURL(/#\/funnels\/shop\?redriveId=[a-f0-9]{32}$/);
@@ -110,6 +72,7 @@ describe('the console: re-drive failed requests', () => {
   });
 
   it('when no time is given, then the page says so and nothing is asked of the API', async () => {
+    const tab = await bed.open({ token: owner });
     const { page } = tab;
     await page.goto('/console/#/funnels/shop');
     await page.getByRole('button', { name: 'Re-drive failed requests' }).click();

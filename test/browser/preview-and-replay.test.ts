@@ -9,6 +9,7 @@ import { startTestApi, type TestApi } from '../support/api-harness';
 import { waitUntil } from '../support/wait-until';
 import { startTestWorker, type TestWorker } from '../support/worker-harness';
 import { launchChromium, openTab, unexpected, type ConsoleTab } from './support/console-browser';
+import { makeShop, sendToShop } from './support/shop-funnel';
 import { tokenWith } from './support/tokens';
 
 const MARKUP_NAME = '<b>Shop</b><img src=x onerror="window.hacked=1">';
@@ -22,12 +23,7 @@ describe('the console: preview and replay', () => {
   let tab: ConsoleTab;
   const ids = { both: '', missing: '', removal: '' };
 
-  const send = async (method: string, body: unknown) => {
-    const response = await api.call(method, '/api/v1/funnels/shop', { token: owner, body });
-    const id = response.headers.get('x-request-id');
-    if (!id) throw new Error('no X-Request-Id');
-    return { status: response.status, id };
-  };
+  const send = (method: string, body: unknown) => sendToShop(api, owner, method, body);
   const counts = async () => ({
     items: await api.context.db.items.countDocuments({}),
     history: await api.context.db.history.countDocuments({}),
@@ -38,31 +34,11 @@ describe('the console: preview and replay', () => {
     api = await startTestApi('console-preview-replay');
     worker = await startTestWorker(api.env);
     ({ token: owner } = await api.bootstrap('acme'));
-    const put = await api.call('PUT', '/api/v1/settings/content-types/products', {
-      token: owner,
-      body: {
-        name: 'Products',
-        kind: 'product',
-        properties: [{ key: 'price', label: 'Price', type: 'number' }],
-      },
+    await makeShop(api, owner, {
+      name: MARKUP_NAME,
+      partialValidation: true,
+      requestData: [{ sku: 'S-1', title: '<script>window.hacked=3</script>', price: 1, cost: 2 }],
     });
-    expect(put.status).toBe(201);
-    const made = await api.call('POST', '/api/v1/settings/funnels', {
-      token: owner,
-      body: {
-        contentType: 'products',
-        name: MARKUP_NAME,
-        endpointUrl: 'shop',
-        partialValidation: true,
-        requestData: [{ sku: 'S-1', title: '<script>window.hacked=3</script>', price: 1, cost: 2 }],
-        mappings: [
-          { source: 'sku', target: { system: 'identifier' } },
-          { source: 'title', target: { system: 'name' } },
-          { source: 'price', target: { property: 'price' } },
-        ],
-      },
-    });
-    expect(made.status).toBe(201);
     const both = await send('POST', [
       { sku: 'A-1', title: 'Shoe', price: 1, cost: 'abc' },
       { sku: 'A-2', title: 'Boot', price: 2, cost: 5 },

@@ -6,6 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { startTestWorker, type TestWorker } from '../support/worker-harness';
 import { consoleBed } from './support/console-bed';
+import { makeShop, sendToShop } from './support/shop-funnel';
 
 describe('the console: rejected rows of a request', () => {
   const bed = consoleBed('console-rejected-rows');
@@ -13,40 +14,12 @@ describe('the console: rejected rows of a request', () => {
   let owner: string;
   const ids = { failed: '', success: '' };
 
-  const send = async (body: unknown) => {
-    const response = await bed.api.call('POST', '/api/v1/funnels/shop', { token: owner, body });
-    const id = response.headers.get('x-request-id');
-    if (!id) throw new Error('no X-Request-Id');
-    return { status: response.status, id };
-  };
+  const send = (body: unknown) => sendToShop(bed.api, owner, 'POST', body);
 
   beforeAll(async () => {
     worker = await startTestWorker(bed.api.env);
     ({ token: owner } = await bed.api.bootstrap('acme'));
-    const put = await bed.api.call('PUT', '/api/v1/settings/content-types/products', {
-      token: owner,
-      body: {
-        name: 'Products',
-        kind: 'product',
-        properties: [{ key: 'price', label: 'Price', type: 'number' }],
-      },
-    });
-    expect(put.status).toBe(201);
-    const made = await bed.api.call('POST', '/api/v1/settings/funnels', {
-      token: owner,
-      body: {
-        contentType: 'products',
-        name: 'Shop',
-        endpointUrl: 'shop',
-        partialValidation: true,
-        mappings: [
-          { source: 'sku', target: { system: 'identifier' } },
-          { source: 'title', target: { system: 'name' } },
-          { source: 'price', target: { property: 'price' } },
-        ],
-      },
-    });
-    expect(made.status).toBe(201);
+    await makeShop(bed.api, owner, { partialValidation: true });
     const failed = await send([
       { sku: 'A-1', title: 'Shoe', price: 'cheap' },
       { sku: 'A-2', title: 'Boot', price: 2 },

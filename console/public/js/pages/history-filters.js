@@ -63,6 +63,15 @@ function moment(id, label, value) {
   );
 }
 
+function text(id, label, value) {
+  return h(
+    'div',
+    { class: 'field' },
+    h('label', { for: id }, label),
+    h('input', { id, name: id.replace('filter-', ''), type: 'text', value: value ?? '' }),
+  );
+}
+
 /** The form; `onApply(filters)` gets the chosen filters when it is submitted or cleared. */
 export function filterForm(filters, onApply) {
   const form = h(
@@ -77,34 +86,9 @@ export function filterForm(filters, onApply) {
       choice('filter-method', 'Method', METHODS, filters.method),
       moment('filter-from', 'Received from', filters.from),
       moment('filter-to', 'Received before', filters.to),
-      h(
-        'div',
-        { class: 'field' },
-        h('label', { for: 'filter-sync' }, 'Full sync id'),
-        h('input', { id: 'filter-sync', name: 'sync', type: 'text', value: filters.sync ?? '' }),
-      ),
-      h(
-        'div',
-        { class: 'field' },
-        h('label', { for: 'filter-redriveId' }, 'Re-drive id'),
-        h('input', {
-          id: 'filter-redriveId',
-          name: 'redriveId',
-          type: 'text',
-          value: filters.redriveId ?? '',
-        }),
-      ),
-      h(
-        'div',
-        { class: 'field' },
-        h('label', { for: 'filter-identifier' }, 'Item identifier'),
-        h('input', {
-          id: 'filter-identifier',
-          name: 'identifier',
-          type: 'text',
-          value: filters.identifier ?? '',
-        }),
-      ),
+      text('filter-sync', 'Full sync id', filters.sync),
+      text('filter-redriveId', 'Re-drive id', filters.redriveId),
+      text('filter-identifier', 'Item identifier', filters.identifier),
       h(
         'div',
         { class: 'actions' },
