@@ -9,6 +9,7 @@ import { HistoryRepository } from '../../../core/history/history.repository';
 import { itemOutcome } from '../../../core/history/item-outcome';
 import { recordSummary } from '../../../core/history/record-summary';
 import { startTestApi, type TestApi } from '../../support/api-harness';
+import { ttlSafeExpiry } from '../../support/ttl-safe-expiry';
 
 const T0 = Date.parse('2024-05-01T10:00:00.000Z');
 const NAMED = 'X-1';
@@ -49,7 +50,7 @@ function record(recordId: string, minute: number, named: 'first' | 'last'): Hist
     tokenId: null,
     dryRun: false,
     bodyFormat: 'json',
-    expiresAt: new Date(T0 + 30 * 86_400_000),
+    expiresAt: ttlSafeExpiry(),
   };
 }
 

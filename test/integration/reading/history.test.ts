@@ -8,6 +8,7 @@ import type {
 import { encodeCursor } from '../../../core/mongo/page-cursor';
 import { HistoryRepository } from '../../../core/history/history.repository';
 import { startTestApi, type TestApi } from '../../support/api-harness';
+import { ttlSafeExpiry } from '../../support/ttl-safe-expiry';
 
 type Entry = Omit<HistoryView, 'payload'>;
 interface HistoryPage {
@@ -65,7 +66,7 @@ function record(spec: RecordSpec = {}): HistoryDocument {
     storedPayload: null,
     tokenId: 'token-1',
     dryRun: false,
-    expiresAt: new Date(receivedAt.getTime() + 30 * 86_400_000),
+    expiresAt: ttlSafeExpiry(),
   };
 }
 

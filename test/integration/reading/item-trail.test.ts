@@ -4,6 +4,7 @@ import type { ItemDocument, ItemView } from '../../../core/items/item';
 import { historyRecord, type RequestOutcome } from '../../../core/ingest/history-record-builder';
 import { encodeCursor } from '../../../core/mongo/page-cursor';
 import { startTestApi, type TestApi } from '../../support/api-harness';
+import { ttlSafeExpiry } from '../../support/ttl-safe-expiry';
 
 interface ItemPage {
   items: ItemView[];
@@ -66,7 +67,8 @@ describe('finding an item and the requests that named it', () => {
       bodyFormat: 'json' as const,
     };
     const done = { status: 'success' as const, httpStatus: 200, message: 'done', itemCount: 1 };
-    await history.save(historyRecord(job, Buffer.from('[]'), { ...done, ...outcome }, 30));
+    const record = historyRecord(job, Buffer.from('[]'), { ...done, ...outcome }, 30);
+    await history.save({ ...record, expiresAt: ttlSafeExpiry() });
   }
 
   beforeAll(async () => {
