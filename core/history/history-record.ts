@@ -98,8 +98,9 @@ const historyDocumentSchema = z.object({
   /** The lists could not be recorded at all (record-summary.ts): only counts and the message. */
   listsLost: z.literal(true).optional(),
   /**
-   * The body's beginning as text, stored whatever its keys: the whole body when it is short, cut
-   * after PAYLOAD_PREVIEW_BYTES (`payloadTruncated`) when not. The whole body is `storedPayload`.
+   * The body's beginning as text, stored whatever its keys (payload-preview.ts): the whole body
+   * when it is short UTF-8 text, which is then kept nowhere else; when not (`payloadTruncated`),
+   * the whole body is `storedPayload`.
    */
   payload: z.string(),
   payloadTruncated: z.boolean(),
@@ -148,15 +149,17 @@ export const historyViewSchema = historyDocumentSchema
     receivedAt: z.string(),
     finishedAt: z.string().nullable(),
     errors: itemErrorsSchema,
-    /** The body's preview; a string when it was cut (`payloadTruncated`). */
+    /** The body's preview; a string when it is not the body whole (`payloadTruncated`). */
     payload: z.unknown(),
     storedPayload: storedPayloadSchema
       .omit({ chunks: true, encoding: true })
       .extend({ expiresAt: z.string() })
       .nullable()
       .describe(
-        'The whole body as the history keeps it (`GET .../history/{requestId}/payload`): its ' +
-          'size as received, compressed, its SHA-256 and when it goes; null when it is not kept',
+        'The whole body as the history keeps it apart from the record ' +
+          '(`GET .../history/{requestId}/payload`): its size as received, compressed, its ' +
+          'SHA-256 and when it goes; null when it is not kept apart: a short body, which the ' +
+          'preview holds whole (`payloadTruncated` false), or a body not kept',
       ),
     listsComplete: z
       .boolean()

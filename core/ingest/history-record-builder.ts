@@ -11,9 +11,7 @@ import { identifiersNamed } from '../history/record-identifiers';
 import type { ResolvedIdentifier } from '../domain/resolved-identifier';
 import type { ParsedJobData } from '../queue/jobs';
 import type { StoredPayload } from '../history/stored-payload';
-
-/** The record shows the body up to this size; the whole body is kept apart (keep-payloads.ts). */
-const PAYLOAD_PREVIEW_BYTES = 16 * 1024;
+import { payloadPreview } from '../history/payload-preview';
 
 export interface RequestOutcome {
   status: HistoryStatus;
@@ -56,7 +54,6 @@ export function historyRecord(
   const receivedAt = new Date(job.receivedAt);
   const finished = outcome.status !== 'queued' && outcome.status !== 'processing';
   const finishedAt = new Date();
-  const truncated = raw.length > PAYLOAD_PREVIEW_BYTES;
   const named = {
     errors: toStoredErrors(outcome.errors ?? {}),
     successIds: outcome.successIds ?? [],
@@ -86,9 +83,7 @@ export function historyRecord(
     identifierCount: identifiers.length,
     // The repository lays the lists out into parts when they are past the record's budget.
     parts: 0,
-    // A cut may split a multi-byte character; the decoder makes its remains U+FFFD.
-    payload: (truncated ? raw.subarray(0, PAYLOAD_PREVIEW_BYTES) : raw).toString('utf8'),
-    payloadTruncated: truncated,
+    ...payloadPreview(raw),
     storedPayload,
     tokenId: job.tokenId,
     dryRun: job.dryRun,

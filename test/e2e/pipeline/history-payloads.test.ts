@@ -1,8 +1,8 @@
 /**
  * Whole payloads in the history (docs/storage.md#request-payloads): every request's body is kept
  * whole, gzip-compressed in chunks of at most 4 MiB, for HISTORY_PAYLOAD_DAYS (never past its
- * record); the payload route streams it back byte for byte; a body pruned since, or never kept,
- * gets a clear answer.
+ * record), unless the record's preview holds it byte for byte; the payload route streams it back
+ * byte for byte; a body pruned since, or never kept, gets a clear answer.
  */
 import { randomBytes } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
@@ -84,6 +84,39 @@ describe('whole payloads in the history', () => {
     const answer = await getPayload(requestIdOf(sent));
     expect(answer.headers['content-disposition']).toMatch(/filename="[^"]+\.ndjson"$/);
     expect(answer.body.toString()).toBe(ndjson);
+  });
+
+  it('when a body is short UTF-8 text, then its record alone holds it: no chunk, and the payload route serves it byte for byte', async () => {
+    const body = '[ {"sku": "S-1", "title": "Kurz äöü"} ]';
+    const sent = await postRaw(body);
+    expect(sent.status).toBe(200);
+    const record = await p.api.context.db.history.findOne({ requestId: requestIdOf(sent) });
+    expect(record).toMatchObject({ payload: body, payloadTruncated: false, storedPayload: null });
+    expect(await p.api.context.db.historyPayloads.countDocuments({ record: record?._id })).toBe(0);
+    const answer = await getPayload(requestIdOf(sent));
+    expect(answer.status).toBe(200);
+    expect(answer.body.equals(Buffer.from(body))).toBe(true);
+  });
+
+  it('when a short body is not UTF-8 text, then its preview is not taken for it: it is kept apart and comes back byte for byte', async () => {
+    const body = Buffer.concat([
+      Buffer.from('[{"sku":"U-1","title":"'),
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from('"}]'),
+    ]);
+    const sent = await fetch(`${p.api.baseUrl}/api/v1/funnels/${url}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${p.token}`, 'content-type': 'application/json' },
+      body,
+    });
+    expect(sent.status).toBe(200);
+    await sent.arrayBuffer();
+    const id = requestIdOf(sent);
+    const record = await p.api.context.db.history.findOne({ requestId: id });
+    expect(record).toMatchObject({ payloadTruncated: true, storedPayload: { bytes: body.length } });
+    const answer = await getPayload(id);
+    expect(answer.status).toBe(200);
+    expect(answer.body.equals(body)).toBe(true);
   });
 
   it('when a malformed body is recorded, then it comes back as bytes, as it was sent', async () => {

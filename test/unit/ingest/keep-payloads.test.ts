@@ -1,11 +1,14 @@
 /**
  * Bodies kept while a job goes on (core/ingest/keep-payloads.ts): the keeping starts at once,
- * and its failure waits for whoever needs the bodies, never reported as unhandled meanwhile.
+ * and its failure waits for whoever needs the bodies, never reported as unhandled meanwhile; a
+ * body the record's preview holds whole is not kept apart.
  */
 import type { HistoryPayloadsRepository } from '../../../core/history/history-payloads.repository';
 import { keepingPayload, keepingPayloads } from '../../../core/ingest/keep-payloads';
 
 const job = { tenant: 'acme', recordId: 'r1', receivedAt: '2026-11-29T00:00:00.000Z' };
+/** Past what a record's preview holds. */
+const LONG = Buffer.from(JSON.stringify([{ sku: 'A-1', blob: 'x'.repeat(20_000) }]));
 
 function refusingContext() {
   const calls: number[] = [];
@@ -38,7 +41,7 @@ describe('keeping bodies while the job goes on', () => {
     const { context, calls } = refusingContext();
     let keeping: Promise<unknown> = Promise.resolve();
     const unhandled = await unhandledDuring(() => {
-      keeping = keepingPayload(context, job, Buffer.from('{"sku":"A-1"}'));
+      keeping = keepingPayload(context, job, LONG);
     });
     expect(unhandled).toEqual([]);
     expect(calls).toEqual([1]);
@@ -50,12 +53,26 @@ describe('keeping bodies while the job goes on', () => {
     let keeping: Promise<unknown> = Promise.resolve();
     const unhandled = await unhandledDuring(() => {
       keeping = keepingPayloads(context, [
-        { job, raw: Buffer.from('[]') },
+        { job, raw: LONG },
         { job: { ...job, recordId: 'r2' }, raw: null },
+        { job: { ...job, recordId: 'r3' }, raw: Buffer.from('[]') },
       ]);
     });
     expect(unhandled).toEqual([]);
     expect(calls).toEqual([1]);
     await expect(keeping).rejects.toThrow('engine refused the chunks');
+  });
+
+  it('when bodies are short UTF-8 text, then none is kept apart: their records hold them', async () => {
+    const { context, calls } = refusingContext();
+    const short = Buffer.from('[{"sku":"A-1","title":"Kurz äöü"}]');
+    await expect(keepingPayload(context, job, short)).resolves.toBeNull();
+    await expect(
+      keepingPayloads(context, [
+        { job, raw: short },
+        { job: { ...job, recordId: 'r2' }, raw: null },
+      ]),
+    ).resolves.toEqual([null, null]);
+    expect(calls).toEqual([]);
   });
 });

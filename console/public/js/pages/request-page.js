@@ -149,7 +149,7 @@ function payloadSection(record) {
           'p',
           { class: 'warning' },
           record.storedPayload
-            ? `A preview: the first 16 KiB of ${record.storedPayload.bytes} bytes, shown as received text. Replay and preview use the whole payload, kept until ${record.storedPayload.expiresAt}.`
+            ? `A preview of ${record.storedPayload.bytes} bytes, shown as received text (at most its first 16 KiB). Replay and preview use the whole payload, kept until ${record.storedPayload.expiresAt}.`
             : 'A preview: the first 16 KiB, shown as received text. The whole payload was not kept.',
         )
       : h('p', { class: 'muted' }, 'The whole payload.'),

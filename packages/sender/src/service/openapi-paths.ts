@@ -7437,7 +7437,7 @@ export interface components {
       sequence: number;
       /** @enum {string} */
       status: 'success' | 'partial' | 'error' | 'queued' | 'processing';
-      /** @description The whole body as the history keeps it (`GET .../history/{requestId}/payload`): its size as received, compressed, its SHA-256 and when it goes; null when it is not kept */
+      /** @description The whole body as the history keeps it apart from the record (`GET .../history/{requestId}/payload`): its size as received, compressed, its SHA-256 and when it goes; null when it is not kept apart: a short body, which the preview holds whole (`payloadTruncated` false), or a body not kept */
       storedPayload: {
         bytes: number;
         expiresAt: string;
@@ -7494,7 +7494,7 @@ export interface components {
       sequence: number;
       /** @enum {string} */
       status: 'success' | 'partial' | 'error' | 'queued' | 'processing';
-      /** @description The whole body as the history keeps it (`GET .../history/{requestId}/payload`): its size as received, compressed, its SHA-256 and when it goes; null when it is not kept */
+      /** @description The whole body as the history keeps it apart from the record (`GET .../history/{requestId}/payload`): its size as received, compressed, its SHA-256 and when it goes; null when it is not kept apart: a short body, which the preview holds whole (`payloadTruncated` false), or a body not kept */
       storedPayload: {
         bytes: number;
         expiresAt: string;
