@@ -47,8 +47,9 @@ export class WorkerMetrics {
     this.payloadBytes = new Counter({
       name: 'funnel_sync_history_payload_bytes_total',
       help:
-        'Bytes of request bodies this worker kept in the history, as received (form="raw") and ' +
-        'compressed as stored (form="stored"); over HISTORY_PAYLOAD_DAYS, what is kept',
+        'Bytes of request bodies this worker kept in the history apart from their records (past ' +
+        'the 16 KiB preview), as received (form="raw") and compressed as stored (form="stored"); ' +
+        'over HISTORY_PAYLOAD_DAYS, what is kept',
       labelNames: ['form'],
       registers,
     });
