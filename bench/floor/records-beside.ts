@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { mongo } from 'mongoose';
+import { isWriteConflict, rerunTransaction } from '../../core/mongo/transactions';
 import { medianOf } from '../measure/stats';
 
 /** A document read back as the product stored it. */
@@ -68,7 +69,12 @@ export function medianSteps(steps: readonly RecordSteps[]): RecordSteps {
   };
 }
 
-/** Writes the items (`writeItems`), then the rest, in one transaction; each step's wall time. */
+/**
+ * Writes the items (`writeItems`), then the rest, in one transaction; each step's wall time, of
+ * the attempt that committed. Run again as the product's transactions are, when the engine could
+ * not take a lock in time or saw a conflict (a collection the bench just dropped and made again
+ * may still be locked by the engine's own work on it).
+ */
 export async function writeWithRecords(
   client: mongo.MongoClient,
   collections: RecordCollections,
@@ -77,20 +83,26 @@ export async function writeWithRecords(
 ): Promise<RecordSteps> {
   const session = client.startSession();
   try {
-    session.startTransaction();
-    const step = lap();
-    await writeItems(session);
-    const items = step();
-    if (records.changes.length > 0) {
-      await collections.changes.insertMany(records.changes, { session });
-    }
-    const changeLog = step();
-    if (records.history.length > 0) {
-      await collections.history.insertMany(records.history, { session });
-    }
-    const history = step();
-    await session.commitTransaction();
-    return { items, changeLog, history, commit: step() };
+    let step = lap();
+    let steps: Omit<RecordSteps, 'commit'> = { items: 0, changeLog: 0, history: 0 };
+    await session.withTransaction(async () => {
+      step = lap();
+      try {
+        await writeItems(session);
+        const items = step();
+        if (records.changes.length > 0) {
+          await collections.changes.insertMany(records.changes, { session });
+        }
+        const changeLog = step();
+        if (records.history.length > 0) {
+          await collections.history.insertMany(records.history, { session });
+        }
+        steps = { items, changeLog, history: step() };
+      } catch (error) {
+        throw isWriteConflict(error) ? rerunTransaction(error) : error;
+      }
+    });
+    return { ...steps, commit: step() };
   } finally {
     await session.endSession();
   }

@@ -33,6 +33,10 @@ export function sessionOfRunningTransaction(): mongo.ClientSession | undefined {
 /** Write conflicts DocumentDB answers without the label MongoDB gives them. */
 const WRITE_CONFLICT = 112;
 
+/** A write conflict, or DocumentDB's lock not taken in time, which it answers as one. */
+export const isWriteConflict = (error: unknown): error is mongo.MongoServerError =>
+  error instanceof mongo.MongoServerError && error.code === WRITE_CONFLICT;
+
 /**
  * Makes `error` run the transaction again, from the start: for a failure a new attempt gets past
  * (another transaction took the same key first). Answers the error, to be thrown.
@@ -58,10 +62,7 @@ export function mongoTransactions(client: mongo.MongoClient, logger?: Logger): T
           try {
             return await running.run(session, work);
           } catch (error) {
-            if (error instanceof mongo.MongoServerError && error.code === WRITE_CONFLICT) {
-              throw rerunTransaction(error);
-            }
-            throw error;
+            throw isWriteConflict(error) ? rerunTransaction(error) : error;
           }
         });
       } finally {
