@@ -15,7 +15,7 @@ const RUN_INSTEAD = 'run MongoDB 7+ as a replica set or a sharded cluster, or Do
 /** Why the server is refused; undefined when it is supported. */
 export function unsupportedServer({ buildInfo, hello }: ServerAnswers): string | undefined {
   if (buildInfo.ferretdbVersion !== undefined) {
-    return `MONGO_URL names a FerretDB server, which funnel-sync no longer supports: ${RUN_INSTEAD}.`;
+    return `MONGO_URL names a FerretDB server, which funnel-sync does not run on: ${RUN_INSTEAD}.`;
   }
   if (typeof hello.setName !== 'string' && hello.msg !== 'isdbgrid') {
     return `MONGO_URL names a standalone server, which cannot run multi-document transactions: ${RUN_INSTEAD}.`;

@@ -22,7 +22,7 @@ describe('the server check at start-up', () => {
     const buildInfo = { version: '7.0.42', ferretdbVersion: 'v1.24.0' };
     for (const hello of [{}, { setName: 'rs0' }, { msg: 'isdbgrid' }]) {
       const refusal = unsupportedServer({ buildInfo, hello });
-      expect(refusal).toMatch(/FerretDB.*no longer supports.*DocumentDB/);
+      expect(refusal).toMatch(/FerretDB.*does not run on.*DocumentDB/);
       expect(refusal).not.toContain('\n');
     }
   });
