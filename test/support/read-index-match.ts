@@ -43,9 +43,10 @@ function servesSort(keys: [string, unknown][], sort: Readonly<Record<string, 1 |
 
 /**
  * The index that serves a read, by the rule of docs/storage.md#reads-and-their-indexes: the
- * tenant its first key, every document the read asks for in it, the read's equality fields its leading keys, then the sort's keys (a
- * range on the sort's first key rides on them), or the range's field when nothing is sorted. A
- * read by `_id` (whose values begin with the tenant) is served by the `_id` index. Null: none.
+ * tenant its first key, every document the read asks for in it, the read's equality fields its
+ * leading keys, then the sort's keys (a range on the sort's first key rides on them), or the
+ * range's field when nothing is sorted. A read by `_id` (whose values begin with the tenant) is
+ * served by the `_id` index. Null: none.
  */
 export function indexServing(shape: ReadShape, indexes: readonly ListedIndex[]): string | null {
   if (isIdRead(shape)) return ID_INDEX;

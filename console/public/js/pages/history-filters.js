@@ -38,16 +38,22 @@ export function matchesMethod(method) {
   return (entry) => !method || entry.method === method;
 }
 
+/** A labelled control of the form; its name is its id without the prefix. */
+function field(id, label, control) {
+  return h('div', { class: 'field' }, h('label', { for: id }, label), control);
+}
+
+const nameOf = (id) => id.replace('filter-', '');
+
 /** A select of `values`, each a value or `[value, text]`, after "Any". */
 function choice(id, label, values, selected) {
   const options = values.map((value) => (Array.isArray(value) ? value : [value, value]));
-  return h(
-    'div',
-    { class: 'field' },
-    h('label', { for: id }, label),
+  return field(
+    id,
+    label,
     h(
       'select',
-      { id, name: id.replace('filter-', '') },
+      { id, name: nameOf(id) },
       h('option', { value: '' }, 'Any'),
       options.map(([value, text]) => h('option', { value, selected: value === selected }, text)),
     ),
@@ -55,21 +61,15 @@ function choice(id, label, values, selected) {
 }
 
 function moment(id, label, value) {
-  return h(
-    'div',
-    { class: 'field' },
-    h('label', { for: id }, label),
-    h('input', { id, name: id.replace('filter-', ''), type: 'datetime-local', step: 1, value }),
+  return field(
+    id,
+    label,
+    h('input', { id, name: nameOf(id), type: 'datetime-local', step: 1, value }),
   );
 }
 
 function text(id, label, value) {
-  return h(
-    'div',
-    { class: 'field' },
-    h('label', { for: id }, label),
-    h('input', { id, name: id.replace('filter-', ''), type: 'text', value: value ?? '' }),
-  );
+  return field(id, label, h('input', { id, name: nameOf(id), type: 'text', value: value ?? '' }));
 }
 
 /** The form; `onApply(filters)` gets the chosen filters when it is submitted or cleared. */
